@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config/env.js';
+import { createDatabase, type Database } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDemoData } from './db/seed/seed.js';
+import type { MailTransport } from './modules/mail/mail.transport.js';
+import productsRoutes from './modules/products/products.routes.js';
+import usersRoutes from './modules/users/users.routes.js';
+import authPlugin from './plugins/auth.js';
+import databasePlugin from './plugins/database.js';
+import errorHandler from './plugins/error-handler.js';
+import mailerPlugin from './plugins/mailer.js';
+import securityHeaders from './plugins/security-headers.js';
+import webApp from './plugins/web-app.js';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** Reuse an open database (tests); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  /** Seed the demo catalogue into an empty database (default true). */
+  seed?: boolean;
+  mailTransport?: MailTransport;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the whole application as a Fastify instance. `server.ts` only listens and shuts down. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = options.database ?? createDatabase(config);
+  await migrateToLatest(database);
+  if (options.seed ?? true) await seedDemoData(database);
+
+  await app.register(databasePlugin, { database, ownsDatabase: !options.database });
+  await app.register(errorHandler);
+  await app.register(securityHeaders);
+  await app.register(mailerPlugin, { config, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
+  await app.register(authPlugin, { config });
+
+  await app.register(
+    async (api) => {
+      await api.register(productsRoutes);
+      await api.register(usersRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const webRoot = config.webDist ?? defaultWebDist;
+  const serveWeb = config.serveWeb === 'true' || (config.serveWeb === 'auto' && existsSync(path.join(webRoot, 'index.html')));
+  if (serveWeb) await app.register(webApp, { root: webRoot });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  return app;
+}

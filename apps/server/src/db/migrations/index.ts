@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely';
+import * as catalog from './20261122000000-catalog.js';
+import * as auth from './20261122000100-auth.js';
+
+/**
+ * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
+ * carries them. Names sort in the order they run; add new ones at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261122000000-catalog': catalog,
+  '20261122000100-auth': auth,
+};

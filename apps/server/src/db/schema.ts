@@ -1,0 +1,67 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Our tables use snake_case and ISO-8601 UTC text timestamps (identical
+ * on SQLite and PostgreSQL, and they sort correctly as text). Booleans are 0/1 integers for the
+ * same reason. better-auth's tables (camelCase, its own types) are declared in auth-schema.ts.
+ */
+export interface ProductsTable {
+  id: string;
+  position: number;
+  name: string;
+  name_lower: string;
+  description: string;
+  price_cents: number;
+  minimum_order_quantity: number;
+  available_quantity: number;
+  img: string;
+  archived: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReviewsTable {
+  id: string;
+  user_id: string | null;
+  name: string;
+  img: string | null;
+  designation: string;
+  description: string;
+  rating: number;
+  created_at: string;
+}
+
+export interface SequencesTable {
+  name: string;
+  value: number;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+  next_attempt_at: string;
+  sent_at: string | null;
+  last_error: string | null;
+  created_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_start: number;
+}
+
+export interface OurTables {
+  products: ProductsTable;
+  reviews: ReviewsTable;
+  sequences: SequencesTable;
+  mail_outbox: MailOutboxTable;
+  rate_limits: RateLimitsTable;
+}
+
+// Kept for modules that need these helpers in their own table types.
+export type { ColumnType, Generated };

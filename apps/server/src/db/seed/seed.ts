@@ -1,0 +1,63 @@
+import type { Database } from '../database.js';
+import { newId } from '../../lib/ids.js';
+import { DEMO_PRODUCTS, DEMO_REVIEWS } from './demo-catalog.js';
+
+/**
+ * Seeds the demo catalogue once per database. The marker row's primary key makes it safe when
+ * several instances start together on one PostgreSQL: only the first insert wins.
+ */
+export async function seedDemoData(database: Database): Promise<boolean> {
+  const { db } = database;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const marker = await trx.selectFrom('sequences').select('name').where('name', '=', 'demo_seed').executeTakeFirst();
+      if (marker) return false;
+      await trx.insertInto('sequences').values({ name: 'demo_seed', value: 1 }).execute();
+      const existing = await trx.selectFrom('products').select('id').limit(1).executeTakeFirst();
+      if (existing) return false;
+      const base = Date.now() - DEMO_PRODUCTS.length * 60_000;
+      await trx
+        .insertInto('products')
+        .values(
+          DEMO_PRODUCTS.map((p, i) => {
+            const at = new Date(base + i * 60_000).toISOString();
+            return {
+              id: newId(),
+              position: i + 1,
+              name: p.name,
+              name_lower: p.name.toLowerCase(),
+              description: p.description,
+              price_cents: p.priceCents,
+              minimum_order_quantity: p.minimumOrderQuantity,
+              available_quantity: p.availableQuantity,
+              img: p.img,
+              archived: 0,
+              created_at: at,
+              updated_at: at,
+            };
+          }),
+        )
+        .execute();
+      await trx
+        .insertInto('reviews')
+        .values(
+          DEMO_REVIEWS.map((r, i) => ({
+            id: newId(),
+            user_id: null,
+            name: r.name,
+            img: r.img,
+            designation: r.designation,
+            description: r.description,
+            rating: r.rating,
+            created_at: new Date(base - (DEMO_REVIEWS.length - i) * 86_400_000).toISOString(),
+          })),
+        )
+        .execute();
+      return true;
+    });
+  } catch (err) {
+    // Another instance inserted the marker first (unique violation): it seeds, we don't.
+    if (/unique|duplicate/i.test(String((err as Error).message))) return false;
+    throw err;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * Named error codes and their HTTP statuses, in one place. Services throw `AppError`s; the error
+ * handler turns them into `{ error, message, fields? }`.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  INSUFFICIENT_STOCK: 409,
+  INVALID_TRANSITION: 409,
+  ALREADY_PAID: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYMENT_DECLINED: 402,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
+export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+export const validationFailed = (fields: Record<string, string>) =>
+  new AppError('VALIDATION_FAILED', Object.values(fields)[0] ?? 'Invalid input', fields);

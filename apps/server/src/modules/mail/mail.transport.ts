@@ -1,0 +1,47 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailTransport {
+  deliver(message: MailMessage & { from: string }): Promise<void>;
+  close(): void;
+}
+
+/** Real SMTP when `SMTP_URL` is set (smtp:// or smtps://, credentials in the URL). */
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    async deliver(message) {
+      await transporter.sendMail(message);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * Development default: each message becomes an .eml file under DATA_DIR/mail, and its links are
+ * logged so a developer can click them.
+ */
+export function fileTransport(dir: string, log: FastifyBaseLogger): MailTransport {
+  const streamer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async deliver(message) {
+      await mkdir(dir, { recursive: true });
+      const info = await streamer.sendMail(message);
+      const safeTo = message.to.replace(/[^\w.@-]/g, '_');
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      log.info({ to: message.to, subject: message.subject, file, links }, `mail written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`);
+    },
+    close: () => streamer.close(),
+  };
+}

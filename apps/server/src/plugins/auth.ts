@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { Role } from '@bulkparts/shared';
+import type { AppConfig } from '../config/env.js';
+import { forbidden, unauthenticated } from '../lib/errors.js';
+import { CLIENT_IP_HEADER, createAuth, type Auth } from '../modules/auth/auth.js';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  emailVerified: boolean;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, set by `requireUser`/`requireAdmin`/`loadUser`. */
+    user: SessionUser | null;
+    loadUser(): Promise<SessionUser | null>;
+  }
+}
+
+/**
+ * Mounts better-auth under /api/auth and gives routes `requireUser` / `requireAdmin` pre-handlers.
+ * Every later route uses these; none reads cookies itself.
+ */
+export default fp<{ config: AppConfig }>(async function authPlugin(app: FastifyInstance, opts) {
+  const auth = createAuth({ config: opts.config, db: app.database.db, engine: app.database.engine, mailer: app.mailer });
+  app.decorate('auth', auth);
+  app.decorateRequest('user', null);
+  app.decorateRequest('loadUser', async function loadUser(this: FastifyRequest) {
+    if (this.user) return this.user;
+    const result = await auth.api.getSession({ headers: fromNodeHeaders(this.headers) });
+    if (!result) return null;
+    const u = result.user as typeof result.user & { role?: string | null };
+    this.user = { id: u.id, email: u.email, name: u.name, image: u.image ?? null, emailVerified: Boolean(u.emailVerified), role: u.role === 'admin' ? 'admin' : 'customer' };
+    return this.user;
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (!(await request.loadUser())) throw unauthenticated();
+  });
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    const user = await request.loadUser();
+    if (!user) throw unauthenticated();
+    if (user.role !== 'admin') throw forbidden('Only admins can do this');
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    async handler(request, reply) {
+      const url = new URL(request.url, opts.config.publicUrl);
+      const hasBody = request.method !== 'GET' && request.body !== undefined;
+      const headers = fromNodeHeaders(request.headers);
+      // better-auth's rate limits key on the client address; hand it the one Fastify resolved
+      // (honouring TRUST_PROXY), never a header the client could set.
+      headers.set(CLIENT_IP_HEADER, request.ip);
+      const response = await auth.handler(
+        new Request(url, {
+          method: request.method,
+          headers,
+          ...(hasBody ? { body: typeof request.body === 'string' ? request.body : JSON.stringify(request.body) } : {}),
+        }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      const text = await response.text();
+      return reply.send(text.length ? text : null);
+    },
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type AppConfig } from '../../src/config/env.js';
+import { createDatabase, type Database, type Engine } from '../../src/db/database.js';
+import type { MailMessage, MailTransport } from '../../src/modules/mail/mail.transport.js';
+
+/** Which engine this run tests: the vitest project sets TEST_ENGINE. */
+export const engine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+
+export const ADMIN_EMAIL = 'admin@bulkparts.test';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  database: Database;
+  mail: MailMessage[];
+  close(): Promise<void>;
+}
+
+/** A fresh, empty PostgreSQL database for one test file (or one multi-instance test). */
+export async function createFreshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for PostgreSQL tests');
+  const name = `bp_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Builds the app on a fresh database of the engine under test, with mail captured in memory. */
+export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bulkparts-test-'));
+  const fresh = engine === 'postgres' ? await createFreshPostgresDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    SERVE_WEB: 'false',
+    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+    ...options.env,
+  });
+  const database = createDatabase(config);
+  const mail: MailMessage[] = [];
+  const mailTransport: MailTransport = {
+    async deliver(message) {
+      mail.push(message);
+    },
+    close() {},
+  };
+  const app = await buildApp({ config, database, seed: options.seed ?? true, mailTransport, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    mail,
+    async close() {
+      await app.close();
+      await database.close();
+      await fresh?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { NavLink, useNavigate } from 'react-router';
+import { useSession } from '@/features/auth/api/get-session';
+import { useSignOut } from '@/features/auth/api/sign-out';
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'font-semibold text-primary' : '');
+
+export function TopBar() {
+  const session = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const signedIn = Boolean(session.data?.user);
+
+  const links = (
+    <>
+      <li>
+        <NavLink to="/home" className={linkClass}>
+          HOME
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/products" className={linkClass}>
+          PRODUCTS
+        </NavLink>
+      </li>
+      {signedIn && (
+        <li>
+          <NavLink to="/dashboard" className={linkClass}>
+            DASHBOARD
+          </NavLink>
+        </li>
+      )}
+      <li>
+        <NavLink to="/blogs" className={linkClass}>
+          BLOGS
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/myportfolio" className={linkClass}>
+          MY PORTFOLIO
+        </NavLink>
+      </li>
+      <li>
+        {signedIn ? (
+          <button type="button" onClick={() => signOut.mutate(undefined, { onSettled: () => navigate('/login') })}>
+            Sign Out
+          </button>
+        ) : (
+          <NavLink to="/login" className={linkClass}>
+            LOGIN
+          </NavLink>
+        )}
+      </li>
+    </>
+  );
+
+  return (
+    <header className="navbar sticky top-0 z-30 bg-base-100 shadow-sm px-2 sm:px-6">
+      <div className="navbar-start">
+        <div className="dropdown lg:hidden">
+          <button type="button" className="btn btn-ghost" aria-label="Open menu" aria-haspopup="menu">
+            <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+              <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+          <ul tabIndex={-1} className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow">
+            {links}
+          </ul>
+        </div>
+        <NavLink to="/" className="btn btn-ghost text-xl font-bold tracking-tight" aria-label="bulkparts home">
+          <span className="text-primary">bulk</span>parts
+        </NavLink>
+      </div>
+      <nav className="navbar-end hidden lg:flex" aria-label="Main">
+        <ul className="menu menu-horizontal px-1 gap-1">{links}</ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { useSession } from '../api/get-session';
+
+/** Signed-out users go to /login, which brings them back here (path and query) afterwards. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return <PageSpinner label="Checking your session" />;
+  if (!session.data?.user) return <Navigate to="/login" replace state={{ from: { pathname: location.pathname, search: location.search } }} />;
+  return children;
+}
+
+/** Admin-only screens: customers see a 'not allowed' page (the server refuses them too). */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (session.isPending) return <PageSpinner label="Checking your session" />;
+  if (session.data?.user.role !== 'admin') {
+    return (
+      <section role="alert" className="mx-auto max-w-xl p-10 text-center">
+        <h1 className="text-2xl font-bold">Not allowed</h1>
+        <p className="py-4">This page is for shop admins only.</p>
+      </section>
+    );
+  }
+  return children;
+}

@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { formatCents, dollarsToCents, formatQuantity, type Product } from '@bulkparts/shared';
+
+export function ProductCard({ product }: { product: Product }) {
+  return (
+    <article className="card h-full bg-base-100 shadow-md transition hover:shadow-xl">
+      <figure className="bg-base-200 p-6">
+        <img src={product.img} alt={product.name} width="240" height="180" loading="lazy" className="h-44 w-full object-contain" />
+      </figure>
+      <div className="card-body">
+        <h3 className="card-title">{product.name}</h3>
+        <p className="text-lg font-semibold text-primary">
+          {formatCents(dollarsToCents(product.price) ?? 0)} <span className="text-sm font-normal text-base-content/70">per piece</span>
+        </p>
+        <dl className="grid grid-cols-2 gap-x-2 text-sm">
+          <dt className="text-base-content/70">Minimum order</dt>
+          <dd>{formatQuantity(product.minimumOrderQuantity)}</dd>
+          <dt className="text-base-content/70">Available</dt>
+          <dd>{formatQuantity(product.availableQuantity)}</dd>
+        </dl>
+        <div className="card-actions mt-auto justify-end pt-2">
+          <Link to={`/purchase/${product._id}`} className="btn btn-primary btn-block" aria-label={`Buy ${product.name}`}>
+            Buy now
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="card bg-base-100 shadow-md" aria-hidden="true">
+      <div className="skeleton h-56 w-full rounded-b-none" />
+      <div className="card-body gap-3">
+        <div className="skeleton h-6 w-3/4" />
+        <div className="skeleton h-5 w-1/3" />
+        <div className="skeleton h-10 w-full" />
+      </div>
+    </div>
+  );
+}

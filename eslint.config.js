@@ -1,0 +1,60 @@
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync('apps/web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', '**/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Import direction (bulletproof-react): shared code → features → app. Features do not
+      // reach into each other, except the session from `auth` that every screen needs.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features must not import from app' },
+            { target: ['./apps/web/src/components', './apps/web/src/lib'], from: ['./apps/web/src/features', './apps/web/src/app'], message: 'shared code must not import features or app' },
+            ...features.map((f) => ({
+              target: `./apps/web/src/features/${f}`,
+              from: './apps/web/src/features',
+              except: [...new Set([`./${f}`, './auth'])],
+              message: 'features must not import other features (compose them in app/routes)',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Components and pages talk to the API through feature api/ files only.
+    files: ['apps/web/src/**/components/**/*.tsx', 'apps/web/src/app/**/*.tsx'],
+    rules: { 'no-restricted-globals': ['error', { name: 'fetch', message: 'Use a feature api/ function (lib/api-client) instead of fetch.' }] },
+  },
+  {
+    // Only repositories (and the db layer) touch the database.
+    files: ['apps/server/src/modules/**/*.{routes,service}.ts', 'apps/server/src/plugins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', message: 'Only *.repository.ts files query the database.', allowTypeImports: true }] }],
+    },
+  },
+);

@@ -1,0 +1,21 @@
+/** Business constants from the specification (section 9). The one place they live. */
+export const ORDER_QUANTITY_MIN = 50;
+export const ORDER_QUANTITY_MAX = 1000;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PRODUCT_NAME_MAX_LENGTH = 20;
+export const BEST_SELLERS_COUNT = 6;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const QUANTITY_SUFFIX = 'Ps';
+export const CURRENCY_SYMBOL = '$';
+
+/** Upper bounds that keep a single request or row reasonable. */
+export const PRODUCT_PRICE_MAX_CENTS = 100_000_000; // $1,000,000 per piece
+export const PRODUCT_STOCK_MAX = 100_000_000;
+export const PAGE_SIZE_DEFAULT = 12;
+export const PAGE_SIZE_MAX = 100;
+
+export const STATS = [
+  { title: 'Downloads', value: '31K', desc: 'Jan 1st - Feb 1st' },
+  { title: 'New Users', value: '4,200', desc: '↗︎ 400 (22%)' },
+  { title: 'New Registers', value: '1,200', desc: '↘︎ 90 (14%)' },
+] as const;

@@ -1,0 +1,21 @@
+/** User-facing texts from the specification, kept verbatim so people who know the old app recognise them. */
+export const MESSAGES = {
+  emailRequired: '❌ Email is Required',
+  emailInvalid: '❌ Provide a valid Email',
+  passwordRequired: '❌ Password is Required',
+  passwordTooShort: '❌ Must be 6 characters or longer',
+  nameRequired: '❌ Name is Required',
+  quantityRequired: '❌ Minimum order 50 ps and Maximum order 1000ps',
+  quantityMin: '❌ Minimum order 50 ps',
+  quantityMax: ' Maximum order 1000ps',
+  purchaseSuccess: 'Purchase is successfully',
+  addProductSuccess: 'Successfully Add product',
+  makeAdminSuccess: 'Successfully made an admin',
+  makeAdminFailure: 'Failed to Make an admin',
+  removeUserSuccess: 'Successfully Remove User',
+  resetSent: 'Please Check your email',
+  confirm: 'Are you sure?',
+  notFound: 'Try Search again or go to Home Page',
+  tooManyAttempts: 'Too many attempts, try again later',
+  cardDeclined: 'Your card was declined.',
+} as const;

@@ -1,0 +1,35 @@
+import { CURRENCY_SYMBOL } from './constants.js';
+
+/**
+ * Money is integer cents everywhere inside the system; dollars appear only at the edges
+ * (the spec's JSON `price` field and what people read).
+ */
+export type Cents = number;
+
+/** Converts a dollar amount with at most two decimals to cents, or null when it is not exact. */
+export function dollarsToCents(dollars: number): Cents | null {
+  if (!Number.isFinite(dollars)) return null;
+  const cents = Math.round(dollars * 100);
+  // Reject amounts with more than two decimals instead of silently rounding them.
+  if (Math.abs(cents - dollars * 100) > 1e-6) return null;
+  return cents;
+}
+
+export function centsToDollars(cents: Cents): number {
+  return cents / 100;
+}
+
+export function lineTotalCents(unitPriceCents: Cents, quantity: number): Cents {
+  return unitPriceCents * quantity;
+}
+
+const formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '$1,234.50' */
+export function formatCents(cents: Cents): string {
+  return `${CURRENCY_SYMBOL}${formatter.format(cents / 100)}`;
+}
+
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return dollarsToCents(value) !== null;
+}

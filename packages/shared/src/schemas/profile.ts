@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export const LINKEDIN_URL_PATTERN = /^https:\/\/([a-z]{2,3}\.)?linkedin\.com\/(in|company|pub)\/[\w\-%.]+\/?$/i;
+export const PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
+
+export const profileSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  photoURL: z.string().nullable(),
+  address: z.string(),
+  phone: z.string(),
+  url: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** `/editprofile` and `POST /api/profile`. Empty strings clear a field. */
+export const profileInputSchema = z.object({
+  address: z.string({ error: 'Address must be text' }).trim().max(200, 'Address must be at most 200 characters').default(''),
+  phone: z
+    .string({ error: 'Phone must be text' })
+    .trim()
+    .max(20, 'Phone must be at most 20 characters')
+    .refine((v) => v === '' || PHONE_PATTERN.test(v), 'Enter a phone number: digits, spaces, +, - and ()')
+    .default(''),
+  url: z
+    .string({ error: 'LinkedIn link must be text' })
+    .trim()
+    .max(200, 'LinkedIn link must be at most 200 characters')
+    .refine((v) => v === '' || LINKEDIN_URL_PATTERN.test(v), 'Enter a LinkedIn profile link, like https://www.linkedin.com/in/your-name')
+    .default(''),
+});
+export type ProfileInput = z.infer<typeof profileInputSchema>;
+
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
