@@ -9,7 +9,7 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * migrator takes a lock table so only one applies them while the others wait.
  */
 export async function migrateToLatest(database: Database): Promise<void> {
-  const migrator = new Migrator({ db: database.db, provider });
+  const migrator = new Migrator({ db: database.db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

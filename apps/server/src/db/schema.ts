@@ -55,7 +55,52 @@ export interface RateLimitsTable {
   window_start: number;
 }
 
+export interface OrdersTable {
+  id: string;
+  product_id: string;
+  product_name: string;
+  product_img: string;
+  unit_price_cents: number;
+  quantity: number;
+  total_cents: number;
+  user_id: string;
+  user_email: string;
+  status: string;
+  idempotency_key: string | null;
+  payment_provider: string | null;
+  payment_reference: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  invoice_number: number | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  shipped_at: string | null;
+  delivered_at: string | null;
+  cancelled_at: string | null;
+  refunded_at: string | null;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  provider: string;
+  order_id: string | null;
+  type: string;
+  created_at: string;
+}
+
+export interface ProfilesTable {
+  user_id: string;
+  address: string;
+  phone: string;
+  url: string;
+  updated_at: string;
+}
+
 export interface OurTables {
+  orders: OrdersTable;
+  payment_events: PaymentEventsTable;
+  profiles: ProfilesTable;
   products: ProductsTable;
   reviews: ReviewsTable;
   sequences: SequencesTable;
