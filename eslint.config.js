@@ -1,5 +1,4 @@
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
 import globals from 'globals';
@@ -22,29 +21,33 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Import direction (bulletproof-react): shared code → features → app. Cross-directory imports
+  // use the `@/` alias, so these patterns see them. Features do not reach into each other, except
+  // the session from `auth` that every screen needs.
+  {
+    files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'shared code must not import features or app' }] }] },
+  },
+  ...features.map((f) => ({
+    files: [`apps/web/src/features/${f}/**`],
     rules: {
-      ...reactHooks.configs.recommended.rules,
-      // Import direction (bulletproof-react): shared code → features → app. Features do not
-      // reach into each other, except the session from `auth` that every screen needs.
-      'import-x/no-restricted-paths': [
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
-            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features must not import from app' },
-            { target: ['./apps/web/src/components', './apps/web/src/lib'], from: ['./apps/web/src/features', './apps/web/src/app'], message: 'shared code must not import features or app' },
-            ...features.map((f) => ({
-              target: `./apps/web/src/features/${f}`,
-              from: './apps/web/src/features',
-              except: [...new Set([`./${f}`, './auth'])],
+          patterns: [
+            { group: ['@/app/*'], message: 'features must not import from app' },
+            {
+              group: [...new Set(['@/features/*', `!@/features/${f}`, '!@/features/auth', '../../*/**', `!../../${f}/**`, '!../../auth/**'])],
               message: 'features must not import other features (compose them in app/routes)',
-            })),
+            },
           ],
         },
       ],
     },
-  },
+  })),
   {
     // Components and pages talk to the API through feature api/ files only.
     files: ['apps/web/src/**/components/**/*.tsx', 'apps/web/src/app/**/*.tsx'],
