@@ -2,11 +2,13 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, oidcIssuer, smtpUrl } from './apps/web/e2e/support/e2e-env';
 
 /**
  * Browser journeys against the production build (API + SPA in one process) on a fresh SQLite
- * database, in Debian's Chromium. Mail goes to a test SMTP server started by the tests (see
- * e2e/support/mail-server.ts) when SMTP_URL is set by them.
+ * database, in Debian's Chromium. globalSetup (e2e/support/global-setup.ts) starts a real SMTP
+ * server that captures the app's mail (E2E_SMTP_URL, default port E2E_PORT+100; read it with
+ * e2e/support/mailbox.ts) and a local OpenID provider standing in for Google (port E2E_PORT+200).
  */
 const port = Number(process.env.E2E_PORT ?? 5100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'bulkparts-e2e-'));
@@ -15,6 +17,7 @@ export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
+  globalSetup: './apps/web/e2e/support/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -40,7 +43,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: 'admin@bulkparts.test',
-      SMTP_URL: process.env.E2E_SMTP_URL ?? 'smtp://127.0.0.1:5125',
+      SMTP_URL: smtpUrl,
+      GOOGLE_CLIENT_ID,
+      GOOGLE_CLIENT_SECRET,
+      GOOGLE_ISSUER: oidcIssuer,
       PUBLIC_URL: baseURL,
     },
   },

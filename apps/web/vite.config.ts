@@ -14,5 +14,6 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,
+    manifest: true,
   },
 });

@@ -2,18 +2,29 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { AppConfig } from './config/env.js';
 import { createDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoData } from './db/seed/seed.js';
 import type { MailTransport } from './modules/mail/mail.transport.js';
+import adminReportsRoutes from './modules/admin-reports/admin-reports.routes.js';
+import type { AuthRateRules } from './modules/auth/auth-limits.js';
+import authRoutes from './modules/auth/auth.routes.js';
+import healthRoutes from './modules/health/health.routes.js';
+import ordersRoutes from './modules/orders/orders.routes.js';
 import productsRoutes from './modules/products/products.routes.js';
+import profilesRoutes from './modules/profiles/profiles.routes.js';
+import reviewsRoutes from './modules/reviews/reviews.routes.js';
+import uploadsPlugin from './modules/uploads/uploads.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
 import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
 import mailerPlugin from './plugins/mailer.js';
+import metricsPlugin from './plugins/metrics.js';
+import rateLimitPlugin from './plugins/rate-limit.js';
+import responseCache from './plugins/response-cache.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
 
@@ -25,6 +36,10 @@ export interface BuildAppOptions {
   seed?: boolean;
   mailTransport?: MailTransport;
   logger?: FastifyServerOptions['logger'];
+  /** Called for every route as it is added (tests read the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Abuse limits (database counters): on by default except when NODE_ENV=test; rules override the defaults. */
+  rateLimits?: { enabled?: boolean; rules?: Partial<AuthRateRules> };
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -42,6 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -52,14 +68,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(databasePlugin, { database, ownsDatabase: !options.database });
   await app.register(errorHandler);
+  await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(securityHeaders);
+  // After the security headers (a cache hit answers in onRequest); see plugins/response-cache.ts.
+  await app.register(responseCache, { routes: ['/api/service', '/api/service/:id'] });
   await app.register(mailerPlugin, { config, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
-  await app.register(authPlugin, { config });
+  await app.register(rateLimitPlugin, { enabled: options.rateLimits?.enabled ?? config.env !== 'test' });
+  await app.register(authPlugin, { config, rateRules: options.rateLimits?.rules });
+  await app.register(uploadsPlugin, { dataDir: config.dataDir });
 
   await app.register(
     async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { google: Boolean(config.google) });
       await api.register(productsRoutes);
       await api.register(usersRoutes);
+      await api.register(profilesRoutes);
+      await api.register(adminReportsRoutes);
+      await api.register(reviewsRoutes);
+      await api.register(ordersRoutes);
     },
     { prefix: '/api' },
   );

@@ -19,3 +19,6 @@ export const STATS = [
   { title: 'New Users', value: '4,200', desc: '↗︎ 400 (22%)' },
   { title: 'New Registers', value: '1,200', desc: '↘︎ 90 (14%)' },
 ] as const;
+
+/** Pagination metadata travels in headers so list bodies stay the spec's plain arrays. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';

@@ -11,3 +11,4 @@ export * from './schemas/auth.js';
 export * from './schemas/review.js';
 export * from './schemas/profile.js';
 export * from './schemas/payment.js';
+export * from './schemas/admin.js';

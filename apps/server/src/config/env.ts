@@ -37,6 +37,7 @@ const envSchema = z.object({
   SERVE_WEB: z.enum(['auto', 'true', 'false']).default('auto'),
   WEB_DIST: optionalString,
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
@@ -79,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     serveWeb: e.SERVE_WEB,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY === 'true',
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -4,7 +4,10 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { Role } from '@bulkparts/shared';
 import type { AppConfig } from '../config/env.js';
 import { forbidden, unauthenticated } from '../lib/errors.js';
+import { MESSAGES } from '@bulkparts/shared';
 import { CLIENT_IP_HEADER, createAuth, type Auth } from '../modules/auth/auth.js';
+import { checkAuthInput } from '../modules/auth/auth-input.js';
+import { authLimitPlan, DEFAULT_AUTH_RATE_RULES, type AuthRateRules } from '../modules/auth/auth-limits.js';
 
 export interface SessionUser {
   id: string;
@@ -32,8 +35,9 @@ declare module 'fastify' {
  * Mounts better-auth under /api/auth and gives routes `requireUser` / `requireAdmin` pre-handlers.
  * Every later route uses these; none reads cookies itself.
  */
-export default fp<{ config: AppConfig }>(async function authPlugin(app: FastifyInstance, opts) {
-  const auth = createAuth({ config: opts.config, db: app.database.db, engine: app.database.engine, mailer: app.mailer });
+export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(async function authPlugin(app: FastifyInstance, opts) {
+  const rules: AuthRateRules = { ...DEFAULT_AUTH_RATE_RULES, ...opts.rateRules };
+  const auth = createAuth({ config: opts.config, db: app.database.db, engine: app.database.engine, mailer: app.mailer, log: app.log.child({ module: 'auth' }) });
   app.decorate('auth', auth);
   app.decorateRequest('user', null);
   app.decorateRequest('loadUser', async function loadUser(this: FastifyRequest) {
@@ -59,6 +63,14 @@ export default fp<{ config: AppConfig }>(async function authPlugin(app: FastifyI
     url: '/api/auth/*',
     async handler(request, reply) {
       const url = new URL(request.url, opts.config.publicUrl);
+      const authPath = url.pathname.slice('/api/auth'.length);
+      if (request.method === 'POST') checkAuthInput(authPath, request.body);
+      // Abuse limits per address and account, in the database (see modules/auth/auth-limits.ts).
+      const plan = request.method === 'POST' ? authLimitPlan(authPath, request.body, request.ip, rules) : undefined;
+      if (plan) {
+        await app.rateLimiter.assertAllowed(plan.failures);
+        await app.rateLimiter.consume(plan.consume);
+      }
       const hasBody = request.method !== 'GET' && request.body !== undefined;
       const headers = fromNodeHeaders(request.headers);
       // better-auth's rate limits key on the client address; hand it the one Fastify resolved
@@ -71,13 +83,24 @@ export default fp<{ config: AppConfig }>(async function authPlugin(app: FastifyI
           ...(hasBody ? { body: typeof request.body === 'string' ? request.body : JSON.stringify(request.body) } : {}),
         }),
       );
-      reply.status(response.status);
+      let text = await response.text();
+      let status = response.status;
+      if (plan) {
+        if (plan.isFailure(status)) await app.rateLimiter.hit(plan.failures);
+        else if (status < 300) for (const subject of plan.resetOnSuccess) await app.rateLimiter.reset(subject);
+      }
+      // better-auth's own limits (burst guard, second-factor lockout) answer like ours do.
+      if (status === 429 || (status >= 400 && text.includes('"ACCOUNT_TEMPORARILY_LOCKED"'))) {
+        status = 429;
+        text = JSON.stringify({ error: 'RATE_LIMITED', message: MESSAGES.tooManyAttempts });
+        reply.header('retry-after', response.headers.get('x-retry-after') ?? '900');
+      }
+      reply.status(status);
       response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie') reply.header(key, value);
+        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
-      const text = await response.text();
       return reply.send(text.length ? text : null);
     },
   });

@@ -39,3 +39,20 @@ export function signUpAdmin(app: FastifyInstance): Promise<SignedInUser> {
 export async function makeAdmin(t: TestApp, userId: string): Promise<void> {
   await t.database.db.updateTable('user').set({ role: 'admin' }).where('id', '=', userId).execute();
 }
+
+/** The first product of the catalogue with at least `quantity` pieces in stock. */
+export async function productWithStock(app: FastifyInstance, quantity = 100): Promise<{ _id: string; price: number; minimumOrderQuantity: number }> {
+  const res = await app.inject({ method: 'GET', url: '/api/service?limit=50' });
+  const list = res.json() as Array<{ _id: string; price: number; minimumOrderQuantity: number; availableQuantity: number }>;
+  const product = list.find((p) => p.availableQuantity >= quantity && p.minimumOrderQuantity <= quantity);
+  if (!product) throw new Error(`no product with ${quantity} pieces in stock`);
+  return product;
+}
+
+/** Places an order through the real API and returns its JSON. */
+export async function placeOrder(app: FastifyInstance, buyer: SignedInUser, quantity = 100): Promise<{ _id: string; total: number; status: string }> {
+  const product = await productWithStock(app, quantity);
+  const res = await app.inject({ method: 'POST', url: '/api/purchase', headers: { cookie: buyer.cookie }, payload: { productId: product._id, quantity } });
+  if (res.statusCode !== 201) throw new Error(`purchase failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { _id: string; total: number; status: string };
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type BuildAppOptions } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config/env.js';
 import { createDatabase, type Database, type Engine } from '../../src/db/database.js';
 import type { MailMessage, MailTransport } from '../../src/modules/mail/mail.transport.js';
@@ -44,7 +44,9 @@ export async function createFreshPostgresDatabase(): Promise<{ url: string; drop
 }
 
 /** Builds the app on a fresh database of the engine under test, with mail captured in memory. */
-export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; env?: Record<string, string>; onRoute?: BuildAppOptions['onRoute']; rateLimits?: BuildAppOptions['rateLimits'] } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bulkparts-test-'));
   const fresh = engine === 'postgres' ? await createFreshPostgresDatabase() : undefined;
   const config = loadConfig({
@@ -65,7 +67,7 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     },
     close() {},
   };
-  const app = await buildApp({ config, database, seed: options.seed ?? true, mailTransport, logger: false });
+  const app = await buildApp({ config, database, seed: options.seed ?? true, mailTransport, logger: false, onRoute: options.onRoute, rateLimits: options.rateLimits });
   await app.ready();
   return {
     app,

@@ -62,3 +62,7 @@ export const userSchema = z.object({
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** `GET /api/auth-config`: which sign-in methods this shop offers. */
+export const authConfigResponseSchema = z.object({ google: z.boolean() });
+export type AuthConfig = z.infer<typeof authConfigResponseSchema>;

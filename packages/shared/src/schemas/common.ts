@@ -26,5 +26,3 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** Pagination metadata travels in headers so list bodies stay the spec's plain arrays. */
-export const TOTAL_COUNT_HEADER = 'x-total-count';

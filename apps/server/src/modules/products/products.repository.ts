@@ -13,6 +13,9 @@ export interface ProductListFilter {
   includeArchived?: boolean;
 }
 
+/** A search's total is counted up to this many matches (see `count`). */
+export const SEARCH_COUNT_CAP = 1000;
+
 /** Escapes LIKE wildcards so a search for '100%' finds that text, not everything. */
 function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -49,7 +52,20 @@ export function createProductsRepository(db: Kysely<DB>) {
       return query.orderBy('id', 'asc').limit(filter.limit).offset(filter.offset).execute();
     },
 
+    /**
+     * The number of matches. A text search (`q`, a substring match no index can serve) counts at
+     * most SEARCH_COUNT_CAP matches, so the scan stops early on a large catalogue: the total is then
+     * a lower bound (the client shows that many pages, ~84 at 12 a page). Without `q` it is exact.
+     */
     async count(filter: Pick<ProductListFilter, 'q' | 'includeArchived'>): Promise<number> {
+      if (filter.q) {
+        const capped = filtered(filter).select(sql<number>`1`.as('one')).limit(SEARCH_COUNT_CAP);
+        const row = await db
+          .selectFrom(capped.as('m'))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      }
       const row = await filtered(filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(row.n);
     },
@@ -65,6 +81,31 @@ export function createProductsRepository(db: Kysely<DB>) {
 
     async insert(row: ProductRow): Promise<void> {
       await db.insertInto('products').values(row).execute();
+    },
+
+    async update(id: string, values: Partial<Omit<ProductRow, 'id'>>): Promise<boolean> {
+      const result = await db.updateTable('products').set(values).where('id', '=', id).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Adds `delta` pieces in one conditional statement, so stock never goes below zero. */
+    async adjustStock(id: string, delta: number, now: string): Promise<boolean> {
+      const result = await db
+        .updateTable('products')
+        .set({ available_quantity: sql`available_quantity + ${delta}`, updated_at: now })
+        .where('id', '=', id)
+        .where(sql<boolean>`available_quantity + ${delta} >= 0`)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async hasOrders(id: string): Promise<boolean> {
+      const row = await db.selectFrom('orders').select('id').where('product_id', '=', id).limit(1).executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('products').where('id', '=', id).execute();
     },
   };
 }

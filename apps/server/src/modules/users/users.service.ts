@@ -1,9 +1,23 @@
-import type { Role } from '@bulkparts/shared';
+import type { Role, User } from '@bulkparts/shared';
 import type { SessionUser } from '../../plugins/auth.js';
-import { forbidden } from '../../lib/errors.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { UsersRepository } from './users.repository.js';
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+type UserRow = NonNullable<Awaited<ReturnType<UsersRepository['findById']>>>;
+
+function toUserJson(row: UserRow): User {
+  const created = row.createdAt as unknown;
+  return {
+    _id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role === 'admin' ? 'admin' : 'customer',
+    emailVerified: Boolean(row.emailVerified),
+    createdAt: created instanceof Date ? created.toISOString() : new Date(String(created)).toISOString(),
+  };
+}
 
 export function createUsersService(repo: UsersRepository) {
   return {
@@ -22,6 +36,26 @@ export function createUsersService(repo: UsersRepository) {
       if (actor.role !== 'admin') throw forbidden('You can only ask about your own account');
       const user = await repo.findByEmail(email);
       return { admin: user?.role === 'admin' };
+    },
+
+    async list(q: string | undefined, page: number, limit: number): Promise<{ items: User[]; total: number }> {
+      const [rows, total] = await Promise.all([repo.list(q, (page - 1) * limit, limit), repo.count(q)]);
+      return { items: rows.map(toUserJson), total };
+    },
+
+    /** `PUT /api/user/admin/:email`: `{ modifiedCount }` as the spec's client reads it. */
+    async promote(email: string): Promise<{ modifiedCount: number }> {
+      const user = await repo.findByEmail(email.trim());
+      if (!user) throw notFound('User');
+      return { modifiedCount: await repo.promote(user.id) };
+    },
+
+    async remove(actor: SessionUser, id: string): Promise<{ deletedCount: number }> {
+      if (actor.id === id) throw new AppError('CONFLICT', 'You cannot remove yourself');
+      const user = await repo.findById(id);
+      if (!user) throw notFound('User');
+      if ((await repo.deleteUnlessLastAdmin(id)) === 'last-admin') throw new AppError('CONFLICT', 'The last admin cannot be removed');
+      return { deletedCount: 1 };
     },
   };
 }

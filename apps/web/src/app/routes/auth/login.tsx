@@ -1,8 +1,65 @@
-/** Placeholder: replaced by the feature that owns this page. */
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { sessionQueryKey } from '@/features/auth/api/get-session';
+import { recordSignedInUser } from '@/features/auth/api/record-user';
+import { authErrorText } from '@/features/auth/auth-errors';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { GoogleButton } from '@/features/auth/components/google-button';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { FormError } from '@/features/auth/components/text-field';
+
+interface FromState {
+  from?: { pathname?: string; search?: string };
+}
+
+/** Where to go after sign-in: the page RequireAuth sent the user from (path and query), or `/`. */
+function originOf(state: unknown): string {
+  const from = (state as FromState | null)?.from;
+  if (!from?.pathname || !from.pathname.startsWith('/') || from.pathname.startsWith('//') || from.pathname === '/login') return '/';
+  return `${from.pathname}${from.search ?? ''}`;
+}
+
+/** `/login`: email and password (then a code when two-step sign-in is on), or Google. */
 export function Component() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [params] = useSearchParams();
+  const [googleError, setGoogleError] = useState<string | null>(null);
+  const origin = originOf(location.state);
+  const callbackError = params.get('error');
+
+  const onSignedIn = async (email: string) => {
+    await recordSignedInUser(email);
+    await qc.invalidateQueries({ queryKey: sessionQueryKey });
+    navigate(origin, { replace: true });
+  };
+
   return (
-    <section className="mx-auto max-w-3xl p-10">
-      <h1 className="text-2xl font-bold">Login</h1>
-    </section>
+    <AuthCard
+      title="Login"
+      footer={
+        <>
+          <p>
+            New to bulkparts?{' '}
+            <Link to="/signup" className="link link-primary">
+              Create New Account
+            </Link>
+          </p>
+          <p>
+            Forgot your password?{' '}
+            <Link to="/reset" className="link link-primary">
+              Reset Password
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <LoginForm onSignedIn={onSignedIn} initialError={callbackError ? authErrorText(callbackError) : null} />
+      <div className="divider my-0">OR</div>
+      <GoogleButton returnTo={origin} onError={setGoogleError} />
+      <FormError message={googleError} />
+    </AuthCard>
   );
 }

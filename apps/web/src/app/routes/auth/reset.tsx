@@ -1,8 +1,23 @@
-/** Placeholder: replaced by the feature that owns this page. */
+import { Link } from 'react-router';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { ResetRequestForm } from '@/features/auth/components/reset-request-form';
+
+/** `/reset`: ask for a reset link by email. */
 export function Component() {
   return (
-    <section className="mx-auto max-w-3xl p-10">
-      <h1 className="text-2xl font-bold">Reset Password</h1>
-    </section>
+    <AuthCard
+      title="Reset Password"
+      footer={
+        <p>
+          Remembered it?{' '}
+          <Link to="/login" className="link link-primary">
+            Back to Login
+          </Link>
+        </p>
+      }
+    >
+      <p className="text-sm">Enter the email of your account and we will send you a link to choose a new password.</p>
+      <ResetRequestForm />
+    </AuthCard>
   );
 }

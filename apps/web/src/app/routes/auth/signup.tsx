@@ -1,8 +1,38 @@
-/** Placeholder: replaced by the feature that owns this page. */
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { GoogleButton } from '@/features/auth/components/google-button';
+import { SignupForm } from '@/features/auth/components/signup-form';
+import { FormError } from '@/features/auth/components/text-field';
+
+/** `/signup`: name, email, password (or Google); signed in, a verification mail on its way, then /home. */
 export function Component() {
+  const navigate = useNavigate();
+  const [googleError, setGoogleError] = useState<string | null>(null);
   return (
-    <section className="mx-auto max-w-3xl p-10">
-      <h1 className="text-2xl font-bold">Sign up</h1>
-    </section>
+    <AuthCard
+      title="Sign Up"
+      footer={
+        <>
+          <p>
+            Already have an account?{' '}
+            <Link to="/login" className="link link-primary">
+              Please Login
+            </Link>
+          </p>
+          <p>
+            Forgot your password?{' '}
+            <Link to="/reset" className="link link-primary">
+              Reset Password
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <SignupForm onSignedUp={() => navigate('/home')} />
+      <div className="divider my-0">OR</div>
+      <GoogleButton returnTo="/home" onError={setGoogleError} />
+      <FormError message={googleError} />
+    </AuthCard>
   );
 }

@@ -1,8 +1,62 @@
-/** Placeholder: replaced by the feature that owns this page. */
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { useSession } from '@/features/auth/api/get-session';
+import { useSendVerificationEmail } from '@/features/auth/api/send-verification-email';
+import { authErrorMessage, authErrorText } from '@/features/auth/auth-errors';
+import { AuthCard } from '@/features/auth/components/auth-card';
+
+/** `/verify-email`: where the mailed confirmation link lands (`?status=ok`, or `&error=…`). */
 export function Component() {
+  const [params] = useSearchParams();
+  const error = params.get('error');
+  const ok = params.get('status') === 'ok' && !error;
+  const session = useSession();
+  const resend = useSendVerificationEmail();
+  const user = session.data?.user;
+
+  if (ok) {
+    return (
+      <AuthCard title="Email confirmed">
+        <p role="status" className="text-center">
+          Thank you! Your email address is confirmed.
+        </p>
+        <Link to="/home" className="btn btn-primary w-full">
+          Go to the shop
+        </Link>
+      </AuthCard>
+    );
+  }
   return (
-    <section className="mx-auto max-w-3xl p-10">
-      <h1 className="text-2xl font-bold">Email verification</h1>
-    </section>
+    <AuthCard title="Email confirmation">
+      <p role="alert" className="text-center">
+        {error ? authErrorText(error) : 'Open the link we emailed you to confirm your address.'}
+      </p>
+      {user && !user.emailVerified ? (
+        <button
+          type="button"
+          className="btn btn-primary w-full"
+          disabled={resend.isPending || resend.isSuccess}
+          onClick={() =>
+            resend.mutate(user.email, {
+              onSuccess: () => toast.success(`We sent a new link to ${user.email}`),
+              onError: (err) => toast.error(authErrorMessage(err)),
+            })
+          }
+        >
+          {resend.isSuccess ? 'Sent: check your email' : 'Resend the link'}
+        </button>
+      ) : user ? (
+        <Link to="/home" className="btn w-full">
+          Your email is already confirmed
+        </Link>
+      ) : (
+        <p className="text-center text-sm">
+          <Link to="/login" className="link link-primary">
+            Login
+          </Link>{' '}
+          to get a new link.
+        </p>
+      )}
+    </AuthCard>
   );
 }

@@ -1,8 +1,6 @@
-/** Placeholder: replaced by the feature that owns this page. */
+import { AddProductForm } from '@/features/admin/components/add-product-form';
+
+/** `/dashboard/addproduct` (admins). */
 export function Component() {
-  return (
-    <section className="mx-auto max-w-3xl p-10">
-      <h1 className="text-2xl font-bold">Add Product</h1>
-    </section>
-  );
+  return <AddProductForm />;
 }

@@ -1,8 +1,5 @@
-/** Placeholder: replaced by the feature that owns this page. */
+import { AddReviewForm } from '@/features/reviews/components/add-review-form';
+
 export function Component() {
-  return (
-    <section className="mx-auto max-w-3xl p-10">
-      <h1 className="text-2xl font-bold">Add Reviews</h1>
-    </section>
-  );
+  return <AddReviewForm />;
 }

@@ -1,8 +1,6 @@
-/** Placeholder: replaced by the feature that owns this page. */
+import { ProductAdminTable } from '@/features/admin/components/product-admin-table';
+
+/** `/dashboard/allproduct` (admins). */
 export function Component() {
-  return (
-    <section className="mx-auto max-w-3xl p-10">
-      <h1 className="text-2xl font-bold">All Product</h1>
-    </section>
-  );
+  return <ProductAdminTable />;
 }

@@ -1,10 +1,75 @@
-import { Outlet } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { useSession } from '@/features/auth/api/get-session';
 
-/** Placeholder: the dashboard shell (side menu, drawer on phones) is built by the admin feature. */
+interface MenuLink {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+const customerLinks: MenuLink[] = [
+  { to: '/dashboard', label: 'My Profile', end: true },
+  { to: '/dashboard/addreviews', label: 'Add Reviews' },
+  { to: '/dashboard/myorders', label: 'My Orders' },
+];
+const adminLinks: MenuLink[] = [
+  { to: '/dashboard/addproduct', label: 'Add Product' },
+  { to: '/dashboard/allproduct', label: 'All Product' },
+  { to: '/dashboard/makeadmin', label: 'Make Admin' },
+  { to: '/dashboard/manageallorder', label: 'Manage All Order' },
+];
+
+/** The dashboard shell: a side menu on wide screens, a drawer behind a toggle button on phones. */
 export function Component() {
+  const session = useSession();
+  const isAdmin = session.data?.user.role === 'admin';
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setOpen(false);
+  }
+  const menuRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // Opening the drawer moves focus into it; Escape closes it and returns focus to the button.
+  // The drawer turns visible after its 0.1s transition delay; focus can only land after that.
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => menuRef.current?.querySelector('a')?.focus(), 150);
+    return () => clearTimeout(timer);
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
+  const links = isAdmin ? [...customerLinks, ...adminLinks] : customerLinks;
+
   return (
-    <div className="mx-auto max-w-7xl p-4">
-      <Outlet />
+    <div className="drawer lg:drawer-open mx-auto max-w-7xl">
+      <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" checked={open} onChange={(e) => setOpen(e.target.checked)} aria-hidden="true" tabIndex={-1} />
+      <div className="drawer-content min-w-0 p-4">
+        <button ref={toggleRef} type="button" className="btn btn-outline btn-sm mb-4 lg:hidden" aria-controls="dashboard-menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+          <span aria-hidden="true">☰</span> Dashboard menu
+        </button>
+        <Outlet />
+      </div>
+      <div className="drawer-side z-40">
+        <button type="button" className="drawer-overlay" aria-label="Close dashboard menu" onClick={close} />
+        <nav ref={menuRef} id="dashboard-menu" aria-label="Dashboard" onKeyDown={(e) => open && e.key === 'Escape' && close()} className="min-h-full w-64 bg-base-200 p-4">
+          <h2 className="mb-2 px-2 text-lg font-bold">Dashboard</h2>
+          <ul className="menu w-full gap-1">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
     </div>
   );
 }

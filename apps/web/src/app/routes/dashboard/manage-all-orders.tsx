@@ -1,8 +1,6 @@
-/** Placeholder: replaced by the feature that owns this page. */
+import { OrderAdminTable } from '@/features/admin/components/order-admin-table';
+
+/** `/dashboard/manageallorder` (admins). */
 export function Component() {
-  return (
-    <section className="mx-auto max-w-3xl p-10">
-      <h1 className="text-2xl font-bold">Manage All Order</h1>
-    </section>
-  );
+  return <OrderAdminTable />;
 }

@@ -1,8 +1,14 @@
-/** Placeholder: replaced by the feature that owns this page. */
+import { AdminOverviewPanel } from '@/features/admin/components/admin-overview';
+import { useSession } from '@/features/auth/api/get-session';
+import { ProfileCard } from '@/features/profile/components/profile-card';
+
+/** Dashboard index: My Profile, and for admins the shop overview below it. */
 export function Component() {
+  const session = useSession();
   return (
-    <section className="mx-auto max-w-3xl p-10">
-      <h1 className="text-2xl font-bold">My Profile</h1>
-    </section>
+    <div className="space-y-6">
+      <ProfileCard />
+      {session.data?.user.role === 'admin' && <AdminOverviewPanel />}
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER, type Product, type ProductSort } from '@bulkparts/shared';
+import type { Product, ProductSort } from '@bulkparts/shared';
+import { TOTAL_COUNT_HEADER } from '@bulkparts/shared/constants';
 import { apiRequest, queryString } from '@/lib/api-client';
 
 export interface ProductListParams {

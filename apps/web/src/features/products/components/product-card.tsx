@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
-import { formatCents, dollarsToCents, formatQuantity, type Product } from '@bulkparts/shared';
+import type { Product } from '@bulkparts/shared';
+import { dollarsToCents, formatCents } from '@bulkparts/shared/money';
+import { formatQuantity } from '@bulkparts/shared/quantity';
 
 export function ProductCard({ product }: { product: Product }) {
   return (

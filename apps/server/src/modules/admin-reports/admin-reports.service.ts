@@ -1,0 +1,54 @@
+import { Readable } from 'node:stream';
+import { centsToDollars, LOW_STOCK_MIN_ORDERS, OVERVIEW_DAYS, type AdminOverview, type OrderExportQuery } from '@bulkparts/shared';
+import type { AdminReportsRepository } from './admin-reports.repository.js';
+import { csvRow } from './csv.js';
+
+const EXPORT_BATCH = 500;
+export const ORDER_CSV_HEADER = ['Order', 'Date', 'Buyer email', 'Product', 'Quantity', 'Unit price', 'Total', 'Paid', 'Status', 'Invoice'];
+
+export function createAdminReportsService(repo: AdminReportsRepository) {
+  return {
+    /** Revenue counts paid, shipped and delivered orders; low stock is fewer than two minimum orders left. */
+    async overview(now = new Date()): Promise<AdminOverview> {
+      const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (OVERVIEW_DAYS - 1)));
+      const [totals, perDay, top, low] = await Promise.all([
+        repo.revenueTotals(),
+        repo.perDay(start.toISOString()),
+        repo.topProducts(5),
+        repo.lowStock(LOW_STOCK_MIN_ORDERS, 20),
+      ]);
+      const byDay = new Map(perDay.map((d) => [d.day, d]));
+      const days = Array.from({ length: OVERVIEW_DAYS }, (_, i) => {
+        const date = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+        const d = byDay.get(date);
+        return { date, revenue: centsToDollars(d?.cents ?? 0), orders: d?.orders ?? 0 };
+      });
+      return {
+        revenue: centsToDollars(totals.cents),
+        paidOrders: totals.orders,
+        days,
+        topProducts: top.map((p) => ({ productId: p.productId, name: p.name, quantity: p.quantity, revenue: centsToDollars(p.cents) })),
+        lowStock: low.map((p) => ({ _id: p.id, name: p.name, availableQuantity: p.available_quantity, minimumOrderQuantity: p.minimum_order_quantity })),
+      };
+    },
+
+    /** The filtered orders as CSV, read in keyset batches so a large export never sits in memory. */
+    exportOrdersCsv(filter: OrderExportQuery): Readable {
+      async function* rows() {
+        yield csvRow(ORDER_CSV_HEADER);
+        let after: { createdAt: string; id: string } | undefined;
+        for (;;) {
+          const page = await repo.exportPage(filter, after, EXPORT_BATCH);
+          for (const o of page) {
+            const paid = o.paid_at !== null && o.status !== 'pending' && o.status !== 'cancelled';
+            yield csvRow([o.id, o.created_at, o.user_email, o.product_name, o.quantity, centsToDollars(Number(o.unit_price_cents)).toFixed(2), centsToDollars(Number(o.total_cents)).toFixed(2), paid ? 'yes' : 'no', o.status, o.invoice_number === null ? '' : Number(o.invoice_number)]);
+          }
+          if (page.length < EXPORT_BATCH) return;
+          const last = page[page.length - 1]!;
+          after = { createdAt: last.created_at, id: last.id };
+        }
+      }
+      return Readable.from(rows());
+    },
+  };
+}

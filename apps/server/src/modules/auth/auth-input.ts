@@ -1,0 +1,34 @@
+import { loginFormSchema, passwordSchema, resetFormSchema, signupFormSchema } from '@bulkparts/shared';
+import { z } from 'zod';
+import { parseInput } from '../../lib/validate.js';
+
+/**
+ * Our own edge check on better-auth's endpoints, with the shared form schemas: a bad field is a 400
+ * `{ error: 'VALIDATION_FAILED', message, fields }` before better-auth sees it (it would accept a
+ * 200 kB address on some endpoints). Other body fields (callbackURL, rememberMe…) pass through.
+ */
+const url = z.string().max(2000, 'URL is too long').optional();
+const withUrls = { callbackURL: url, errorCallbackURL: url, newUserCallbackURL: url, redirectTo: url };
+const code = z.string({ error: 'Enter the code' }).trim().min(1, 'Enter the code').max(64, 'Code is too long');
+const currentPassword = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password must be at most 128 characters');
+
+const schemas: Record<string, z.ZodType> = {
+  '/sign-up/email': signupFormSchema.extend(withUrls),
+  '/sign-in/email': loginFormSchema.extend({ ...withUrls, password: currentPassword }),
+  '/sign-in/social': z.object({ provider: z.string().max(40), ...withUrls }),
+  '/request-password-reset': resetFormSchema.extend(withUrls),
+  '/send-verification-email': resetFormSchema.extend(withUrls),
+  '/reset-password': z.object({ newPassword: passwordSchema, token: z.string().max(200).optional() }),
+  '/two-factor/enable': z.object({ password: currentPassword }),
+  '/two-factor/disable': z.object({ password: currentPassword }),
+  '/two-factor/verify-totp': z.object({ code }),
+  '/two-factor/verify-backup-code': z.object({ code }),
+};
+
+/** Throws a 400 AppError when the body of `POST /api/auth<path>` is not acceptable. */
+export function checkAuthInput(path: string, body: unknown): void {
+  const schema = schemas[path];
+  if (!schema) return;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) parseInput(z.object({}), null);
+  parseInput(schema, body);
+}

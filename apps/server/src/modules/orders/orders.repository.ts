@@ -1,0 +1,125 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { OrdersTable } from '../../db/schema.js';
+import type { DB } from '../../db/tables.js';
+
+export type OrderRow = Selectable<OrdersTable>;
+
+export interface OrderListFilter {
+  userId?: string | undefined;
+  userEmail?: string | undefined;
+  status?: string | undefined;
+  q?: string | undefined;
+  offset: number;
+  limit: number;
+}
+
+function likePattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Thrown inside the purchase transaction when the conditional stock update takes no row. */
+export class StockTakenError extends Error {
+  constructor(readonly available: number) {
+    super('insufficient stock');
+  }
+}
+
+export function createOrdersRepository(db: Kysely<DB>) {
+  function filtered(filter: Omit<OrderListFilter, 'offset' | 'limit'>) {
+    let query = db.selectFrom('orders');
+    if (filter.userId) query = query.where('user_id', '=', filter.userId);
+    if (filter.userEmail) query = query.where(sql<boolean>`lower(user_email) = ${filter.userEmail.toLowerCase()}`);
+    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.q) {
+      const pattern = likePattern(filter.q);
+      query = query.where(
+        sql<boolean>`(lower(user_email) like ${pattern} escape '\\' or lower(product_name) like ${pattern} escape '\\')`,
+      );
+    }
+    return query;
+  }
+
+  return {
+    findProduct(id: string) {
+      return db.selectFrom('products').selectAll().where('id', '=', id).where('archived', '=', 0).executeTakeFirst();
+    },
+
+    findById(id: string): Promise<OrderRow | undefined> {
+      return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findByIdempotencyKey(userId: string, key: string): Promise<OrderRow | undefined> {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
+    },
+
+    list(filter: OrderListFilter): Promise<OrderRow[]> {
+      return filtered(filter)
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute();
+    },
+
+    async count(filter: Omit<OrderListFilter, 'offset' | 'limit'>): Promise<number> {
+      const row = await filtered(filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /**
+     * Takes the stock with a conditional update and inserts the order, in one transaction. The
+     * `available_quantity >= q` guard makes the database the arbiter: concurrent orders (one process
+     * or many sharing PostgreSQL) can never take more than there is.
+     */
+    async placeOrder(order: OrderRow): Promise<OrderRow> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('products')
+          .set({ available_quantity: sql`available_quantity - ${order.quantity}` })
+          .where('id', '=', order.product_id)
+          .where('available_quantity', '>=', order.quantity)
+          .where('archived', '=', 0)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) {
+          const row = await trx
+            .selectFrom('products')
+            .select('available_quantity')
+            .where('id', '=', order.product_id)
+            .executeTakeFirst();
+          throw new StockTakenError(Number(row?.available_quantity ?? 0));
+        }
+        await trx.insertInto('orders').values(order).execute();
+        return order;
+      });
+    },
+
+    /** Moves an order from one status to another only if it is still in `from`; returns whether it did. Cancelling returns the stock in the same transaction. */
+    async transition(id: string, from: string, to: string, changes: Partial<OrderRow>, returnStock?: { productId: string; quantity: number }): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('orders')
+          .set({ ...changes, status: to })
+          .where('id', '=', id)
+          .where('status', '=', from)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        if (returnStock) {
+          await trx
+            .updateTable('products')
+            .set({ available_quantity: sql`available_quantity + ${returnStock.quantity}` })
+            .where('id', '=', returnStock.productId)
+            .execute();
+        }
+        return true;
+      });
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order, Product } from '@bulkparts/shared';
+import { signUp, signUpAdmin, type SignedInUser } from '../helpers/factories.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+let buyer: SignedInUser;
+let other: SignedInUser;
+let admin: SignedInUser;
+let product: Product;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  buyer = await signUp(t.app);
+  other = await signUp(t.app);
+  admin = await signUpAdmin(t.app);
+  product = ((await t.app.inject({ url: '/api/service?limit=1' })).json() as Product[])[0]!;
+});
+afterAll(async () => t.close());
+
+const buy = (user: SignedInUser, body: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/purchase', headers: { cookie: user.cookie, ...headers }, payload: body as object });
+
+async function setStock(id: string, qty: number) {
+  await t.database.db.updateTable('products').set({ available_quantity: qty }).where('id', '=', id).execute();
+}
+
+describe('POST /api/purchase', () => {
+  it('needs a session', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/purchase', payload: { productId: product._id, quantity: 100 } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('applies the quantity rules with the spec messages', async () => {
+    expect((await buy(buyer, { productId: product._id, quantity: 49 })).json().message).toBe('❌ Minimum order 50 ps');
+    expect((await buy(buyer, { productId: product._id, quantity: 1001 })).json().message).toBe(' Maximum order 1000ps');
+    const missing = await buy(buyer, { productId: product._id });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('❌ Minimum order 50 ps and Maximum order 1000ps');
+    expect((await buy(buyer, { productId: 'nope', quantity: 100 })).statusCode).toBe(404);
+  });
+
+  it('derives price and buyer on the server, ignoring forged fields', async () => {
+    const res = await buy(buyer, { productId: product._id, quantity: 100, price: 0.01, userEmail: other.email, Name: 'x' });
+    expect(res.json()).toMatchObject({ Name: product.name });
+    expect(res.statusCode).toBe(201);
+    const order = res.json() as Order;
+    expect(order.price).toBe(product.price);
+    expect(order.userEmail).toBe(buyer.email);
+    expect(order.Name).toBe(product.name);
+    expect(order.status).toBe('pending');
+    expect(order.paid).toBe(false);
+  });
+
+  it('refuses more than the stock with the remaining count', async () => {
+    await setStock(product._id, 37);
+    const res = await buy(buyer, { productId: product._id, quantity: 100 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Only 37 Ps left in stock');
+    await setStock(product._id, 5000);
+  });
+
+  it('returns the first order for a retried Idempotency-Key', async () => {
+    const key = `k-${Date.now()}`;
+    const [a, b] = await Promise.all([
+      buy(buyer, { productId: product._id, quantity: product.minimumOrderQuantity }, { 'idempotency-key': key }),
+      buy(buyer, { productId: product._id, quantity: product.minimumOrderQuantity }, { 'idempotency-key': key }),
+    ]);
+    expect([200, 201]).toContain(a.statusCode);
+    expect([200, 201]).toContain(b.statusCode);
+    expect(a.json()._id).toBe(b.json()._id);
+  });
+
+  it('50 parallel orders against stock for 10 accept exactly 10 and leave 0', async () => {
+    const q = product.minimumOrderQuantity;
+    await setStock(product._id, 10 * q);
+    const results = await Promise.all(Array.from({ length: 50 }, () => buy(buyer, { productId: product._id, quantity: q })));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201).length).toBe(10);
+    expect(codes.filter((c) => c === 409).length).toBe(40);
+    const row = await t.database.db.selectFrom('products').select('available_quantity').where('id', '=', product._id).executeTakeFirstOrThrow();
+    expect(Number(row.available_quantity)).toBe(0);
+    await setStock(product._id, 5000);
+  });
+});
+
+describe('reading, cancelling and the lifecycle', () => {
+  it('lets only the owner or an admin see an order; lists follow the rules', async () => {
+    const order = (await buy(buyer, { productId: product._id, quantity: product.minimumOrderQuantity })).json() as Order;
+    expect((await t.app.inject({ url: `/api/purchase/${order._id}`, headers: { cookie: buyer.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/purchase/${order._id}`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/purchase/${order._id}`, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    const mine = await t.app.inject({ url: `/api/purchase?order=${encodeURIComponent(buyer.email)}`, headers: { cookie: buyer.cookie } });
+    expect(mine.statusCode).toBe(200);
+    expect((mine.json() as Order[])[0]!._id).toBe(order._id);
+    expect(Number(mine.headers['x-total-count'])).toBeGreaterThan(0);
+    expect((await t.app.inject({ url: `/api/purchase?order=${encodeURIComponent(buyer.email)}`, headers: { cookie: other.cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/purchase', headers: { cookie: buyer.cookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/purchase?status=pending', headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+  });
+
+  it('cancels a pending order and returns the stock; others cannot cancel it', async () => {
+    await setStock(product._id, 500);
+    const order = (await buy(buyer, { productId: product._id, quantity: 100 })).json() as Order;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/purchase/${order._id}`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/purchase/${order._id}`, headers: { cookie: buyer.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('cancelled');
+    const row = await t.database.db.selectFrom('products').select('available_quantity').where('id', '=', product._id).executeTakeFirstOrThrow();
+    expect(Number(row.available_quantity)).toBe(500);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/purchase/${order._id}`, headers: { cookie: buyer.cookie } })).statusCode).toBe(409);
+  });
+
+  it('moves along the lifecycle and refuses other moves', async () => {
+    const order = (await buy(buyer, { productId: product._id, quantity: 100 })).json() as Order;
+    const patch = (status: string, cookie = admin.cookie) =>
+      t.app.inject({ method: 'PATCH', url: `/api/purchase/${order._id}`, headers: { cookie }, payload: { status } });
+    expect((await patch('paid', buyer.cookie)).statusCode).toBe(403);
+    expect((await patch('shipped')).statusCode).toBe(409);
+    expect((await patch('paid')).json().paid).toBe(true);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/purchase/${order._id}`, headers: { cookie: buyer.cookie } })).statusCode).toBe(409);
+    expect((await patch('shipped')).json().status).toBe('shipped');
+    expect((await patch('delivered')).json().status).toBe('delivered');
+    expect((await patch('pending')).statusCode).toBe(409);
+    await new Promise((r) => setTimeout(r, 200));
+    const subjects = t.mail.filter((m) => JSON.stringify(m).includes(buyer.email)).map((m) => JSON.stringify(m));
+    for (const verb of ['placed', 'paid', 'shipped']) expect(subjects.some((m) => m.includes(`was ${verb}`))).toBe(true);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Who may call which route. The access matrix (access-matrix.test.ts) reads every route from
+ * Fastify's route table and fails when one is missing here, so no new route escapes review.
+ *
+ * To add a route: add `'<METHOD> <url as registered>': { access, path? }`.
+ *   access 'public'  anonymous, customers and admins all get through (any status but 401/403/5xx)
+ *          'user'    anonymous → 401; customer and admin get through
+ *          'admin'   anonymous → 401; customer → 403; admin gets through
+ *          'owner'   like 'user', and customer B asking for customer A's resource → 403 or 404
+ *          'self'    like 'owner', but admins are refused too (only the user themself)
+ *   path    builds the concrete URL (default: the pattern with `:id` → a random id). For 'owner'
+ *           rows it receives the owner (customer A) so it can name A's resource.
+ * "Gets through" means the guard let the request reach the handler: 2xx, or a 4xx other than
+ * 401/403 (a 400 for the empty body or a 404 for a random id is fine; no bodies are sent).
+ */
+export type Access = 'public' | 'user' | 'admin' | 'owner' | 'self';
+
+export interface AccessContext {
+  productId: string;
+  /** customer A: owns `reviewId` (when reviews exist) and orders */
+  owner: { id: string; email: string };
+  /** customer A's pending order (read and paid by the matrix) */
+  orderId: string;
+  /** another of customer A's pending orders (cancelled by the matrix) */
+  cancelOrderId: string;
+  randomId: string;
+}
+
+export interface AccessRow {
+  access: Access;
+  path?: (ctx: AccessContext) => string;
+  /** A JSON body to send (default: none). */
+  body?: (ctx: AccessContext) => unknown;
+}
+
+export const accessTable: Record<string, AccessRow> = {
+  // operations
+  'GET /api/health': { access: 'public' },
+  'GET /api/ready': { access: 'public' },
+  // loopback-only or token (see plugins/metrics.ts); inject comes from 127.0.0.1
+  'GET /metrics': { access: 'public' },
+
+  // auth: better-auth owns /api/auth/*; one row: reachable by everybody (it answers 4xx itself)
+  'GET /api/auth/*': { access: 'public', path: () => '/api/auth/get-session' },
+  'POST /api/auth/*': { access: 'public', path: () => '/api/auth/sign-in/email', body: () => ({}) },
+  'GET /api/auth-config': { access: 'public' },
+
+  // catalogue
+  'GET /api/service': { access: 'public' },
+  'GET /api/service/:id': { access: 'public', path: (c) => `/api/service/${c.productId}` },
+  'POST /api/service': { access: 'admin' },
+  'PATCH /api/service/:id': { access: 'admin' },
+  'POST /api/service/:id/stock': { access: 'admin' },
+  'DELETE /api/service/:id': { access: 'admin' },
+
+  // users
+  'GET /api/user': { access: 'admin' },
+  'PUT /api/user/admin/:email': { access: 'admin', path: () => '/api/user/admin/nobody%40example.com' },
+  'DELETE /api/user/:id': { access: 'admin' },
+  'PUT /api/user/:email': { access: 'self', path: (c) => `/api/user/${encodeURIComponent(c.owner.email)}` },
+  'GET /api/admin/:email': { access: 'owner', path: (c) => `/api/admin/${encodeURIComponent(c.owner.email)}` },
+  'GET /api/admin/overview': { access: 'admin' },
+
+  // profiles and uploads
+  'GET /api/profile': { access: 'user' },
+  'POST /api/profile': { access: 'user' },
+  'POST /api/profile/photo': { access: 'user' },
+  'POST /api/uploads': { access: 'admin' },
+  'GET /uploads/:key': { access: 'public', path: () => '/uploads/missing.webp' },
+
+  // reviews
+  'GET /api/review': { access: 'public' },
+  'POST /api/review': { access: 'user' },
+  'DELETE /api/review/:id': { access: 'admin' },
+
+  // orders and payments
+  'GET /api/purchase/export.csv': { access: 'admin' },
+  'POST /api/purchase': { access: 'user' },
+  'GET /api/purchase': { access: 'owner', path: (c) => `/api/purchase?order=${encodeURIComponent(c.owner.email)}` },
+  'GET /api/purchase/:id': { access: 'owner', path: (c) => `/api/purchase/${c.orderId}` },
+  // customer A cancels first (200); the admin then gets a 409 for the cancelled order (gets through)
+  'DELETE /api/purchase/:id': { access: 'owner', path: (c) => `/api/purchase/${c.cancelOrderId}` },
+  'PATCH /api/purchase/:id': { access: 'admin', path: (c) => `/api/purchase/${c.orderId}` },
+};

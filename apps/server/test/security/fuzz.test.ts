@@ -1,0 +1,160 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAdmin, type SignedInUser } from '../helpers/factories.js';
+import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
+import { fillPattern, routeCollector, type RouteEntry } from './route-table.js';
+
+/**
+ * Property-based malformed input for every JSON endpoint, read from the route table. Requests are
+ * sent as an admin so that guards let them through to validation. Expected: never a 5xx; every
+ * 4xx is JSON `{ error, message }` and a VALIDATION_FAILED one names its `fields`; the server keeps
+ * serving. `FUZZ_RUNS` (default 150 per endpoint and input kind) raises the count for `npm run bench -- --fuzz`.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+
+/** Not fuzzed here: multipart uploads (their own tests cover bad files) and better-auth's catch-all. */
+const SKIP = new Set(['POST /api/profile/photo', 'POST /api/uploads', 'GET /api/auth/*', 'POST /api/auth/*', 'GET /metrics']);
+
+/** Every field name the shared schemas use, so generated objects hit real validators. */
+const FIELDS = [
+  'productId', 'quantity', 'name', 'price', 'img', 'description', 'minimumOrderQuantity', 'availableQuantity', 'delta',
+  'rating', 'email', 'phone', 'address', 'order', 'page', 'limit', 'q', 'sort', 'status', 'days', 'cardNumber', 'expiry',
+  'cvc', 'designation', 'photoURL', 'archived', 'includeArchived', 'all', 'paid', 'from', 'to', 'userEmail',
+];
+
+const hugeString = fc.integer({ min: 1000, max: 20000 }).map((n) => 'x'.repeat(n));
+const weirdString = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom('', ' ', '\u0000', '💥'.repeat(50), '../../etc/passwd', "' or 1=1 --", '<script>', '{}', 'NaN', '-0', '1e309', '0x10'),
+  hugeString,
+);
+const weirdNumber = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(-1, 0, 0.5, 49.5, -50, 1e21, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER),
+);
+const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
+  weirdString,
+  weirdNumber,
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(weirdString, weirdNumber), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), weirdString, { maxKeys: 3 }),
+);
+/** Objects whose keys are real field names (missing, wrong-typed) plus extra unknown keys. */
+const malformedObject = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 10 })), weirdValue, { maxKeys: 6 });
+const malformedBody: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: malformedObject },
+  { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) },
+  { weight: 1, arbitrary: weirdValue },
+);
+const rawJson = fc.oneof(fc.string({ maxLength: 50 }), fc.constantFrom('{', '{"quantity":', '[1,2', 'null', '"x"', '{"a":1}}', '\u0000'));
+const queryValue = fc.oneof(weirdString.filter((s) => s.length < 3000), weirdNumber.map(String));
+const malformedQuery = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 })), queryValue, { maxKeys: 5 });
+const malformedParam = fc.oneof(
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }),
+  fc.constantFrom('0', '-1', 'null', 'undefined', 'a'.repeat(24), 'g'.repeat(24), 'A1B2C3D4E5F6A1B2C3D4E5F6', '%00', '..', 'x'.repeat(400)),
+);
+
+const collector = routeCollector();
+let t: TestApp;
+let admin: SignedInUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ onRoute: collector.onRoute });
+  admin = await signUpAdmin(t.app);
+});
+afterAll(async () => t?.close());
+
+interface Reply {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+}
+
+function checkReply(what: string, res: Reply, mustBe4xx: boolean): void {
+  if (res.statusCode >= 500) throw new Error(`${what} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+  if (mustBe4xx && (res.statusCode < 400 || res.statusCode >= 500)) throw new Error(`${what} → ${res.statusCode}, expected a 4xx`);
+  if (res.statusCode >= 400) {
+    const type = String(res.headers['content-type'] ?? '');
+    if (!type.includes('application/json')) throw new Error(`${what} → ${res.statusCode} is not JSON (${type})`);
+    const body = JSON.parse(res.body) as { error?: unknown; message?: unknown; fields?: unknown };
+    if (typeof body.error !== 'string' || typeof body.message !== 'string') throw new Error(`${what} → ${res.statusCode} lacks error/message: ${res.body.slice(0, 200)}`);
+    if (body.error === 'VALIDATION_FAILED' && (typeof body.fields !== 'object' || body.fields === null || Object.keys(body.fields).length === 0)) {
+      throw new Error(`${what} → VALIDATION_FAILED without fields: ${res.body.slice(0, 200)}`);
+    }
+  }
+}
+
+const fuzzable = () => collector.routes.filter((r) => !SKIP.has(r.key) && r.url.startsWith('/api/'));
+const hasBody = (r: RouteEntry) => r.method === 'POST' || r.method === 'PUT' || r.method === 'PATCH';
+
+describe(`fuzzing every JSON endpoint (${engine}, ${RUNS} runs per kind)`, () => {
+  it('finds the endpoints in the route table', () => {
+    expect(fuzzable().length).toBeGreaterThan(8);
+  });
+
+  it('malformed JSON bodies → 4xx JSON naming the field, never 5xx', async () => {
+    for (const route of fuzzable().filter(hasBody)) {
+      const url = fillPattern(route.url, 'AAAAAAAAAAAAAAAAAAAAAAAA');
+      await fc.assert(
+        fc.asyncProperty(malformedBody, async (body) => {
+          const res = await t.app.inject({ method: route.method as 'POST', url, headers: { cookie: admin.cookie }, payload: JSON.stringify(body) ?? 'null', });
+          checkReply(`${route.key} body ${JSON.stringify(body)?.slice(0, 200)}`, res, false);
+        }),
+        { numRuns: RUNS },
+      );
+      await fc.assert(
+        fc.asyncProperty(rawJson, async (raw) => {
+          const res = await t.app.inject({ method: route.method as 'POST', url, headers: { cookie: admin.cookie, 'content-type': 'application/json' }, payload: raw });
+          checkReply(`${route.key} raw ${JSON.stringify(raw)}`, res, false);
+        }),
+        { numRuns: Math.ceil(RUNS / 3) },
+      );
+    }
+  });
+
+  it('malformed query strings and ids → never 5xx', async () => {
+    for (const route of fuzzable()) {
+      const hasParams = /:[A-Za-z_]+/.test(route.url);
+      await fc.assert(
+        fc.asyncProperty(malformedQuery, malformedParam, async (query, param) => {
+          const path = hasParams ? fillPattern(route.url, encodeURIComponent(param)) : route.url;
+          const qs = new URLSearchParams(query as Record<string, string>).toString();
+          const url = qs ? `${path}?${qs}` : path;
+          const res = await t.app.inject({ method: route.method as 'GET', url, headers: { cookie: admin.cookie } });
+          checkReply(`${route.method} ${url.slice(0, 200)}`, res, false);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  });
+
+  it('quantity, ids and numbers that are always wrong → always 4xx', async () => {
+    const purchase = collector.routes.find((r) => r.key === 'POST /api/purchase');
+    const targets: Array<{ key: string; url: string; field: string }> = [
+      { key: 'POST /api/service/:id/stock', url: '/api/service/AAAAAAAAAAAAAAAAAAAAAAAA/stock', field: 'delta' },
+      ...(purchase ? [{ key: 'POST /api/purchase', url: '/api/purchase', field: 'quantity' }] : []),
+    ];
+    const badNumber = fc.oneof(fc.double({ noInteger: true, noNaN: true, noDefaultInfinity: true }), weirdString, fc.constant(null), fc.boolean());
+    for (const target of targets) {
+      await fc.assert(
+        fc.asyncProperty(badNumber, async (value) => {
+          const res = await t.app.inject({ method: 'POST', url: target.url, headers: { cookie: admin.cookie }, payload: { productId: 'nope', [target.field]: value } });
+          checkReply(`${target.key} ${target.field}=${JSON.stringify(value)?.slice(0, 80)}`, res, true);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  });
+
+  it('keeps serving afterwards', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/api/service' });
+    expect(list.statusCode).toBe(200);
+  });
+});

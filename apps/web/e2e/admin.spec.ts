@@ -1,0 +1,126 @@
+import type { Browser } from '@playwright/test';
+import { checkA11y, expect, test } from './support/fixtures';
+import { ADMIN_EMAIL, postPaced, signUpViaApi, uniqueEmail } from './support/admin-helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeEach(async ({ page }) => {
+  // The first test signs the admin up; later ones sign in.
+  const signIn = await postPaced(page.request, '/api/auth/sign-in/email', { email: ADMIN_EMAIL, password: 'correct-horse-9' });
+  if (!signIn.ok()) await signUpViaApi(page.request, ADMIN_EMAIL, 'Shop Admin');
+});
+
+test('the admin sees the admin menu and the overview, and adds a product', async ({ page }) => {
+  await page.goto('/dashboard');
+  const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(menu.getByRole('link')).toHaveText(['My Profile', 'Add Reviews', 'My Orders', 'Add Product', 'All Product', 'Make Admin', 'Manage All Order']);
+  await expect(page.getByRole('heading', { name: 'Shop overview' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Revenue and orders per day/ })).toBeVisible();
+  await checkA11y(page);
+
+  await menu.getByRole('link', { name: 'Add Product' }).click();
+  await page.getByLabel('Name').fill('A'.repeat(21));
+  await page.getByLabel('Description').fill('Grade 8 flange bolt');
+  await page.getByLabel('Price (per piece, $)').fill('0.35');
+  await page.getByLabel('Minimum order quantity').fill('100');
+  await page.getByLabel('Available quantity').fill('4000');
+  await page.getByLabel('Image URL').fill('https://example.com/flange.jpg');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Name must be at most 20 characters' })).toBeVisible();
+  await checkA11y(page);
+
+  await page.getByLabel('Name').fill('E2E Flange Bolt');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText('Successfully Add product')).toBeVisible();
+  const list = await (await page.request.get('/api/service?q=E2E%20Flange')).json();
+  expect(list.map((p: { name: string }) => p.name)).toEqual(['E2E Flange Bolt']);
+
+  await menu.getByRole('link', { name: 'All Product' }).click();
+  await page.getByPlaceholder('Search products').fill('E2E Flange');
+  const row = page.getByRole('row', { name: /E2E Flange Bolt/ });
+  await expect(row).toBeVisible();
+  await checkA11y(page);
+  await row.getByRole('spinbutton', { name: 'Change stock of E2E Flange Bolt by' }).fill('-5000');
+  await row.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Stock cannot go below 0')).toBeVisible();
+  await row.getByRole('spinbutton').fill('500');
+  await row.getByRole('button', { name: 'Apply' }).click();
+  await expect(row.getByRole('cell', { name: '4500' })).toBeVisible();
+});
+
+test('the admin promotes a customer, then refuses and accepts a removal', async ({ page, browser }) => {
+  const email = uniqueEmail('promote');
+  const other = uniqueEmail('remove');
+  await signUpViaApi(await freshRequest(browser), email, 'Promo Customer');
+  await signUpViaApi(await freshRequest(browser), other, 'Remove Me');
+
+  await page.goto('/dashboard/makeadmin');
+  await page.getByPlaceholder('Search by email or name').fill(email);
+  const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+  await row.getByRole('button', { name: `Make Admin: ${email}` }).click();
+  await expect(page.getByText('Successfully made an admin')).toBeVisible();
+  await expect(row.getByText('admin', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: /Make Admin/ })).toHaveCount(0);
+  await checkA11y(page);
+
+  await page.getByPlaceholder('Search by email or name').fill(other);
+  const removeRow = page.getByRole('row', { name: new RegExp(other.replace(/\./g, '\\.')) });
+  await removeRow.getByRole('button', { name: `Remove ${other}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'No' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(removeRow).toBeVisible();
+  await removeRow.getByRole('button', { name: `Remove ${other}` }).click();
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Successfully Remove User')).toBeVisible();
+  await expect(page.getByText('No users found.')).toBeVisible();
+});
+
+test('the admin exports the filtered orders to CSV', async ({ page }) => {
+  await page.goto('/dashboard/manageallorder');
+  await expect(page.getByRole('heading', { name: 'Manage All Order' })).toBeVisible();
+  await page.getByLabel('Status').selectOption('shipped');
+  const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+  expect(href).toBe('/api/purchase/export.csv?status=shipped');
+  const csv = await page.request.get(href!);
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  expect((await csv.text()).split('\r\n')[0]).toBe('Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice');
+});
+
+test('the admin ships a paid order and exports orders to CSV', async ({ page, browser }) => {
+  const buyer = await freshRequest(browser);
+  const email = uniqueEmail('shipper');
+  await signUpViaApi(buyer, email, 'Ship Buyer');
+  const products = await (await buyer.get('/api/service?limit=1')).json();
+  const placed = await buyer.post('/api/purchase', { data: { productId: products[0]._id, quantity: products[0].minimumOrderQuantity }, headers: { 'idempotency-key': `e2e-${Date.now()}` } });
+  test.skip(placed.status() === 404, 'the ordering API (/api/purchase) is not there yet');
+  expect(placed.ok()).toBe(true);
+  const order = await placed.json();
+  const paid = await buyer.post(`/api/purchase/${order._id}/pay`, { data: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Ship Buyer' } });
+  expect(paid.ok(), await paid.text()).toBe(true);
+
+  await page.goto('/dashboard/manageallorder');
+  await page.getByPlaceholder('Buyer email or product').fill(email);
+  const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+  await checkA11y(page);
+  await row.getByRole('button', { name: /^shipped:/ }).click();
+  await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: /^Mark delivered:/ }).click();
+  await expect(row.getByText('Delivered', { exact: true })).toBeVisible();
+
+  const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+  expect(href).toContain('q=');
+  const csv = await page.request.get(href!);
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  const text = await csv.text();
+  expect(text.split('\r\n')[0]).toBe('Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice');
+  expect(text).toContain(`${email},`);
+  expect(text).toContain(',yes,delivered,');
+});
+
+async function freshRequest(browser: Browser) {
+  const context = await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 5100}` });
+  return context.request;
+}

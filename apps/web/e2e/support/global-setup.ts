@@ -1,0 +1,68 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { SMTPServer } from 'smtp-server';
+import { GOOGLE_IDENTITY, mailDir, oidcPort, smtpUrl } from './e2e-env';
+
+/** Decodes quoted-printable soft breaks and escapes so links in the text part come out whole. */
+const decodeQuotedPrintable = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** A real SMTP server for the app's mail (SMTP_URL): every message is saved for the tests to read. */
+async function startSmtpCapture(): Promise<(() => Promise<void>) | undefined> {
+  const { hostname, port } = new URL(smtpUrl);
+  const dir = mailDir();
+  mkdirSync(dir, { recursive: true });
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
+        const text = decodeQuotedPrintable(raw);
+        for (const rcpt of session.envelope.rcptTo) {
+          const file = path.join(dir, `${Date.now()}-${++n}.json`);
+          writeFileSync(file, JSON.stringify({ to: rcpt.address.toLowerCase(), subject, text, receivedAt: Date.now() }));
+        }
+        callback();
+      });
+    },
+  });
+  const started = await new Promise<boolean>((resolve) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      console.warn(`[e2e] SMTP capture not started on ${hostname}:${port} (${err.code ?? err.message}); mail journeys will fail`);
+      resolve(false);
+    });
+    server.listen(Number(port), hostname, () => resolve(true));
+  });
+  return started ? () => new Promise<void>((resolve) => server.close(() => resolve())) : undefined;
+}
+
+/** A local OpenID provider standing in for Google (GOOGLE_ISSUER in playwright.config.ts). */
+async function startOidcProvider(): Promise<(() => Promise<void>) | undefined> {
+  const server = new OAuth2Server();
+  await server.issuer.keys.generate('RS256');
+  server.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, GOOGLE_IDENTITY));
+  server.service.on('beforeUserinfo', (userInfo) => {
+    userInfo.body = { ...GOOGLE_IDENTITY };
+  });
+  try {
+    await server.start(oidcPort, '127.0.0.1');
+  } catch (err) {
+    console.warn(`[e2e] OpenID provider not started on 127.0.0.1:${oidcPort} (${(err as Error).message}); Google journeys will fail`);
+    return undefined;
+  }
+  return () => server.stop();
+}
+
+/** Runs once per `playwright test`: mail capture and the OpenID provider for every spec. */
+export default async function globalSetup() {
+  const stops = [await startSmtpCapture(), await startOidcProvider()].filter((s): s is () => Promise<void> => Boolean(s));
+  return async () => {
+    for (const stop of stops) await stop();
+  };
+}

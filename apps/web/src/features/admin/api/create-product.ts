@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Product, ProductInput } from '@bulkparts/shared';
+import { api } from '@/lib/api-client';
+
+export function createProduct(input: ProductInput) {
+  return api<Product>('/api/service', { method: 'POST', body: input });
+}
+
+/** Every product list (storefront and admin) is refetched after a change. */
+export function useCreateProduct() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: createProduct, onSuccess: () => qc.invalidateQueries({ queryKey: ['products'] }) });
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Product, ProductPatch } from '@bulkparts/shared';
+import { api } from '@/lib/api-client';
+
+export function updateProduct({ id, patch }: { id: string; patch: ProductPatch }) {
+  return api<Product>(`/api/service/${id}`, { method: 'PATCH', body: patch });
+}
+
+/** Every product list (storefront and admin) is refetched after a change. */
+export function useUpdateProduct() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: updateProduct, onSuccess: () => qc.invalidateQueries({ queryKey: ['products'] }) });
+}

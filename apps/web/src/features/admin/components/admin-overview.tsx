@@ -1,0 +1,90 @@
+import { lazy, Suspense } from 'react';
+import { formatCents } from '@bulkparts/shared/money';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { useOverview } from '../api/get-overview';
+
+const OverviewChart = lazy(() => import('./overview-chart'));
+const dollars = (n: number) => formatCents(Math.round(n * 100));
+
+/** The admin's picture of the shop: revenue over 30 days, top products, low stock. */
+export function AdminOverviewPanel() {
+  const overview = useOverview();
+  if (overview.isPending) return <PageSpinner label="Loading the overview" />;
+  if (overview.isError) return <ErrorState message={overview.error.message} onRetry={() => void overview.refetch()} />;
+  const o = overview.data;
+  return (
+    <section aria-labelledby="overview-title" className="mt-8 space-y-6">
+      <h2 id="overview-title" className="text-2xl font-bold">
+        Shop overview
+      </h2>
+      <div className="stats stats-vertical w-full shadow sm:stats-horizontal">
+        <div className="stat">
+          <div className="stat-title">Revenue (all time)</div>
+          <div className="stat-value text-primary">{dollars(o.revenue)}</div>
+        </div>
+        <div className="stat">
+          <div className="stat-title">Paid orders</div>
+          <div className="stat-value">{o.paidOrders}</div>
+        </div>
+      </div>
+      <div className="card bg-base-100 shadow">
+        <div className="card-body">
+          <h3 className="card-title">Last {o.days.length} days</h3>
+          <Suspense fallback={<PageSpinner label="Loading the chart" />}>
+            <OverviewChart days={o.days} />
+          </Suspense>
+        </div>
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        <div className="card bg-base-100 shadow">
+          <div className="card-body overflow-x-auto">
+            <h3 className="card-title">Top products</h3>
+            {o.topProducts.length === 0 ? (
+              <p>No sales yet.</p>
+            ) : (
+              <table className="table table-sm">
+                <thead>
+                  <tr>
+                    <th scope="col">Product</th>
+                    <th scope="col">Pieces</th>
+                    <th scope="col">Revenue</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {o.topProducts.map((p) => (
+                    <tr key={p.productId}>
+                      <td>{p.name}</td>
+                      <td>{p.quantity}</td>
+                      <td>{dollars(p.revenue)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </div>
+        </div>
+        <div className="card bg-base-100 shadow">
+          <div className="card-body">
+            <h3 className="card-title">Low stock</h3>
+            <p className="text-sm opacity-70">Fewer than two minimum orders left.</p>
+            {o.lowStock.length === 0 ? (
+              <p>Every product has enough stock.</p>
+            ) : (
+              <ul className="list">
+                {o.lowStock.map((p) => (
+                  <li key={p._id} className="list-row">
+                    <span className="font-semibold">{p.name}</span>
+                    <span className="badge badge-warning">
+                      {p.availableQuantity} left (min. order {p.minimumOrderQuantity})
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

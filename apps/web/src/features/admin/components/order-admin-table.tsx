@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '@bulkparts/shared';
+import { formatCents } from '@bulkparts/shared/money';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { Pagination } from '@/components/ui/pagination';
+import { ApiClientError } from '@/lib/api-client';
+import { useChangeOrderStatus } from '../api/change-order-status';
+import { ordersCsvUrl } from '../api/export-orders-csv';
+import { useAllOrders } from '../api/get-all-orders';
+
+const PAGE_SIZE = 20;
+
+/** The spec's texts: an unpaid order shows 'Pending'; the admin's move for a paid one is 'shipped'. */
+const STATUS_LABEL: Record<OrderStatus, string> = { pending: 'Pending', paid: 'Paid', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Cancelled', refunded: 'Refunded' };
+const STATUS_BADGE: Record<OrderStatus, string> = { pending: 'badge-warning', paid: 'badge-info', shipped: 'badge-primary', delivered: 'badge-success', cancelled: 'badge-ghost', refunded: 'badge-ghost' };
+/** Moves an admin makes (paying is the buyer's); destructive ones ask first. */
+const ACTIONS: Partial<Record<OrderStatus, { label: string; className: string; confirm?: string }>> = {
+  shipped: { label: 'shipped', className: 'btn-primary' },
+  delivered: { label: 'Mark delivered', className: 'btn-success' },
+  cancelled: { label: 'Cancel', className: 'btn-error', confirm: 'Cancel this unpaid order? Its pieces go back into stock.' },
+  refunded: { label: 'Refund', className: 'btn-error', confirm: 'Refund this paid order? The buyer gets the money back.' },
+};
+
+const money = (dollars: number) => formatCents(Math.round(dollars * 100));
+
+export function OrderAdminTable() {
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [page, setPage] = useState(1);
+  const [pending, setPending] = useState<{ order: Order; to: OrderStatus } | null>(null);
+  const filter = { q: q.trim() || undefined, status: status || undefined };
+  const orders = useAllOrders({ ...filter, page, limit: PAGE_SIZE });
+  const change = useChangeOrderStatus();
+
+  async function move(order: Order, to: OrderStatus) {
+    try {
+      await change.mutateAsync({ id: order._id, status: to });
+      toast.success(`Order ${STATUS_LABEL[to].toLowerCase()}`);
+    } catch (err) {
+      toast.error(err instanceof ApiClientError ? err.message : 'Could not change the order');
+    }
+  }
+
+  function request(order: Order, to: OrderStatus) {
+    if (ACTIONS[to]?.confirm) setPending({ order, to });
+    else void move(order, to);
+  }
+
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">Manage All Order</h1>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="input input-bordered w-full max-w-xs">
+          <span className="sr-only">Search orders</span>
+          <input type="search" placeholder="Buyer email or product" value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} />
+        </label>
+        <label className="flex items-center gap-2">
+          <span>Status</span>
+          <select className="select select-bordered select-sm" value={status} onChange={(e) => (setStatus(e.target.value as OrderStatus | ''), setPage(1))}>
+            <option value="">All</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <a className="btn btn-outline btn-sm" href={ordersCsvUrl(filter)} download>
+          Export CSV
+        </a>
+      </div>
+      {orders.isPending ? (
+        <PageSpinner label="Loading orders" />
+      ) : orders.isError ? (
+        <ErrorState message={orders.error.message} onRetry={() => void orders.refetch()} />
+      ) : orders.data.items.length === 0 ? (
+        <p>No orders found.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="table table-sm">
+            <thead>
+              <tr>
+                <th scope="col">Buyer</th>
+                <th scope="col">Product</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Total</th>
+                <th scope="col">Paid</th>
+                <th scope="col">Status</th>
+                <th scope="col">Date</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.data.items.map((o) => (
+                <tr key={o._id}>
+                  <td className="break-all">{o.userEmail}</td>
+                  <td>{o.Name}</td>
+                  <td>{o.quantity}</td>
+                  <td>{money(o.total)}</td>
+                  <td>{o.paid ? 'Yes' : 'No'}</td>
+                  <td>
+                    <span className={`badge badge-sm ${STATUS_BADGE[o.status]}`}>{STATUS_LABEL[o.status]}</span>
+                  </td>
+                  <td>{new Date(o.createdAt).toLocaleDateString()}</td>
+                  <td className="flex flex-wrap gap-1">
+                    {ORDER_TRANSITIONS[o.status].map((to) => {
+                      const action = ACTIONS[to];
+                      if (!action) return null;
+                      return (
+                        <button key={to} type="button" className={`btn btn-xs ${action.className}`} disabled={change.isPending} onClick={() => request(o, to)} aria-label={`${action.label}: order of ${o.Name} by ${o.userEmail}`}>
+                          {action.label}
+                        </button>
+                      );
+                    })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {orders.data && <Pagination page={page} pageCount={Math.ceil(orders.data.total / PAGE_SIZE)} onPage={setPage} label="Order pages" />}
+      <ConfirmDialog
+        open={pending !== null}
+        message={pending ? ACTIONS[pending.to]?.confirm : undefined}
+        onConfirm={() => {
+          const p = pending;
+          setPending(null);
+          if (p) void move(p.order, p.to);
+        }}
+        onCancel={() => setPending(null)}
+      />
+    </section>
+  );
+}

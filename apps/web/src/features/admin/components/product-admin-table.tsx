@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { formatCents } from '@bulkparts/shared/money';
+import type { Product } from '@bulkparts/shared';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { Pagination } from '@/components/ui/pagination';
+import { ApiClientError } from '@/lib/api-client';
+import { useDeleteProduct } from '../api/delete-product';
+import { useAdminProducts } from '../api/get-admin-products';
+import { useUpdateProduct } from '../api/update-product';
+import { EditProductDialog } from './edit-product-dialog';
+import { StockAdjuster } from './stock-adjuster';
+
+const PAGE_SIZE = 10;
+
+/** All Product: search, pages, edit, stock, delete (archive when it has orders), restore. */
+export function ProductAdminTable() {
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Product | null>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const products = useAdminProducts({ q: q.trim() || undefined, page, limit: PAGE_SIZE });
+  const remove = useDeleteProduct();
+  const update = useUpdateProduct();
+
+  async function confirmDelete() {
+    const product = deleting;
+    setDeleting(null);
+    if (!product) return;
+    try {
+      const result = await remove.mutateAsync(product._id);
+      toast.success(result.archived ? `${product.name} has orders, so it was archived` : `${product.name} deleted`);
+    } catch (err) {
+      toast.error(err instanceof ApiClientError ? err.message : 'Could not delete the product');
+    }
+  }
+
+  async function restore(product: Product) {
+    try {
+      await update.mutateAsync({ id: product._id, patch: { archived: false } });
+      toast.success(`${product.name} is back in the shop`);
+    } catch (err) {
+      toast.error(err instanceof ApiClientError ? err.message : 'Could not restore the product');
+    }
+  }
+
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">All Product</h1>
+      <label className="input input-bordered w-full max-w-sm">
+        <span className="sr-only">Search products</span>
+        <input type="search" placeholder="Search products" value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} />
+      </label>
+      {products.isPending ? (
+        <PageSpinner label="Loading products" />
+      ) : products.isError ? (
+        <ErrorState message={products.error.message} onRetry={() => void products.refetch()} />
+      ) : products.data.items.length === 0 ? (
+        <p>No products found.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="table table-sm">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Price</th>
+                <th scope="col">Min. order</th>
+                <th scope="col">In stock</th>
+                <th scope="col">Stock change</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.data.items.map((p) => (
+                <tr key={p._id}>
+                  <td>
+                    <span className="font-semibold">{p.name}</span> {p.archived && <span className="badge badge-ghost badge-sm">Archived</span>}
+                  </td>
+                  <td>{formatCents(Math.round(p.price * 100))}</td>
+                  <td>{p.minimumOrderQuantity}</td>
+                  <td>{p.availableQuantity}</td>
+                  <td>
+                    <StockAdjuster product={p} />
+                  </td>
+                  <td className="flex flex-wrap gap-1">
+                    <button type="button" className="btn btn-xs" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+                      Edit
+                    </button>
+                    {p.archived ? (
+                      <button type="button" className="btn btn-xs" onClick={() => void restore(p)} aria-label={`Restore ${p.name}`}>
+                        Restore
+                      </button>
+                    ) : (
+                      <button type="button" className="btn btn-xs btn-error" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
+                        Delete
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {products.data && <Pagination page={page} pageCount={Math.ceil(products.data.total / PAGE_SIZE)} onPage={setPage} label="Product pages" />}
+      {editing && <EditProductDialog key={editing._id} product={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        message={deleting ? `Delete ${deleting.name}? A product that has orders is archived instead.` : undefined}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import type { Product } from '@bulkparts/shared';
+import { ApiClientError } from '@/lib/api-client';
+import { useAdjustStock } from '../api/adjust-stock';
+
+/** Adds (positive) or removes (negative) pieces; the server refuses going below 0. */
+export function StockAdjuster({ product }: { product: Product }) {
+  const [delta, setDelta] = useState('');
+  const adjust = useAdjustStock();
+  const value = Number(delta);
+  const valid = delta !== '' && Number.isInteger(value) && value !== 0;
+
+  async function apply(e: React.FormEvent) {
+    e.preventDefault();
+    if (!valid) return;
+    try {
+      const updated = await adjust.mutateAsync({ id: product._id, delta: value });
+      toast.success(`${updated.name}: ${updated.availableQuantity} in stock`);
+      setDelta('');
+    } catch (err) {
+      toast.error(err instanceof ApiClientError ? err.message : 'Could not change the stock');
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void apply(e)} className="join">
+      <input
+        type="number"
+        step="1"
+        className="input input-bordered input-xs join-item w-20"
+        placeholder="±"
+        aria-label={`Change stock of ${product.name} by`}
+        value={delta}
+        onChange={(e) => setDelta(e.target.value)}
+      />
+      <button type="submit" className="btn btn-xs join-item" disabled={!valid || adjust.isPending}>
+        Apply
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { signupFormSchema, type SignupForm as SignupValues } from '@bulkparts/shared';
+import { useSignUp } from '../api/sign-up';
+import { authErrorMessage } from '../auth-errors';
+import { LoadingDots } from './loading-dots';
+import { FormError, TextField } from './text-field';
+
+/** Name, email and password: creates the account (verification mail sent) and signs in. */
+export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void | Promise<void> }) {
+  const signUp = useSignUp();
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<SignupValues>({ resolver: zodResolver(signupFormSchema), defaultValues: { name: '', email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await signUp.mutateAsync(values);
+      await onSignedUp(values.email);
+    } catch (err) {
+      setError(authErrorMessage(err));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {formState.isSubmitting && <LoadingDots label="Creating your account" />}
+      <TextField label="Name" autoComplete="name" registration={register('name')} error={formState.errors.name} />
+      <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={formState.errors.email} />
+      <TextField label="Password" type="password" autoComplete="new-password" registration={register('password')} error={formState.errors.password} />
+      <button type="submit" className="btn btn-primary w-full" disabled={formState.isSubmitting}>
+        Sign Up
+      </button>
+      <FormError message={error} />
+    </form>
+  );
+}

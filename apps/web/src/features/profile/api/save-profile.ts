@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Profile, ProfileInput } from '@bulkparts/shared';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from './get-profile';
+
+export function saveProfile(input: ProfileInput): Promise<Profile> {
+  return api<Profile>('/api/profile', { method: 'POST', body: input });
+}
+
+export function useSaveProfile() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: saveProfile, onSuccess: (profile) => qc.setQueryData(profileQueryKey, profile) });
+}

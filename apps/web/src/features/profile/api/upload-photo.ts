@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Profile } from '@bulkparts/shared';
+import { sessionQueryKey } from '@/features/auth/api/get-session';
+import { api } from '@/lib/api-client';
+import { profileQueryKey } from './get-profile';
+
+export function uploadPhoto(file: File): Promise<Profile> {
+  const body = new FormData();
+  body.append('file', file);
+  return api<Profile>('/api/profile/photo', { method: 'POST', body });
+}
+
+/** The new photo shows in the top bar and reviews too: the session is refetched. */
+export function useUploadPhoto() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: uploadPhoto,
+    onSuccess: async (profile) => {
+      qc.setQueryData(profileQueryKey, profile);
+      await qc.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}

@@ -1,0 +1,22 @@
+// One autocannon run in its own process: `node load.mjs '<json options>'` prints the result JSON.
+import autocannon from 'autocannon';
+
+// `uncached: true` appends a changing `_n=` parameter so every request misses the server's
+// response cache and measures the database path.
+const { uncached, ...opts } = JSON.parse(process.argv[2]);
+let n = 0;
+if (uncached) {
+  const sep = opts.url.includes('?') ? '&' : '?';
+  const base = new URL(opts.url);
+  opts.requests = [{ setupRequest: (req) => ({ ...req, path: `${base.pathname}${base.search}${sep}_n=${++n}` }) }];
+}
+const result = await autocannon(opts);
+process.stdout.write(JSON.stringify({
+  rps: result.requests.average,
+  total: result.requests.total,
+  non2xx: result.non2xx,
+  errors: result.errors,
+  timeouts: result.timeouts,
+  latency: { p50: result.latency.p50, p90: result.latency.p90, p97_5: result.latency.p97_5, p99: result.latency.p99 },
+  statusCodeStats: result.statusCodeStats,
+}));

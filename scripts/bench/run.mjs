@@ -1,0 +1,313 @@
+#!/usr/bin/env node
+// `npm run bench`: every figure measured beside a baseline in the same run, reported as a ratio.
+// Prints a table and writes bench-results/latest.json.
+//   --fuzz            also run the fuzz suite with FUZZ_RUNS=2000 (default) per endpoint
+//   --no-lighthouse   skip Lighthouse      --no-large   skip the 100k/1M data set
+//   --duration N      seconds per autocannon run (default 8)
+// Load generator: autocannon in its own process (load.mjs); baselines: raw node:http (baseline.mjs).
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { freePort, root, signUp, startServer, tempDataDir } from '../lib/server-process.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    fuzz: { type: 'boolean', default: false },
+    'no-lighthouse': { type: 'boolean', default: false },
+    'no-large': { type: 'boolean', default: false },
+    duration: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const here = path.dirname(new URL(import.meta.url).pathname);
+const rows = [];
+const notes = [];
+const started = Date.now();
+const ADMIN = 'bench.admin@example.com';
+
+function record(name, value, baseline, ratio, goal, pass, unit = 'req/s') {
+  rows.push({ name, value, baseline, ratio, goal, pass, unit });
+  console.log(`  ${pass === undefined ? '  ' : pass ? 'ok' : 'MISS'} ${name}: ${fmt(value)} vs ${fmt(baseline)} ${unit} → ${ratio ?? '-'} (goal ${goal})`);
+}
+const fmt = (n) => (typeof n === 'number' ? (n >= 100 ? Math.round(n).toString() : n.toFixed(2)) : String(n ?? '-'));
+
+/** autocannon in its own process. */
+function load(opts) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(here, 'load.mjs'), JSON.stringify({ connections: CONNECTIONS, duration: DURATION, ...opts })], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`))));
+  });
+}
+
+async function baseline(headers = {}, body) {
+  const port = await freePort();
+  const child = fork(path.join(here, 'baseline.mjs'), [String(port), JSON.stringify(headers), body ? Buffer.from(body).toString('base64') : ''], { stdio: 'ignore' });
+  await new Promise((r) => child.once('message', r));
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+/** Throughput of `opts` on the server against a raw server answering the same bytes. */
+async function versusSameBytes(name, server, reqPath, headers, goal) {
+  const res = await fetch(server.url + reqPath, { headers });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200) {
+    notes.push(`${name}: skipped (${res.status} ${bytes.toString().slice(0, 120)})`);
+    return;
+  }
+  const skip = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  const same = Object.fromEntries([...res.headers].filter(([k]) => !skip.has(k)));
+  const base = await baseline(same, bytes);
+  const b = await load({ url: base.url + reqPath });
+  base.stop();
+  const s = await load({ url: server.url + reqPath, headers });
+  const ratio = s.rps / b.rps;
+  record(name, s.rps, b.rps, ratio.toFixed(2), `≥ ${goal}×`, ratio >= goal && s.non2xx === 0);
+  if (s.non2xx) notes.push(`${name}: ${s.non2xx} non-2xx answers`);
+  return s;
+}
+
+function peakRss(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+async function signIn(url, email, password = 'correct-horse-9') {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+// ---------------------------------------------------------------------------------------------
+console.log('building the server (esbuild)…');
+if (spawnSync('npm', ['run', 'build', '-w', '@bulkparts/server'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('server build failed');
+
+const env = { ADMIN_EMAILS: ADMIN, BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01', LOG_LEVEL: 'info' };
+
+async function throughput() {
+  console.log(`\nthroughput (${CONNECTIONS} connections, ${DURATION}s each; server and load generator share 2 cores)`);
+  const dataDir = tempDataDir('bulkparts-bench-');
+  const server = await startServer({ env: { ...env, DATA_DIR: dataDir }, mode: 'dist' });
+  try {
+    const admin = await signUp(server.url, { email: ADMIN });
+    const buyer = await signUp(server.url);
+    const products = await (await fetch(`${server.url}/api/service`)).json();
+    const product = products[0];
+    await versusSameBytes('GET /api/service', server, '/api/service', {}, 0.8);
+    await versusSameBytes('GET /api/service/{id}', server, `/api/service/${product._id}`, {}, 0.5);
+
+    // Orders: enough stock for the whole run, then one product with too little to check oversell.
+    const stockTo = async (id, target) => {
+      const current = (await (await fetch(`${server.url}/api/service/${id}`)).json()).availableQuantity;
+      await fetch(`${server.url}/api/service/${id}/stock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: admin.cookie, origin: server.url },
+        body: JSON.stringify({ delta: target - current }),
+      });
+    };
+    const probe = await fetch(`${server.url}/api/purchase`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: buyer.cookie, origin: server.url },
+      body: JSON.stringify({ productId: product._id, quantity: product.minimumOrderQuantity }),
+    });
+    if (probe.status === 404) {
+      notes.push('POST /api/purchase and GET /api/purchase?order=…: skipped, the orders API is not there');
+    } else {
+      const target = product.minimumOrderQuantity * 2000;
+      await stockTo(product._id, target);
+      const hello = await baseline();
+      const b = await load({ url: hello.url + '/api/purchase', method: 'POST', body: '{}' });
+      hello.stop();
+      const s = await load({
+        url: `${server.url}/api/purchase`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: buyer.cookie, origin: server.url },
+        body: JSON.stringify({ productId: product._id, quantity: product.minimumOrderQuantity }),
+      });
+      const created = s.statusCodeStats?.['201']?.count ?? 0;
+      const ratio = s.rps / b.rps;
+      // Zero oversell: stock never below 0 and equal to the target minus every stored order.
+      const db = new Database(path.join(dataDir, 'bulkparts.db'), { readonly: true });
+      const sold = db.prepare('select coalesce(sum(quantity), 0) as q from orders where product_id = ?').get(product._id).q;
+      const stock = db.prepare('select available_quantity as s from products where id = ?').get(product._id).s;
+      db.close();
+      const oversell = stock < 0 || stock !== target - sold + (probe.status === 201 ? 0 : 0);
+      record('POST /api/purchase (signed in)', s.rps, b.rps, ratio.toFixed(2), '≥ 0.25×', ratio >= 0.25 && !oversell);
+      notes.push(`POST /api/purchase: ${created} orders created, status codes ${JSON.stringify(s.statusCodeStats)}; stock ${stock} = ${target} − ${sold} sold: ${oversell ? 'OVERSOLD' : 'zero oversell'}`);
+      await versusSameBytes('GET /api/purchase?order=… (signed in)', server, `/api/purchase?order=${encodeURIComponent(buyer.email)}`, { cookie: buyer.cookie }, 0.5);
+    }
+    const rss = peakRss(server.pid);
+    record('peak RSS of the server under load', rss, null, null, 'report', undefined, 'MiB');
+  } finally {
+    await server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Fills a migrated SQLite file with `products` products and `orders` orders (500 of them the buyer's). */
+function bulkFill(file, products, orders, buyer) {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  const cols = (table) => db.prepare(`pragma table_info(${table})`).all();
+  const filler = (table) => {
+    const c = cols(table);
+    const names = c.map((x) => x.name);
+    const stmt = db.prepare(`insert into ${table} (${names.map((n) => `"${n}"`).join(',')}) values (${names.map(() => '?').join(',')})`);
+    return (row) =>
+      stmt.run(
+        c.map((x) => (x.name in row ? row[x.name] : x.notnull && x.dflt_value === null ? (/int|real|num/i.test(x.type) ? 0 : '') : null)),
+      );
+  };
+  const words = ['bolt', 'nut', 'washer', 'bearing', 'gear', 'valve', 'pump', 'hinge', 'spring', 'sensor', 'relay', 'fuse', 'cable', 'clamp', 'pipe', 'flange', 'gasket', 'rivet', 'shaft', 'pulley'];
+  const hex = (n, i) => (n.toString(16) + i.toString(16)).padStart(24, '0').slice(-24);
+  const now = new Date().toISOString();
+  const insertProduct = filler('products');
+  const productIds = [];
+  db.transaction(() => {
+    const start = db.prepare('select coalesce(max(position), 0) as m from products').get().m + 1;
+    for (let i = 0; i < products; i++) {
+      const name = `${words[i % words.length]} ${words[(i * 7) % words.length]} M${i}`;
+      const id = hex(0xb0000, i);
+      productIds.push(id);
+      insertProduct({ id, position: start + i, name, name_lower: name.toLowerCase(), description: `Bulk ${name}`, price_cents: 100 + (i % 5000), minimum_order_quantity: 50, available_quantity: 100000, img: '/images/products/placeholder.webp', archived: 0, created_at: now, updated_at: now });
+    }
+  })();
+  const insertOrder = filler('orders');
+  db.transaction(() => {
+    for (let i = 0; i < orders; i++) {
+      const mine = i < 500;
+      const qty = 50 + (i % 10);
+      const pid = productIds[i % productIds.length];
+      insertOrder({ id: hex(0xc0000, i), product_id: pid, product_name: 'Part', product_img: '/images/products/placeholder.webp', unit_price_cents: 100, quantity: qty, total_cents: 100 * qty, user_id: mine ? buyer.id : `user${i % 20000}`, user_email: mine ? buyer.email : `u${i % 20000}@example.com`, status: i % 3 ? 'paid' : 'pending', created_at: new Date(Date.parse(now) - i * 1000).toISOString(), updated_at: now });
+    }
+  })();
+  db.pragma('optimize');
+  db.close();
+}
+
+async function dataSet(label, products, orders) {
+  const dataDir = tempDataDir(`bulkparts-bench-${label}-`);
+  let server = await startServer({ env: { ...env, DATA_DIR: dataDir }, mode: 'dist' });
+  const buyer = await signUp(server.url);
+  const me = await (await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie: buyer.cookie } })).json();
+  await server.kill('SIGTERM');
+  const t0 = Date.now();
+  bulkFill(path.join(dataDir, 'bulkparts.db'), products, orders, { id: me.user.id, email: buyer.email });
+  console.log(`  ${label}: ${products} products, ${orders} orders generated in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+  server = await startServer({ env: { ...env, DATA_DIR: dataDir }, mode: 'dist' });
+  const cookie = await signIn(server.url, buyer.email);
+  const run = async (reqPath, headers = {}) => {
+    const r = await load({ url: server.url + reqPath, headers, uncached: true, connections: 10, duration: Math.max(4, Math.round(DURATION / 2)) });
+    return r;
+  };
+  const out = {};
+  try {
+    for (const q of ['/api/service?q=bearing%20nut&page=3', '/api/service?q=valve']) {
+      const r = await fetch(server.url + q);
+      const items = await r.json();
+      notes.push(`${label} data set: ${q} → ${r.status}, ${items.length} items, X-Total-Count ${r.headers.get('x-total-count')}`);
+    }
+    out.search = await run('/api/service?q=bearing%20nut&page=3');
+    out.searchWide = await run('/api/service?q=valve');
+    const mine = await fetch(`${server.url}/api/purchase?order=${encodeURIComponent(buyer.email)}`, { headers: { cookie } });
+    out.orders = mine.status === 200 ? await run(`/api/purchase?order=${encodeURIComponent(buyer.email)}&page=2`, { cookie }) : undefined;
+    out.rss = peakRss(server.pid);
+  } finally {
+    await server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+async function largeData() {
+  console.log('\nlarge data (p97.5 latency, 10 connections, every URL distinct so the response cache never answers; autocannon reports p97.5, not p95: stricter)');
+  const small = await dataSet('small', 1000, 1000);
+  const large = await dataSet('large', 100_000, 1_000_000);
+  const cmp = (name, a, b) => {
+    if (!a || !b) return notes.push(`${name}: skipped (endpoint missing)`);
+    const ratio = b.latency.p97_5 / Math.max(a.latency.p97_5, 1);
+    record(`${name} p97.5 latency, 100k products / 1M orders vs 1k`, b.latency.p97_5, a.latency.p97_5, ratio.toFixed(2), '≤ 2×', ratio <= 2 && b.non2xx === 0, 'ms');
+    notes.push(`${name}: throughput ${fmt(b.rps)} vs ${fmt(a.rps)} req/s; p50 ${b.latency.p50} vs ${a.latency.p50} ms`);
+  };
+  cmp('catalog search ?q=bearing nut&page=3', small.search, large.search);
+  cmp('catalog search ?q=valve', small.searchWide, large.searchWide);
+  cmp('my orders (GET /api/purchase?order=…)', small.orders, large.orders);
+  record('peak RSS with the large data set', large.rss, small.rss, (large.rss / small.rss).toFixed(2), 'report', undefined, 'MiB');
+}
+
+async function lighthouse() {
+  console.log('\nLighthouse (mobile)');
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    console.log('  building the web app…');
+    spawnSync('npm', ['run', 'build', '-w', '@bulkparts/web'], { cwd: root, stdio: 'ignore' });
+  }
+  const dataDir = tempDataDir('bulkparts-bench-lh-');
+  const server = await startServer({ env: { ...env, DATA_DIR: dataDir, SERVE_WEB: 'true', LOG_LEVEL: 'warn' }, mode: 'dist' });
+  try {
+    for (const page of ['/', '/products', '/blogs', '/myportfolio', '/login']) {
+      const out = path.join(dataDir, 'lh.json');
+      const r = spawnSync(
+        process.execPath,
+        [path.join(root, 'node_modules/lighthouse/cli/index.js'), server.url + page, '--quiet', '--output=json', `--output-path=${out}`,
+          '--only-categories=performance,accessibility', '--chrome-flags=--headless=new --no-sandbox --disable-gpu', '--form-factor=mobile'],
+        { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: 'ignore', timeout: 120_000 },
+      );
+      if (r.status !== 0 || !existsSync(out)) {
+        notes.push(`Lighthouse ${page}: failed (exit ${r.status})`);
+        continue;
+      }
+      const report = JSON.parse(readFileSync(out, 'utf8'));
+      const perf = Math.round(report.categories.performance.score * 100);
+      const a11y = Math.round(report.categories.accessibility.score * 100);
+      record(`Lighthouse ${page} performance`, perf, null, null, '≥ 95', perf >= 95, 'score');
+      record(`Lighthouse ${page} accessibility`, a11y, null, null, '= 100', a11y === 100, 'score');
+      rmSync(out);
+    }
+  } finally {
+    await server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await throughput();
+if (!args['no-large']) await largeData();
+if (!args['no-lighthouse']) await lighthouse();
+if (args.fuzz) {
+  console.log('\nfuzzing with FUZZ_RUNS=' + (process.env.FUZZ_RUNS ?? 2000));
+  const r = spawnSync('npx', ['vitest', 'run', 'apps/server/test/security/fuzz.test.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '2000' },
+  });
+  record('fuzz suite (many runs)', r.status === 0 ? 'pass' : 'FAIL', null, null, 'pass', r.status === 0, '');
+}
+
+// ---------------------------------------------------------------------------------------------
+const table = [
+  '| figure | measured | baseline | ratio | goal | met |',
+  '|---|---|---|---|---|---|',
+  ...rows.map((r) => `| ${r.name} | ${fmt(r.value)} ${r.unit} | ${r.baseline == null ? '-' : `${fmt(r.baseline)} ${r.unit}`} | ${r.ratio ?? '-'} | ${r.goal} | ${r.pass === undefined ? '-' : r.pass ? 'yes' : '**no**'} |`),
+].join('\n');
+console.log(`\n${table}\n`);
+for (const n of notes) console.log(`- ${n}`);
+mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+writeFileSync(
+  path.join(root, 'bench-results/latest.json'),
+  JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, seconds: Math.round((Date.now() - started) / 1000), rows, notes, table }, null, 2),
+);
+console.log(`\nwritten to bench-results/latest.json (${Math.round((Date.now() - started) / 1000)}s)`);

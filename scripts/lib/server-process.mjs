@@ -1,0 +1,115 @@
+// Starts the bulkparts server as a child process (for crash, multi-instance and bench runs).
+// Ports come from 5105-5199 unless told otherwise; every child is killed by its own PID.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const usedPorts = new Set();
+
+export function freePort(from = 5105, to = 5199) {
+  const tryPort = (port) =>
+    new Promise((resolve) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+    });
+  return (async () => {
+    const start = from + Math.floor(Math.random() * (to - from));
+    for (let i = 0; i <= to - from; i++) {
+      const port = from + ((start - from + i) % (to - from + 1));
+      if (usedPorts.has(port)) continue;
+      if (await tryPort(port)) {
+        usedPorts.add(port);
+        return port;
+      }
+    }
+    throw new Error(`no free port in ${from}-${to}`);
+  })();
+}
+
+export const tempDataDir = (prefix = 'bulkparts-run-') => mkdtempSync(path.join(tmpdir(), prefix));
+
+/** A fresh PostgreSQL database next to `adminUrl` (TEST_DATABASE_URL). */
+export async function freshPostgres(adminUrl) {
+  const name = `bp_run_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * Spawns the server. `mode: 'source'` runs src/server.ts through tsx (tests: no build needed);
+ * `mode: 'dist'` runs the production build (benchmarks). Resolves once /api/health answers.
+ */
+export async function startServer({ env = {}, port, mode = 'source', nodeArgs = [], log = false, timeoutMs = 60_000 } = {}) {
+  port ??= await freePort();
+  const entry = mode === 'dist' ? [path.join(root, 'apps/server/dist/server.js')] : ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')];
+  if (mode === 'dist' && !existsSync(entry[0])) throw new Error('apps/server/dist/server.js is missing: run npm run build first');
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
+    cwd: path.join(root, 'apps/server'),
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SERVE_WEB: 'false', HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env, PORT: String(port) },
+    stdio: ['ignore', log ? 'inherit' : 'pipe', log ? 'inherit' : 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output = (output + d).slice(-4000)));
+  child.stderr?.on('data', (d) => (output = (output + d).slice(-4000)));
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start-up:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    port,
+    pid: child.pid,
+    child,
+    output: () => output,
+    exited,
+    async kill(signal = 'SIGKILL') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Signs a user up through the API and returns `{ email, password, cookie }`. */
+export async function signUp(baseUrl, { email, password = 'correct-horse-9', name = 'Load Buyer', headers = {} } = {}) {
+  email ??= `load.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, ...headers },
+    body: JSON.stringify({ email, password, name }),
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { email, password, cookie };
+}
