@@ -13,6 +13,8 @@ import type { AuthRateRules } from './modules/auth/auth-limits.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import ordersRoutes from './modules/orders/orders.routes.js';
+import type { PaymentProvider } from './modules/payments/payment-provider.js';
+import paymentsRoutes from './modules/payments/payments.routes.js';
 import productsRoutes from './modules/products/products.routes.js';
 import profilesRoutes from './modules/profiles/profiles.routes.js';
 import reviewsRoutes from './modules/reviews/reviews.routes.js';
@@ -23,6 +25,7 @@ import databasePlugin from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
 import mailerPlugin from './plugins/mailer.js';
 import metricsPlugin from './plugins/metrics.js';
+import paymentsPlugin from './plugins/payments.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import responseCache from './plugins/response-cache.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -40,6 +43,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Abuse limits (database counters): on by default except when NODE_ENV=test; rules override the defaults. */
   rateLimits?: { enabled?: boolean; rules?: Partial<AuthRateRules> };
+  /** Replaces the payment provider chosen from the config (tests). */
+  paymentProvider?: PaymentProvider;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -76,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimitPlugin, { enabled: options.rateLimits?.enabled ?? config.env !== 'test' });
   await app.register(authPlugin, { config, rateRules: options.rateLimits?.rules });
   await app.register(uploadsPlugin, { dataDir: config.dataDir });
+  await app.register(paymentsPlugin, { config, ...(options.paymentProvider ? { provider: options.paymentProvider } : {}) });
 
   await app.register(
     async (api) => {
@@ -86,7 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(profilesRoutes);
       await api.register(adminReportsRoutes);
       await api.register(reviewsRoutes);
-      await api.register(ordersRoutes);
+      await api.register(ordersRoutes, { publicUrl: config.publicUrl });
+      await api.register(paymentsRoutes);
     },
     { prefix: '/api' },
   );

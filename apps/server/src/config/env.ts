@@ -38,6 +38,11 @@ const envSchema = z.object({
   WEB_DIST: optionalString,
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+}).superRefine((e, ctx) => {
+  // Stripe marks orders paid only from signed webhooks: a key without the signing secret would take money and never mark it.
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
+  }
 });
 
 export type AppConfig = ReturnType<typeof loadConfig>;

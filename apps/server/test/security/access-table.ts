@@ -81,4 +81,10 @@ export const accessTable: Record<string, AccessRow> = {
   // customer A cancels first (200); the admin then gets a 409 for the cancelled order (gets through)
   'DELETE /api/purchase/:id': { access: 'owner', path: (c) => `/api/purchase/${c.cancelOrderId}` },
   'PATCH /api/purchase/:id': { access: 'admin', path: (c) => `/api/purchase/${c.orderId}` },
+  // only the buyer pays (admins get the 404 everyone else gets); the empty body is a 400 for the buyer
+  'POST /api/purchase/:id/pay': { access: 'self', path: (c) => `/api/purchase/${c.orderId}/pay`, body: () => ({}) },
+  'GET /api/purchase/:id/invoice': { access: 'owner', path: (c) => `/api/purchase/${c.orderId}/invoice` },
+  'GET /api/payment-config': { access: 'public' },
+  // authenticated by the provider's signature, not a session: anyone may call, unsigned calls are 400
+  'POST /api/payments/webhook': { access: 'public', body: () => ({}) },
 };

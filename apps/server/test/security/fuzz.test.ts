@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAdmin, type SignedInUser } from '../helpers/factories.js';
+import { placeOrder, signUpAdmin, type SignedInUser } from '../helpers/factories.js';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
 import { fillPattern, routeCollector, type RouteEntry } from './route-table.js';
 
@@ -147,6 +147,20 @@ describe(`fuzzing every JSON endpoint (${engine}, ${RUNS} runs per kind)`, () =>
         { numRuns: RUNS },
       );
     }
+  });
+
+  it("card fields on the buyer's own order → always 4xx naming the field, the order stays unpaid", async () => {
+    const order = await placeOrder(t.app, admin);
+    const url = `/api/purchase/${order._id}/pay`;
+    await fc.assert(
+      fc.asyncProperty(malformedObject, async (body) => {
+        const res = await t.app.inject({ method: 'POST', url, headers: { cookie: admin.cookie }, payload: body as object });
+        checkReply(`POST ${url} ${JSON.stringify(body).slice(0, 200)}`, res, true);
+      }),
+      { numRuns: RUNS },
+    );
+    const after = await t.app.inject({ url: `/api/purchase/${order._id}`, headers: { cookie: admin.cookie } });
+    expect(after.json()).toMatchObject({ status: 'pending', paid: false });
   });
 
   it('keeps serving afterwards', async () => {

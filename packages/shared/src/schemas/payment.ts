@@ -23,11 +23,23 @@ export const cardFormSchema = z.object({
 });
 export type CardForm = z.input<typeof cardFormSchema>;
 
+export const PAYMENT_PROVIDERS = ['test-card', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** `GET /api/payment-config`: which payment panel the web app shows. */
+export const paymentConfigSchema = z.object({ provider: z.enum(PAYMENT_PROVIDERS) });
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+/**
+ * `POST /api/purchase/:id/pay` answer. The test card gateway pays at once (`paid`, with the
+ * order); Stripe answers `redirect` to its hosted checkout and the order becomes paid only from
+ * the webhook. A declined card is a 402 `{ error: 'PAYMENT_DECLINED', message }`; bad card
+ * fields a 400 naming `cardNumber`, `expiry` or `cvc`; an order already paid a 409.
+ */
 export const paymentResultSchema = z.object({
-  status: z.enum(['paid', 'declined', 'redirect']),
+  status: z.enum(['paid', 'redirect']),
   message: z.string(),
   redirectUrl: z.string().optional(),
+  orderId: z.string(),
 });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
-
-

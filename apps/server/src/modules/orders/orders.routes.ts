@@ -9,10 +9,9 @@ import {
 } from '@bulkparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { formatQuantity } from '@bulkparts/shared';
-import { renderMail } from '../mail/templates.js';
 import { parseInput } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
+import { createOrderNotifier } from './order-mail.js';
 import { createOrdersRepository } from './orders.repository.js';
 import { createOrdersService } from './orders.service.js';
 
@@ -21,19 +20,10 @@ const idempotencyKeySchema = z.object({
 });
 
 /** `/api/purchase`: the spec's orders API. The server derives price, product and buyer. */
-export default async function ordersRoutes(app: FastifyInstance) {
-  const MAILED: Record<string, string> = { placed: 'placed', paid: 'paid', shipped: 'shipped', cancelled: 'cancelled' };
-  const service = createOrdersService(createOrdersRepository(app.database.db), (order, event) => {
-    if (event === 'placed') app.metrics.ordersPlaced.inc();
-    const verb = MAILED[event];
-    if (!verb) return;
-    const mail = renderMail({
-      to: order.userEmail,
-      subject: `Your order for ${order.Name} was ${verb}`,
-      greeting: 'Hello,',
-      lines: [`Your order of ${formatQuantity(order.quantity)} ${order.Name} ($${order.total.toFixed(2)}) was ${verb}.`, `Order: ${order._id}`],
-    });
-    app.mailer.send(mail).catch((error: unknown) => app.log.error({ err: error }, 'order mail failed'));
+export default async function ordersRoutes(app: FastifyInstance, opts: { publicUrl: string }) {
+  const service = createOrdersService(createOrdersRepository(app.database.db), createOrderNotifier(app, opts.publicUrl), {
+    // A refund moves money first; the status changes only once the provider has accepted it.
+    beforeRefund: (row) => app.payments.refund(row),
   });
   const one = { 200: responseSchema(orderSchema), 201: responseSchema(orderSchema) };
 

@@ -46,7 +46,12 @@ const TIMESTAMP_COLUMN: Partial<Record<OrderStatus, keyof OrderRow>> = {
 /** Called after an order is placed or changes status; the routes turn it into the buyer's email. */
 export type OrderNotifier = (order: Order, event: 'placed' | OrderStatus) => void;
 
-export function createOrdersService(repo: OrdersRepository, notify: OrderNotifier = () => {}) {
+export interface OrderHooks {
+  /** Runs before a paid order becomes `refunded`; throwing keeps it paid. */
+  beforeRefund?: (row: OrderRow) => Promise<void>;
+}
+
+export function createOrdersService(repo: OrdersRepository, notify: OrderNotifier = () => {}, hooks: OrderHooks = {}) {
   async function visibleOrder(id: string, user: SessionUser): Promise<OrderRow> {
     const row = await repo.findById(id);
     // Another buyer's order answers exactly like a missing one: its existence is not revealed.
@@ -59,6 +64,7 @@ export function createOrdersService(repo: OrdersRepository, notify: OrderNotifie
     if (!canTransition(from, to)) {
       throw new AppError('INVALID_TRANSITION', `An order that is ${from} cannot become ${to}`);
     }
+    if (to === 'refunded') await hooks.beforeRefund?.(row);
     const now = nowIso();
     const changes: Partial<OrderRow> = { updated_at: now };
     const column = TIMESTAMP_COLUMN[to];

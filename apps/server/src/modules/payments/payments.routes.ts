@@ -1,0 +1,43 @@
+import { idParamsSchema, paymentConfigSchema, paymentResultSchema } from '@bulkparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
+import { parseInput } from '../../lib/validate.js';
+import { responseSchema } from '../../lib/zod-json-schema.js';
+import { WebhookSignatureError } from './payment-provider.js';
+
+/** Paying for orders, provider webhooks and invoices (`app.payments`, see plugins/payments.ts). */
+export default async function paymentsRoutes(app: FastifyInstance) {
+  app.get('/payment-config', { schema: { response: { 200: responseSchema(paymentConfigSchema) } } }, async () => ({
+    provider: app.paymentProvider.name,
+  }));
+
+  app.post('/purchase/:id/pay', { preHandler: app.requireUser, schema: { response: { 200: responseSchema(paymentResultSchema) } } }, async (request) => {
+    const { id } = parseInput(idParamsSchema, request.params);
+    return app.payments.pay(id, request.user!, request.body ?? {});
+  });
+
+  app.get('/purchase/:id/invoice', { preHandler: app.requireUser }, async (request, reply) => {
+    const { id } = parseInput(idParamsSchema, request.params);
+    const { filename, pdf } = await app.payments.invoice(id, request.user!);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+  });
+
+  // The signature covers the exact bytes, so this route keeps the raw body instead of parsed JSON.
+  await app.register(async (webhook) => {
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post('/payments/webhook', { schema: { response: { 200: responseSchema(z.object({ received: z.literal(true), outcome: z.string() })) } } }, async (request) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+      try {
+        return await app.payments.handleWebhook(raw, request.headers);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw new AppError('BAD_REQUEST', error.message);
+        throw error;
+      }
+    });
+  });
+}

@@ -1,0 +1,123 @@
+import type { PaymentResult } from '@bulkparts/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, notFound } from '../../lib/errors.js';
+import { nowIso } from '../../lib/ids.js';
+import type { SessionUser } from '../../plugins/auth.js';
+import type { OrderRow } from '../orders/orders.repository.js';
+import { toOrder, type OrderNotifier } from '../orders/orders.service.js';
+import { invoiceLabel, renderInvoicePdf } from './invoice-pdf.js';
+import type { PaymentProvider } from './payment-provider.js';
+import type { createInvoiceRepository, PaymentsRepository } from './payments.repository.js';
+import { paymentDeclined } from './test-card.provider.js';
+
+interface Deps {
+  repo: PaymentsRepository;
+  invoices: ReturnType<typeof createInvoiceRepository>;
+  provider: PaymentProvider;
+  notify: OrderNotifier;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+function refusePayment(row: OrderRow): never {
+  if (row.paid_at) throw new AppError('ALREADY_PAID', 'This order is already paid');
+  throw new AppError('INVALID_TRANSITION', `An order that is ${row.status} cannot be paid`);
+}
+
+export function createPaymentsService({ repo, invoices, provider, notify, publicUrl, log }: Deps) {
+  /** Only the buyer pays or downloads the invoice of an order; anyone else is told it does not exist (admins may read invoices). */
+  async function ownOrder(id: string, user: SessionUser, allowAdmin: boolean): Promise<OrderRow> {
+    const row = await repo.findOrder(id);
+    if (!row || (row.user_id !== user.id && !(allowAdmin && user.role === 'admin'))) throw notFound('Order');
+    return row;
+  }
+
+  async function afterPaid(orderId: string) {
+    const fresh = await repo.findOrder(orderId);
+    if (fresh) notify(toOrder(fresh), 'paid');
+  }
+
+  return {
+    async pay(orderId: string, user: SessionUser, input: unknown): Promise<PaymentResult> {
+      const row = await ownOrder(orderId, user, false);
+      if (row.status !== 'pending') refusePayment(row);
+      const result = await provider.initiate(
+        {
+          id: row.id,
+          productName: row.product_name,
+          quantity: row.quantity,
+          unitPriceCents: Number(row.unit_price_cents),
+          totalCents: Number(row.total_cents),
+          userEmail: row.user_email,
+        },
+        input,
+        {
+          success: `${publicUrl}/dashboard/payment/${row.id}?checkout=success`,
+          cancel: `${publicUrl}/dashboard/payment/${row.id}?checkout=cancelled`,
+        },
+      );
+      if (result.kind === 'declined') throw paymentDeclined(result.message);
+      if (result.kind === 'redirect') {
+        await repo.setPendingReference(row.id, provider.name, result.reference);
+        return { status: 'redirect', message: 'Continue on the payment page', redirectUrl: result.url, orderId: row.id };
+      }
+      const outcome = await repo.markPaid(row.id, { provider: provider.name, reference: result.reference, cardBrand: result.cardBrand, cardLast4: result.cardLast4, paidAt: nowIso() });
+      if (outcome !== 'paid') {
+        // Another request paid or cancelled it between our check and the update: give the money back.
+        await provider.refund({ orderId: row.id, reference: result.reference, amountCents: Number(row.total_cents) });
+        const latest = await repo.findOrder(row.id);
+        refusePayment(latest ?? row);
+      }
+      await afterPaid(row.id);
+      return { status: 'paid', message: 'Payment received. Thank you!', orderId: row.id };
+    },
+
+    /** A provider webhook: verified on the raw body, acted on once per event id. */
+    async handleWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ received: true; outcome: string }> {
+      const event = provider.parseWebhook(rawBody, headers);
+      const confirmation = provider.confirm(event);
+      if (!confirmation) {
+        const fresh = await repo.recordEvent(provider.name, event, null, nowIso());
+        return { received: true, outcome: fresh ? 'ignored' : 'replayed' };
+      }
+      const row = await repo.findOrder(confirmation.orderId);
+      if (!row) {
+        log.error({ eventId: event.id, orderId: confirmation.orderId }, 'payment webhook for an unknown order');
+        await repo.recordEvent(provider.name, event, null, nowIso());
+        return { received: true, outcome: 'unknown-order' };
+      }
+      if (confirmation.amountCents !== Number(row.total_cents)) {
+        log.error({ eventId: event.id, orderId: row.id, paid: confirmation.amountCents, due: Number(row.total_cents) }, 'payment amount does not match the order');
+        await repo.recordEvent(provider.name, event, row.id, nowIso());
+        return { received: true, outcome: 'amount-mismatch' };
+      }
+      const outcome = await repo.markPaid(
+        row.id,
+        { provider: provider.name, reference: confirmation.reference, cardBrand: confirmation.cardBrand, cardLast4: confirmation.cardLast4, paidAt: nowIso() },
+        event,
+      );
+      if (outcome === 'paid') await afterPaid(row.id);
+      if (outcome === 'not-pending' && row.status === 'cancelled') {
+        // Paid on the provider's page after the order was cancelled here: the money goes back.
+        log.warn({ orderId: row.id }, 'payment for a cancelled order; refunding');
+        await provider.refund({ orderId: row.id, reference: confirmation.reference, amountCents: confirmation.amountCents });
+      }
+      return { received: true, outcome };
+    },
+
+    /** Called before an admin moves a paid order to `refunded`. */
+    async refund(row: OrderRow): Promise<void> {
+      if (!row.payment_reference) throw new AppError('INVALID_TRANSITION', 'This order has no payment to refund');
+      await provider.refund({ orderId: row.id, reference: row.payment_reference, amountCents: Number(row.total_cents) });
+    },
+
+    async invoice(orderId: string, user: SessionUser): Promise<{ filename: string; pdf: Buffer }> {
+      const row = await ownOrder(orderId, user, true);
+      if (row.invoice_number === null) throw new AppError('CONFLICT', 'The invoice is available once the order is paid');
+      const pdf = await renderInvoicePdf(row, await invoices.findBuyer(row.user_id));
+      return { filename: `invoice-${invoiceLabel(Number(row.invoice_number))}.pdf`, pdf };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

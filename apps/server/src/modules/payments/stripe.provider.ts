@@ -1,0 +1,85 @@
+import Stripe from 'stripe';
+import { AppError } from '../../lib/errors.js';
+import { WebhookSignatureError, type PaymentConfirmation, type PaymentProvider, type VerifiedWebhookEvent } from './payment-provider.js';
+
+export interface StripeProviderConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Overrides https://api.stripe.com (tests point it at a local fake). */
+  apiBase?: string | undefined;
+}
+
+/** Events after which a Checkout Session's money is in: card payments and delayed methods. */
+const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+/**
+ * Stripe Checkout: the buyer pays on Stripe's page and the order becomes paid only from a webhook
+ * whose signature is verified on the raw body (the redirect back proves nothing).
+ */
+export function createStripeProvider(config: StripeProviderConfig): PaymentProvider {
+  const base = config.apiBase ? new URL(config.apiBase) : undefined;
+  const stripe = new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    ...(base
+      ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+      : {}),
+  });
+
+  return {
+    name: 'stripe',
+    async initiate(order, _input, urls) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          customer_email: order.userEmail,
+          client_reference_id: order.id,
+          metadata: { orderId: order.id },
+          line_items: [
+            {
+              quantity: order.quantity,
+              price_data: { currency: 'usd', unit_amount: order.unitPriceCents, product_data: { name: order.productName } },
+            },
+          ],
+          success_url: urls.success,
+          cancel_url: urls.cancel,
+        },
+        // One Checkout Session per order and amount, even if the buyer presses Pay twice.
+        { idempotencyKey: `checkout-${order.id}-${order.totalCents}` },
+      );
+      if (!session.url) throw new AppError('UNAVAILABLE', 'The payment page could not be opened. Please try again.');
+      return { kind: 'redirect', url: session.url, reference: session.id };
+    },
+
+    async refund(payment) {
+      await stripe.refunds.create({ payment_intent: payment.reference, metadata: { orderId: payment.orderId } }, { idempotencyKey: `refund-${payment.orderId}` });
+    },
+
+    parseWebhook(rawBody, headers): VerifiedWebhookEvent {
+      const signature = headers['stripe-signature'];
+      if (typeof signature !== 'string' || !signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      try {
+        const event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+        return { id: event.id, type: event.type, payload: event.data.object };
+      } catch {
+        throw new WebhookSignatureError('Webhook signature verification failed');
+      }
+    },
+
+    confirm(event): PaymentConfirmation | null {
+      if (!PAID_EVENTS.has(event.type)) return null;
+      const session = event.payload as Stripe.Checkout.Session;
+      if (session.payment_status !== 'paid') return null;
+      const orderId = session.metadata?.orderId ?? session.client_reference_id;
+      if (!orderId) return null;
+      const intent = session.payment_intent;
+      return {
+        orderId,
+        reference: typeof intent === 'string' ? intent : (intent?.id ?? session.id),
+        amountCents: session.amount_total ?? 0,
+        cardBrand: null,
+        cardLast4: null,
+      };
+    },
+  };
+}
