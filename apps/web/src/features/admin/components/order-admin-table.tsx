@@ -3,9 +3,7 @@ import { toast } from 'react-toastify';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '@bulkparts/shared';
 import { formatCents } from '@bulkparts/shared/money';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ErrorState } from '@/components/ui/error-state';
-import { PageSpinner } from '@/components/ui/page-spinner';
-import { Pagination } from '@/components/ui/pagination';
+import { PagedList, SearchField } from '@/components/ui/paged-list';
 import { ApiClientError } from '@/lib/api-client';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { ordersCsvUrl } from '../api/export-orders-csv';
@@ -14,8 +12,22 @@ import { useAllOrders } from '../api/get-all-orders';
 const PAGE_SIZE = 20;
 
 /** The spec's texts: an unpaid order shows 'Pending'; the admin's move for a paid one is 'shipped'. */
-const STATUS_LABEL: Record<OrderStatus, string> = { pending: 'Pending', paid: 'Paid', shipped: 'Shipped', delivered: 'Delivered', cancelled: 'Cancelled', refunded: 'Refunded' };
-const STATUS_BADGE: Record<OrderStatus, string> = { pending: 'badge-warning', paid: 'badge-info', shipped: 'badge-primary', delivered: 'badge-success', cancelled: 'badge-ghost', refunded: 'badge-ghost' };
+const STATUS_LABEL: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+const STATUS_BADGE: Record<OrderStatus, string> = {
+  pending: 'badge-warning',
+  paid: 'badge-info',
+  shipped: 'badge-primary',
+  delivered: 'badge-success',
+  cancelled: 'badge-ghost',
+  refunded: 'badge-ghost',
+};
 /** Moves an admin makes (paying is the buyer's); destructive ones ask first. */
 const ACTIONS: Partial<Record<OrderStatus, { label: string; className: string; confirm?: string }>> = {
   shipped: { label: 'shipped', className: 'btn-primary' },
@@ -53,10 +65,7 @@ export function OrderAdminTable() {
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">Manage All Order</h1>
       <div className="flex flex-wrap items-end gap-3">
-        <label className="input input-bordered w-full max-w-xs">
-          <span className="sr-only">Search orders</span>
-          <input type="search" placeholder="Buyer email or product" value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} />
-        </label>
+        <SearchField label="Search orders" placeholder="Buyer email or product" className="max-w-xs" value={q} onChange={(v) => (setQ(v), setPage(1))} />
         <label className="flex items-center gap-2">
           <span>Status</span>
           <select className="select select-bordered select-sm" value={status} onChange={(e) => (setStatus(e.target.value as OrderStatus | ''), setPage(1))}>
@@ -72,57 +81,67 @@ export function OrderAdminTable() {
           Export CSV
         </a>
       </div>
-      {orders.isPending ? (
-        <PageSpinner label="Loading orders" />
-      ) : orders.isError ? (
-        <ErrorState message={orders.error.message} onRetry={() => void orders.refetch()} />
-      ) : orders.data.items.length === 0 ? (
-        <p>No orders found.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="table table-sm">
-            <thead>
-              <tr>
-                <th scope="col">Buyer</th>
-                <th scope="col">Product</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Total</th>
-                <th scope="col">Paid</th>
-                <th scope="col">Status</th>
-                <th scope="col">Date</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.items.map((o) => (
-                <tr key={o._id}>
-                  <td className="break-all">{o.userEmail}</td>
-                  <td>{o.Name}</td>
-                  <td>{o.quantity}</td>
-                  <td>{money(o.total)}</td>
-                  <td>{o.paid ? 'Yes' : 'No'}</td>
-                  <td>
-                    <span className={`badge badge-sm ${STATUS_BADGE[o.status]}`}>{STATUS_LABEL[o.status]}</span>
-                  </td>
-                  <td>{new Date(o.createdAt).toLocaleDateString()}</td>
-                  <td className="flex flex-wrap gap-1">
-                    {ORDER_TRANSITIONS[o.status].map((to) => {
-                      const action = ACTIONS[to];
-                      if (!action) return null;
-                      return (
-                        <button key={to} type="button" className={`btn btn-xs ${action.className}`} disabled={change.isPending} onClick={() => request(o, to)} aria-label={`${action.label}: order of ${o.Name} by ${o.userEmail}`}>
-                          {action.label}
-                        </button>
-                      );
-                    })}
-                  </td>
+      <PagedList
+        query={orders}
+        loadingLabel="Loading orders"
+        empty={<p>No orders found.</p>}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        pagesLabel="Order pages"
+      >
+        {(items) => (
+          <div className="overflow-x-auto">
+            <table className="table table-sm">
+              <thead>
+                <tr>
+                  <th scope="col">Buyer</th>
+                  <th scope="col">Product</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">Paid</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Actions</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {orders.data && <Pagination page={page} pageCount={Math.ceil(orders.data.total / PAGE_SIZE)} onPage={setPage} label="Order pages" />}
+              </thead>
+              <tbody>
+                {items.map((o) => (
+                  <tr key={o._id}>
+                    <td className="break-all">{o.userEmail}</td>
+                    <td>{o.Name}</td>
+                    <td>{o.quantity}</td>
+                    <td>{money(o.total)}</td>
+                    <td>{o.paid ? 'Yes' : 'No'}</td>
+                    <td>
+                      <span className={`badge badge-sm ${STATUS_BADGE[o.status]}`}>{STATUS_LABEL[o.status]}</span>
+                    </td>
+                    <td>{new Date(o.createdAt).toLocaleDateString()}</td>
+                    <td className="flex flex-wrap gap-1">
+                      {ORDER_TRANSITIONS[o.status].map((to) => {
+                        const action = ACTIONS[to];
+                        if (!action) return null;
+                        return (
+                          <button
+                            key={to}
+                            type="button"
+                            className={`btn btn-xs ${action.className}`}
+                            disabled={change.isPending}
+                            onClick={() => request(o, to)}
+                            aria-label={`${action.label}: order of ${o.Name} by ${o.userEmail}`}
+                          >
+                            {action.label}
+                          </button>
+                        );
+                      })}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedList>
       <ConfirmDialog
         open={pending !== null}
         message={pending ? ACTIONS[pending.to]?.confirm : undefined}

@@ -3,9 +3,7 @@ import { toast } from 'react-toastify';
 import { formatCents } from '@bulkparts/shared/money';
 import type { Product } from '@bulkparts/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ErrorState } from '@/components/ui/error-state';
-import { PageSpinner } from '@/components/ui/page-spinner';
-import { Pagination } from '@/components/ui/pagination';
+import { PagedList, SearchField } from '@/components/ui/paged-list';
 import { ApiClientError } from '@/lib/api-client';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminProducts } from '../api/get-admin-products';
@@ -49,62 +47,62 @@ export function ProductAdminTable() {
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">All Product</h1>
-      <label className="input input-bordered w-full max-w-sm">
-        <span className="sr-only">Search products</span>
-        <input type="search" placeholder="Search products" value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} />
-      </label>
-      {products.isPending ? (
-        <PageSpinner label="Loading products" />
-      ) : products.isError ? (
-        <ErrorState message={products.error.message} onRetry={() => void products.refetch()} />
-      ) : products.data.items.length === 0 ? (
-        <p>No products found.</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="table table-sm">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Price</th>
-                <th scope="col">Min. order</th>
-                <th scope="col">In stock</th>
-                <th scope="col">Stock change</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.data.items.map((p) => (
-                <tr key={p._id}>
-                  <td>
-                    <span className="font-semibold">{p.name}</span> {p.archived && <span className="badge badge-ghost badge-sm">Archived</span>}
-                  </td>
-                  <td>{formatCents(Math.round(p.price * 100))}</td>
-                  <td>{p.minimumOrderQuantity}</td>
-                  <td>{p.availableQuantity}</td>
-                  <td>
-                    <StockAdjuster product={p} />
-                  </td>
-                  <td className="flex flex-wrap gap-1">
-                    <button type="button" className="btn btn-xs" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-                      Edit
-                    </button>
-                    {p.archived ? (
-                      <button type="button" className="btn btn-xs" onClick={() => void restore(p)} aria-label={`Restore ${p.name}`}>
-                        Restore
-                      </button>
-                    ) : (
-                      <button type="button" className="btn btn-xs btn-error" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
-                        Delete
-                      </button>
-                    )}
-                  </td>
+      <SearchField label="Search products" placeholder="Search products" className="max-w-sm" value={q} onChange={(v) => (setQ(v), setPage(1))} />
+      <PagedList
+        query={products}
+        loadingLabel="Loading products"
+        empty={<p>No products found.</p>}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        pagesLabel="Product pages"
+      >
+        {(items) => (
+          <div className="overflow-x-auto">
+            <table className="table table-sm">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Min. order</th>
+                  <th scope="col">In stock</th>
+                  <th scope="col">Stock change</th>
+                  <th scope="col">Actions</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {products.data && <Pagination page={page} pageCount={Math.ceil(products.data.total / PAGE_SIZE)} onPage={setPage} label="Product pages" />}
+              </thead>
+              <tbody>
+                {items.map((p) => (
+                  <tr key={p._id}>
+                    <td>
+                      <span className="font-semibold">{p.name}</span> {p.archived && <span className="badge badge-ghost badge-sm">Archived</span>}
+                    </td>
+                    <td>{formatCents(Math.round(p.price * 100))}</td>
+                    <td>{p.minimumOrderQuantity}</td>
+                    <td>{p.availableQuantity}</td>
+                    <td>
+                      <StockAdjuster product={p} />
+                    </td>
+                    <td className="flex flex-wrap gap-1">
+                      <button type="button" className="btn btn-xs" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+                        Edit
+                      </button>
+                      {p.archived ? (
+                        <button type="button" className="btn btn-xs" onClick={() => void restore(p)} aria-label={`Restore ${p.name}`}>
+                          Restore
+                        </button>
+                      ) : (
+                        <button type="button" className="btn btn-xs btn-error" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
+                          Delete
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedList>
       {editing && <EditProductDialog key={editing._id} product={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
