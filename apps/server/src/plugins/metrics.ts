@@ -25,8 +25,8 @@ declare module 'fastify' {
  * otherwise only loopback clients (127.0.0.0/8, ::1) may read it. Each app has its own registry,
  * so tests can build many apps in one process.
  *
- * Cost per request: one `onResponse` hook doing one `hrtime` subtraction, one counter increment
- * and one histogram observation (label values are short strings, no URL parsing).
+ * Cost per request: one `onResponse` hook doing one map lookup, one counter increment and one
+ * histogram observation on cached labelled children (no URL parsing, no label hashing).
  */
 export default fp<{ token?: string }>(async function metricsPlugin(app: FastifyInstance, opts) {
   const registry = new Registry();
@@ -43,12 +43,21 @@ export default fp<{ token?: string }>(async function metricsPlugin(app: FastifyI
   const ordersPlaced = new Counter({ name: 'orders_placed_total', help: 'Orders placed', registers: [registry] });
   app.decorate('metrics', { registry, ordersPlaced, httpRequests, httpDuration });
 
+  // The labelled children, made once per (method, route, status): prom-client otherwise hashes
+  // the label object on every increment and observation.
+  const children = new Map<string, { count: Counter.Internal<'method' | 'route' | 'status'>; duration: Histogram.Internal<'method' | 'route' | 'status'> }>();
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     // Unmatched URLs (404s, the SPA fallback) share one label instead of one per URL.
     const route = request.routeOptions.url ?? 'unmatched';
-    const labels = { method: request.method, route, status: String(reply.statusCode) };
-    httpRequests.inc(labels);
-    httpDuration.observe(labels, reply.elapsedTime / 1000);
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let child = children.get(key);
+    if (!child) {
+      const labels = { method: request.method, route, status: String(reply.statusCode) };
+      child = { count: httpRequests.labels(labels), duration: httpDuration.labels(labels) };
+      children.set(key, child);
+    }
+    child.count.inc();
+    child.duration.observe(reply.elapsedTime / 1000);
     done();
   });
 

@@ -106,6 +106,18 @@ describe(`Stripe (${engine})`, () => {
     expect(refund).toBeDefined();
   });
 
+  it('a second payment of a paid order (another checkout tab) is refunded; the first stays', async () => {
+    const order = await placeOrder(t.app, buyer);
+    await deliver(completedEvent(order._id, cents(order.total)));
+    const second = JSON.parse(completedEvent(order._id, cents(order.total))) as { data: { object: { payment_intent: string } } };
+    second.data.object.payment_intent = `pi_second_${order._id}`;
+    const res = await deliver(JSON.stringify(second));
+    expect(res.json()).toEqual({ received: true, outcome: 'not-pending' });
+    expect(fake.requests.some((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === `pi_second_${order._id}`)).toBe(true);
+    expect(fake.requests.some((r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === `pi_test_${order._id}`)).toBe(false);
+    expect(await getOrder(order._id)).toMatchObject({ status: 'paid', paymentReference: `pi_test_${order._id}` });
+  });
+
   it('money paid for an order cancelled meanwhile is refunded', async () => {
     const order = await placeOrder(t.app, buyer);
     await t.app.inject({ method: 'DELETE', url: `/api/purchase/${order._id}`, headers: { cookie: buyer.cookie } });

@@ -97,10 +97,14 @@ export function createPaymentsService({ repo, invoices, provider, notify, public
         event,
       );
       if (outcome === 'paid') await afterPaid(row.id);
-      if (outcome === 'not-pending' && row.status === 'cancelled') {
-        // Paid on the provider's page after the order was cancelled here: the money goes back.
-        log.warn({ orderId: row.id }, 'payment for a cancelled order; refunding');
-        await provider.refund({ orderId: row.id, reference: confirmation.reference, amountCents: confirmation.amountCents });
+      if (outcome === 'not-pending') {
+        // Money for an order that was cancelled meanwhile, or a second payment of a paid order
+        // (another checkout tab): it goes back. The same payment under a new event id is not refunded.
+        const latest = await repo.findOrder(row.id);
+        if (latest?.payment_reference !== confirmation.reference || latest.status === 'cancelled') {
+          log.warn({ orderId: row.id, status: latest?.status }, 'payment for an order that is no longer pending; refunding');
+          await provider.refund({ orderId: row.id, reference: confirmation.reference, amountCents: confirmation.amountCents });
+        }
       }
       return { received: true, outcome };
     },

@@ -52,7 +52,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     async refund(payment) {
-      await stripe.refunds.create({ payment_intent: payment.reference, metadata: { orderId: payment.orderId } }, { idempotencyKey: `refund-${payment.orderId}` });
+      await stripe.refunds.create({ payment_intent: payment.reference, metadata: { orderId: payment.orderId } }, { idempotencyKey: `refund-${payment.reference}` });
     },
 
     parseWebhook(rawBody, headers): VerifiedWebhookEvent {

@@ -1,8 +1,56 @@
-/** Placeholder: replaced by the feature that owns this page. */
+import { Link, useParams } from 'react-router';
+import { ORDER_QUANTITY_MIN } from '@bulkparts/shared/constants';
+import { dollarsToCents, formatCents } from '@bulkparts/shared/money';
+import { formatQuantity, stockErrorMessage } from '@bulkparts/shared/quantity';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { NotFoundPanel } from '@/features/orders/components/not-found-panel';
+import { useProduct } from '@/features/products/api/get-product';
+import { ApiClientError } from '@/lib/api-client';
+
+/** `/productdetails/:id` (signed in): everything about one product, and the way to buy it. */
 export function Component() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+
+  if (product.isPending) return <PageSpinner label="Loading the product" />;
+  if (product.isError) {
+    // The server answers 404 for unknown and malformed ids alike.
+    if (product.error instanceof ApiClientError && product.error.status === 404) return <NotFoundPanel title="Product not found" />;
+    return (
+      <div className="mx-auto max-w-3xl px-4">
+        <ErrorState message={product.error.message} onRetry={() => void product.refetch()} />
+      </div>
+    );
+  }
+
+  const p = product.data;
+  const canBuy = p.availableQuantity >= Math.max(p.minimumOrderQuantity, ORDER_QUANTITY_MIN);
   return (
-    <section className="mx-auto max-w-3xl p-10">
-      <h1 className="text-2xl font-bold">Product details</h1>
-    </section>
+    <article className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2">
+      <figure className="rounded-box bg-base-200 p-6">
+        <img src={p.img} alt={p.name} width="480" height="360" className="mx-auto h-64 w-full object-contain md:h-80" />
+      </figure>
+      <div className="space-y-4">
+        <h1 className="text-3xl font-bold break-words">{p.name}</h1>
+        <p className="text-2xl font-semibold text-primary">
+          {formatCents(dollarsToCents(p.price) ?? Math.round(p.price * 100))} <span className="text-base font-normal text-base-content/70">per piece</span>
+        </p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="text-base-content/70">Minimum order quantity</dt>
+          <dd>{formatQuantity(p.minimumOrderQuantity)}</dd>
+          <dt className="text-base-content/70">Available quantity</dt>
+          <dd>{formatQuantity(p.availableQuantity)}</dd>
+        </dl>
+        {p.description && <p className="whitespace-pre-line">{p.description}</p>}
+        {canBuy ? (
+          <Link to={`/purchase/${p._id}`} className="btn btn-primary w-full sm:w-auto">
+            Purchase
+          </Link>
+        ) : (
+          <p className="font-semibold text-red-700">{stockErrorMessage(p.availableQuantity)}</p>
+        )}
+      </div>
+    </article>
   );
 }

@@ -1,8 +1,40 @@
-/** Placeholder: replaced by the feature that owns this page. */
+import { useNavigate, useParams } from 'react-router';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { useSession } from '@/features/auth/api/get-session';
+import { NotFoundPanel } from '@/features/orders/components/not-found-panel';
+import { PurchaseForm } from '@/features/orders/components/purchase-form';
+import { useProduct } from '@/features/products/api/get-product';
+import { ApiClientError } from '@/lib/api-client';
+
+/** `/purchase/:id` (signed in): choose a quantity and place the order; then My Orders. */
 export function Component() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  const session = useSession();
+  const navigate = useNavigate();
+
+  if (product.isPending) return <PageSpinner label="Loading the product" />;
+  if (product.isError) {
+    if (product.error instanceof ApiClientError && product.error.status === 404) return <NotFoundPanel title="Product not found" />;
+    return (
+      <div className="mx-auto max-w-3xl px-4">
+        <ErrorState message={product.error.message} onRetry={() => void product.refetch()} />
+      </div>
+    );
+  }
+
+  const p = product.data;
   return (
-    <section className="mx-auto max-w-3xl p-10">
-      <h1 className="text-2xl font-bold">Purchase</h1>
+    <section className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="mb-6 text-3xl font-bold">Purchase</h1>
+      <div className="grid gap-8 md:grid-cols-2">
+        <figure className="rounded-box bg-base-200 p-6">
+          <img src={p.img} alt={p.name} width="400" height="300" className="mx-auto h-56 w-full object-contain md:h-72" />
+        </figure>
+        {/* Keyed by product: a new product is a new form, with its own default and idempotency key. */}
+        <PurchaseForm key={p._id} product={p} email={session.data?.user.email ?? ''} onPurchased={() => navigate('/dashboard/myorders')} />
+      </div>
     </section>
   );
 }

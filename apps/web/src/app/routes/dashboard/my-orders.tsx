@@ -1,8 +1,79 @@
-/** Placeholder: replaced by the feature that owns this page. */
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import type { Order } from '@bulkparts/shared';
+import { MESSAGES } from '@bulkparts/shared/messages';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PagedList } from '@/components/ui/paged-list';
+import { useSession } from '@/features/auth/api/get-session';
+import { useCancelOrder } from '@/features/orders/api/cancel-order';
+import { useMyOrders } from '@/features/orders/api/get-my-orders';
+import { OrderList } from '@/features/orders/components/order-list';
+import { ApiClientError } from '@/lib/api-client';
+
+const PAGE_SIZE = 10;
+
+/** `/dashboard/myorders`: the buyer's orders with Pay, cancel (after 'Are you sure?'), invoice and buy again. */
 export function Component() {
+  const session = useSession();
+  const email = session.data?.user.email ?? '';
+  // The page lives in the address so back/forward and reloads keep it.
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const setPage = (p: number) => setParams(p > 1 ? { page: String(p) } : {}, { replace: true });
+  const orders = useMyOrders({ email, page, limit: PAGE_SIZE });
+  const cancel = useCancelOrder();
+  const [confirming, setConfirming] = useState<Order | null>(null);
+
+  // A page past the end (the last order on it went away, or an old link): show the last one.
+  const pageCount = orders.data ? Math.max(1, Math.ceil(orders.data.total / PAGE_SIZE)) : 1;
+  useEffect(() => {
+    if (orders.data && !orders.isPlaceholderData && page > pageCount) setParams(pageCount > 1 ? { page: String(pageCount) } : {}, { replace: true });
+  }, [orders.data, orders.isPlaceholderData, page, pageCount, setParams]);
+
+  async function cancelConfirmed(order: Order) {
+    try {
+      await cancel.mutateAsync(order._id);
+      toast.success(`Order for ${order.Name} cancelled`);
+    } catch (err) {
+      toast.error(err instanceof ApiClientError ? err.message : 'Could not cancel the order');
+    }
+  }
+
   return (
-    <section className="mx-auto max-w-3xl p-10">
+    <section className="space-y-4">
       <h1 className="text-2xl font-bold">My Orders</h1>
+      <PagedList
+        query={orders}
+        loadingLabel="Loading your orders"
+        empty={
+          <div className="rounded-box bg-base-200 p-8 text-center">
+            <p className="mb-4">You have no orders yet.</p>
+            <Link to="/products" className="btn btn-primary">
+              Browse products
+            </Link>
+          </div>
+        }
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPage={setPage}
+        pagesLabel="Order pages"
+      >
+        {(items) => <OrderList orders={items} onCancel={setConfirming} cancellingId={cancel.isPending ? (cancel.variables ?? null) : null} />}
+      </PagedList>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={MESSAGES.confirm}
+        message={confirming ? `Cancel your order for ${confirming.Name}? Nothing is charged and the pieces go back into stock.` : undefined}
+        confirmLabel="Yes, cancel it"
+        cancelLabel="No, keep it"
+        onConfirm={() => {
+          const order = confirming;
+          setConfirming(null);
+          if (order) void cancelConfirmed(order);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
     </section>
   );
 }

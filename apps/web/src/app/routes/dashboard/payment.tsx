@@ -1,8 +1,73 @@
-/** Placeholder: replaced by the feature that owns this page. */
+import { useEffect, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { ErrorState } from '@/components/ui/error-state';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { useOrder } from '@/features/orders/api/get-order';
+import { usePaymentConfig } from '@/features/orders/api/get-payment-config';
+import { CardPaymentForm } from '@/features/orders/components/card-payment-form';
+import { NotFoundPanel } from '@/features/orders/components/not-found-panel';
+import { OrderSummary } from '@/features/orders/components/order-summary';
+import { AwaitingConfirmation, ClosedPanel, PaidPanel } from '@/features/orders/components/payment-outcome';
+import { StripePaymentPanel } from '@/features/orders/components/stripe-payment-panel';
+import type { Order } from '@bulkparts/shared';
+import { ApiClientError } from '@/lib/api-client';
+
+/** How long to wait for Stripe's webhook after coming back before saying it is late. */
+const CONFIRMATION_WAIT_MS = 30_000;
+const POLL_MS = 2_000;
+
+function PaymentPanel({ order }: { order: Order }) {
+  const config = usePaymentConfig();
+  if (config.isPending) return <PageSpinner label="Loading the payment options" />;
+  if (config.isError) return <ErrorState message={config.error.message} onRetry={() => void config.refetch()} />;
+  return config.data.provider === 'stripe' ? <StripePaymentPanel order={order} /> : <CardPaymentForm order={order} />;
+}
+
+/** `/dashboard/payment/:id`: pay a pending order (test card or Stripe), or see that it is paid. */
 export function Component() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const checkout = params.get('checkout');
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    if (checkout !== 'success') return;
+    const timer = setTimeout(() => setTimedOut(true), CONFIRMATION_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [checkout]);
+  const awaitingWebhook = checkout === 'success' && !timedOut;
+  const order = useOrder(id, { refetchInterval: (query) => (awaitingWebhook && query.state.data?.status === 'pending' ? POLL_MS : false) });
+
+  let body;
+  if (order.isPending) body = <PageSpinner label="Loading the order" />;
+  else if (order.isError) {
+    if (order.error instanceof ApiClientError && order.error.status === 404) return <NotFoundPanel title="Order not found" backTo="/dashboard/myorders" backLabel="My Orders" />;
+    body = <ErrorState message={order.error.message} onRetry={() => void order.refetch()} />;
+  } else {
+    const o = order.data;
+    body = (
+      <>
+        <OrderSummary order={o} />
+        {o.status === 'cancelled' || o.status === 'refunded' ? (
+          <ClosedPanel order={o} />
+        ) : o.paid ? (
+          <PaidPanel order={o} />
+        ) : checkout === 'success' ? (
+          // Back from Stripe: paying again here could charge twice, so only wait or check.
+          <AwaitingConfirmation timedOut={timedOut} onCheckAgain={() => void order.refetch()} />
+        ) : (
+          <>
+            {checkout === 'cancelled' && <p role="status">The payment was cancelled on the payment page. Nothing was charged; you can try again.</p>}
+            <PaymentPanel order={o} />
+          </>
+        )}
+      </>
+    );
+  }
+
   return (
-    <section className="mx-auto max-w-3xl p-10">
+    <section className="max-w-2xl space-y-6">
       <h1 className="text-2xl font-bold">Payment</h1>
+      {body}
     </section>
   );
 }

@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import type { Order } from '@bulkparts/shared';
+import { cardFormSchema, type CardForm } from '@bulkparts/shared/payment';
+import { TextField } from '@/features/auth/components/text-field';
+import { ApiClientError } from '@/lib/api-client';
+import { usePayOrder } from '../api/pay-order';
+import { orderMoney } from './order-summary';
+import { PaymentAlert } from './payment-alert';
+
+type CardOutput = ReturnType<typeof cardFormSchema.parse>;
+const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
+const isCardField = (name: string): name is (typeof CARD_FIELDS)[number] => (CARD_FIELDS as readonly string[]).includes(name);
+
+/**
+ * The embedded test card gateway's panel. The card number goes to our server for this one call
+ * and is never stored (only brand and last four); the browser can autofill it (cc-* autocomplete).
+ */
+export function CardPaymentForm({ order }: { order: Order }) {
+  const pay = usePayOrder();
+  const [alert, setAlert] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<CardForm, unknown, CardOutput>({
+    resolver: zodResolver(cardFormSchema),
+    defaultValues: { cardNumber: '', expiry: '', cvc: '' },
+  });
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit(async (card) => {
+    setAlert(null);
+    try {
+      const result = await pay.mutateAsync({ id: order._id, input: card });
+      if (result.status === 'redirect' && result.redirectUrl) window.location.assign(result.redirectUrl);
+      else toast.success(result.message);
+    } catch (err) {
+      if (!(err instanceof ApiClientError)) {
+        setAlert('Could not pay. Please try again.');
+        return;
+      }
+      const fieldErrors = Object.entries(err.fields).filter(([name]) => isCardField(name));
+      for (const [name, message] of fieldErrors) if (isCardField(name)) setError(name, { message });
+      // A decline (402), an order paid meanwhile (409) or anything else: said on the page.
+      if (fieldErrors.length === 0) setAlert(err.message);
+      if (err.status === 409) toast.info(err.message);
+    }
+  });
+
+  return (
+    <section aria-labelledby="card-payment-title" className="card card-border bg-base-100">
+      <form onSubmit={onSubmit} noValidate className="card-body gap-4 p-4 sm:p-6">
+        <h2 id="card-payment-title" className="card-title">
+          Pay by card
+        </h2>
+        <p className="text-sm text-base-content/70">Test card gateway: no real money is taken. 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.</p>
+        <TextField label="Card number" autoComplete="cc-number" inputMode="numeric" placeholder="1234 1234 1234 1234" maxLength={23} registration={register('cardNumber')} error={errors.cardNumber} />
+        <div className="grid grid-cols-2 gap-4">
+          <TextField label="Expiry" autoComplete="cc-exp" inputMode="numeric" placeholder="MM/YY" maxLength={7} registration={register('expiry')} error={errors.expiry} />
+          <TextField label="CVC" autoComplete="cc-csc" inputMode="numeric" placeholder="123" maxLength={4} registration={register('cvc')} error={errors.cvc} />
+        </div>
+        <PaymentAlert message={alert} />
+        <button type="submit" className="btn btn-primary w-full" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? 'Paying…' : `Pay ${orderMoney(order.total)}`}
+        </button>
+      </form>
+    </section>
+  );
+}

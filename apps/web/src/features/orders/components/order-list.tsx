@@ -1,0 +1,147 @@
+import { Link } from 'react-router';
+import type { Order } from '@bulkparts/shared';
+import { formatCents } from '@bulkparts/shared/money';
+import { formatQuantity } from '@bulkparts/shared/quantity';
+import { invoiceUrl } from '../api/get-invoice';
+import { OrderStatusBadge } from './order-status-badge';
+
+// Order prices arrive in dollars with at most two decimals (they are cents on the server).
+const money = (dollars: number) => formatCents(Math.round(dollars * 100));
+const date = (iso: string) => new Date(iso).toLocaleDateString();
+
+interface ListProps {
+  orders: Order[];
+  onCancel: (order: Order) => void;
+  /** The order whose cancel is in flight, so its button cannot be pressed twice. */
+  cancellingId: string | null;
+}
+
+/** Pay for a pending order, or what became of the payment. */
+function PaymentCell({ order }: { order: Order }) {
+  if (order.status === 'pending') {
+    return (
+      <Link to={`/dashboard/payment/${order._id}`} className="btn btn-success btn-sm">
+        Pay<span className="sr-only"> for {order.Name}</span>
+      </Link>
+    );
+  }
+  if (order.status === 'refunded') return <span>Refunded</span>;
+  if (order.paid) {
+    return (
+      <span>
+        <span className="font-semibold text-green-800">Paid</span>
+        {order.cardLast4 && <span className="block text-xs font-normal text-base-content/70">{`${order.cardBrand ?? 'Card'} •••• ${order.cardLast4}`}</span>}
+      </span>
+    );
+  }
+  return (
+    <span>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">Not paid</span>
+    </span>
+  );
+}
+
+function OrderActions({ order, onCancel, cancellingId }: Omit<ListProps, 'orders'> & { order: Order }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {order.status === 'pending' && (
+        <button type="button" className="btn btn-outline btn-sm border-red-700 text-red-700" disabled={cancellingId === order._id} onClick={() => onCancel(order)}>
+          Cancel<span className="sr-only"> order for {order.Name}</span>
+        </button>
+      )}
+      {order.invoiceNumber !== null && (
+        <a href={invoiceUrl(order._id)} download className="btn btn-outline btn-sm">
+          Invoice<span className="sr-only"> for {order.Name}</span>
+        </a>
+      )}
+      {order.status !== 'pending' && (
+        <Link to={`/purchase/${order.productId}`} className="btn btn-ghost btn-sm">
+          Buy again<span className="sr-only">: {order.Name}</span>
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The buyer's orders: a table on wide screens, a list of cards on phones (a 7-column table does
+ * not fit 375px). Both are rendered and CSS shows one; the hidden one is out of the accessibility tree.
+ */
+export function OrderList({ orders, onCancel, cancellingId }: ListProps) {
+  return (
+    <>
+      <div className="hidden overflow-x-auto md:block">
+        <table className="table">
+          <caption className="sr-only">My orders</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Unit price</th>
+              <th scope="col">Total</th>
+              <th scope="col">Status</th>
+              <th scope="col">Payment</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr key={o._id}>
+                <td>
+                  <div className="flex items-center gap-3">
+                    <img src={o.img} alt="" width="48" height="48" loading="lazy" className="h-12 w-12 rounded bg-base-200 object-contain" />
+                    <div>
+                      <div className="font-semibold">{o.Name}</div>
+                      <div className="text-xs text-base-content/70">{date(o.createdAt)}</div>
+                    </div>
+                  </div>
+                </td>
+                <td>{formatQuantity(o.quantity)}</td>
+                <td>{money(o.price)}</td>
+                <td>{money(o.total)}</td>
+                <td>
+                  <OrderStatusBadge status={o.status} />
+                </td>
+                <td>
+                  <PaymentCell order={o} />
+                </td>
+                <td>
+                  <OrderActions order={o} onCancel={onCancel} cancellingId={cancellingId} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="space-y-3 md:hidden" aria-label="My orders">
+        {orders.map((o) => (
+          <li key={o._id} className="card card-border bg-base-100">
+            <div className="card-body gap-3 p-4">
+              <div className="flex items-start gap-3">
+                <img src={o.img} alt="" width="56" height="56" loading="lazy" className="h-14 w-14 shrink-0 rounded bg-base-200 object-contain" />
+                <div className="min-w-0 flex-1">
+                  <h2 className="font-semibold break-words">{o.Name}</h2>
+                  <p className="text-xs text-base-content/70">{date(o.createdAt)}</p>
+                </div>
+                <OrderStatusBadge status={o.status} />
+              </div>
+              <dl className="grid grid-cols-2 gap-x-2 text-sm">
+                <dt className="text-base-content/70">Quantity</dt>
+                <dd>{formatQuantity(o.quantity)}</dd>
+                <dt className="text-base-content/70">Unit price</dt>
+                <dd>{money(o.price)}</dd>
+                <dt className="text-base-content/70">Total</dt>
+                <dd className="font-semibold">{money(o.total)}</dd>
+              </dl>
+              <div className="flex flex-wrap items-center gap-2">
+                <PaymentCell order={o} />
+                <OrderActions order={o} onCancel={onCancel} cancellingId={cancellingId} />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Order } from '@bulkparts/shared';
+import { formatCents } from '@bulkparts/shared/money';
+import { formatQuantity } from '@bulkparts/shared/quantity';
+import { OrderStatusBadge } from './order-status-badge';
+
+// Order prices arrive in dollars with at most two decimals (they are cents on the server).
+export const orderMoney = (dollars: number) => formatCents(Math.round(dollars * 100));
+
+/** What is being paid for: product, quantity, unit price, total and where the order stands. */
+export function OrderSummary({ order }: { order: Order }) {
+  return (
+    <section aria-labelledby="order-summary-title" className="card card-border bg-base-100">
+      <div className="card-body gap-4 p-4 sm:p-6">
+        <h2 id="order-summary-title" className="card-title">
+          Order summary
+        </h2>
+        <div className="flex items-start gap-4">
+          <img src={order.img} alt={order.Name} width="96" height="96" className="h-20 w-20 shrink-0 rounded bg-base-200 object-contain sm:h-24 sm:w-24" />
+          <dl className="grid flex-1 grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:text-base">
+            <dt className="text-base-content/70">Product</dt>
+            <dd className="font-semibold break-words">{order.Name}</dd>
+            <dt className="text-base-content/70">Quantity</dt>
+            <dd>{formatQuantity(order.quantity)}</dd>
+            <dt className="text-base-content/70">Unit price</dt>
+            <dd>{orderMoney(order.price)}</dd>
+            <dt className="text-base-content/70">Total</dt>
+            <dd className="font-semibold">{orderMoney(order.total)}</dd>
+            <dt className="text-base-content/70">Status</dt>
+            <dd>
+              <OrderStatusBadge status={order.status} />
+            </dd>
+          </dl>
+        </div>
+      </div>
+    </section>
+  );
+}

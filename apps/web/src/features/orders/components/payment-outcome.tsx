@@ -1,0 +1,74 @@
+import { Link } from 'react-router';
+import type { Order } from '@bulkparts/shared';
+import { invoiceUrl } from '../api/get-invoice';
+
+const myOrdersLink = (
+  <Link to="/dashboard/myorders" className="btn btn-ghost">
+    Back to My Orders
+  </Link>
+);
+
+/** A paid order (also shipped or delivered): the receipt details and its invoice. */
+export function PaidPanel({ order }: { order: Order }) {
+  return (
+    <section aria-labelledby="paid-title" className="card card-border border-green-700 bg-base-100">
+      <div className="card-body gap-3 p-4 sm:p-6">
+        <h2 id="paid-title" className="card-title text-green-800">
+          <span aria-hidden="true">✓</span> Paid
+        </h2>
+        <p>
+          {order.paidAt ? `Paid on ${new Date(order.paidAt).toLocaleString()}` : 'This order is paid'}
+          {order.cardLast4 ? ` with ${order.cardBrand ?? 'card'} ending ${order.cardLast4}.` : '.'}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {order.invoiceNumber !== null && (
+            <a href={invoiceUrl(order._id)} download className="btn btn-primary">
+              Invoice
+            </a>
+          )}
+          {myOrdersLink}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** A cancelled or refunded order cannot be paid; say so and offer to order again. */
+export function ClosedPanel({ order }: { order: Order }) {
+  return (
+    <section role="status" className="card card-border bg-base-100">
+      <div className="card-body gap-3 p-4 sm:p-6">
+        <p className="font-semibold">{order.status === 'refunded' ? 'This order was refunded.' : 'This order was cancelled. It cannot be paid.'}</p>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/purchase/${order.productId}`} className="btn btn-primary">
+            Buy again
+          </Link>
+          {myOrdersLink}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Back from Stripe's page: the order turns paid when the webhook arrives; until then we poll. */
+export function AwaitingConfirmation({ timedOut, onCheckAgain }: { timedOut: boolean; onCheckAgain: () => void }) {
+  if (!timedOut) {
+    return (
+      <p role="status" className="flex items-center gap-3 rounded-box bg-base-200 p-4">
+        <span className="loading loading-spinner" aria-hidden="true" />
+        Waiting for payment confirmation…
+      </p>
+    );
+  }
+  return (
+    <div role="status" className="space-y-3 rounded-box bg-base-200 p-4">
+      <p>We have not received the payment confirmation yet. If you paid, the order shows as paid in My Orders within a few minutes.</p>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-primary" onClick={onCheckAgain}>
+          Check again
+        </button>
+        {myOrdersLink}
+      </div>
+    </div>
+  );
+}
