@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check, in the order that fails fastest. Typecheck and lint, unit and API
-// tests (SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), a production build, then the
-// browser journeys in Chromium against that build.
+// tests (SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), a production build, its
+// JavaScript size budget (deterministic, so a test and not a benchmark), then the browser journeys
+// in Chromium against that build.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -9,6 +10,7 @@ const steps = [
   ['lint', 'npm', ['run', 'lint']],
   ['unit + API tests', 'npx', ['vitest', 'run']],
   ['build', 'npm', ['run', 'build']],
+  ['bundle size', 'node', ['scripts/check-bundle-size.mjs']],
   ['browser journeys', 'npx', ['playwright', 'test']],
 ];
 

@@ -27,7 +27,7 @@ import mailerPlugin from './plugins/mailer.js';
 import metricsPlugin from './plugins/metrics.js';
 import paymentsPlugin from './plugins/payments.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
-import requestLog from './plugins/request-log.js';
+import { OneLineLogController } from './plugins/request-log.js';
 import responseCache from './plugins/response-cache.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
@@ -62,8 +62,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
-    // One line per request from plugins/request-log.ts instead of Fastify's two (ADR 0005).
-    disableRequestLogging: true,
+    // One line per request instead of Fastify's two (plugins/request-log.ts, ADR 0005).
+    logController: new OneLineLogController(),
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // A callback hook, not an async one: no promise per request on the hot path.
@@ -78,7 +78,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(databasePlugin, { database, ownsDatabase: !options.database });
   await app.register(errorHandler);
-  await app.register(requestLog);
   await app.register(metricsPlugin, { token: config.metricsToken });
   await app.register(securityHeaders);
   // After the security headers (a cache hit answers in onRequest); see plugins/response-cache.ts.

@@ -8,6 +8,13 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 export const QUANTITY_SUFFIX = 'Ps';
 export const CURRENCY_SYMBOL = '$';
 
+/**
+ * Catalogue sort orders. Here, not beside the zod schema that checks them: a page that only lists
+ * them must not pull zod into its download (~24 kB gzip on /products).
+ */
+export const PRODUCT_SORTS = ['featured', 'price-asc', 'price-desc', 'name', 'newest'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
 /** Upper bounds that keep a single request or row reasonable. */
 export const PRODUCT_PRICE_MAX_CENTS = 100_000_000; // $1,000,000 per piece
 export const PRODUCT_STOCK_MAX = 100_000_000;

@@ -40,12 +40,34 @@ export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(asy
   const auth = createAuth({ config: opts.config, db: app.database.db, engine: app.database.engine, mailer: app.mailer, log: app.log.child({ module: 'auth' }) });
   app.decorate('auth', auth);
   app.decorateRequest('user', null);
+  // Signed-in users found by session cookie in the last second (ADR 0005). better-auth's lookup
+  // (cookie signature, session and user queries, its plugin hooks) cost ~0.7 ms of CPU, the bulk of
+  // every signed-in request. Staleness is bounded like the catalogue cache's
+  // (plugins/response-cache.ts): a successful write to accounts on this instance (sign-out,
+  // password, two-factor, role, profile, removal) clears it at once; any other change, here or on
+  // another instance, shows within 1 s. Only found sessions are kept.
+  const sessions = new Map<string, { at: number; user: SessionUser }>();
+  const SESSION_TTL_MS = 1000;
+  const ACCOUNT_WRITES = /^\/api\/(auth|user|profile)(\/|$|\?)/;
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
+    if (sessions.size && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && ACCOUNT_WRITES.test(request.url)) sessions.clear();
+    done();
+  });
+
   app.decorateRequest('loadUser', async function loadUser(this: FastifyRequest) {
     if (this.user) return this.user;
+    const cookie = this.headers.cookie;
+    const key = cookie && cookie.length <= 4096 ? cookie : undefined;
+    const hit = key === undefined ? undefined : sessions.get(key);
+    if (hit && Date.now() - hit.at < SESSION_TTL_MS) return (this.user = hit.user);
     const result = await auth.api.getSession({ headers: fromNodeHeaders(this.headers) });
     if (!result) return null;
     const u = result.user as typeof result.user & { role?: string | null };
     this.user = { id: u.id, email: u.email, name: u.name, image: u.image ?? null, emailVerified: Boolean(u.emailVerified), role: u.role === 'admin' ? 'admin' : 'customer' };
+    if (key !== undefined) {
+      if (sessions.size >= 10_000) sessions.clear();
+      sessions.set(key, { at: Date.now(), user: this.user });
+    }
     return this.user;
   });
 

@@ -45,7 +45,7 @@ export default fp<{ token?: string }>(async function metricsPlugin(app: FastifyI
 
   // The labelled children, made once per (method, route, status): prom-client otherwise hashes
   // the label object on every increment and observation.
-  const children = new Map<string, { count: Counter.Internal<'method' | 'route' | 'status'>; duration: Histogram.Internal<'method' | 'route' | 'status'> }>();
+  const children = new Map<string, { count: Counter.Internal; duration: Histogram.Internal<'method' | 'route' | 'status'> }>();
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     // Unmatched URLs (404s, the SPA fallback) share one label instead of one per URL.
     const route = request.routeOptions.url ?? 'unmatched';

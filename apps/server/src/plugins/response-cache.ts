@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 
 interface Entry {
   at: number;
-  payload: string;
+  /** Bytes, not the string: a hit then skips UTF-8 encoding the body again on every answer. */
+  payload: Buffer;
   headers: Record<string, string>;
 }
 
@@ -47,7 +48,7 @@ export default fp<{ routes: string[]; ttlMs?: number }>(async function responseC
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      cache.set(key, { at: Date.now(), payload, headers });
+      cache.set(key, { at: Date.now(), payload: Buffer.from(payload), headers });
     }
     done(null, payload);
   });

@@ -21,6 +21,15 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export async function checkA11y(page: Page) {
+  // Colour contrast is measured on what is painted: let short entrance animations (dialogs, toasts
+  // fading in) finish first. Long ones (a toast's progress bar) and endless ones are not waited for.
+  await page.evaluate(() => {
+    const entrances = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && Number(a.effect?.getComputedTiming().endTime ?? Infinity) <= 1000)
+      .map((a) => a.finished.catch(() => undefined));
+    return Promise.race([Promise.all(entrances), new Promise((r) => setTimeout(r, 1500))]);
+  });
   const results = await new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_NAME_MAX_LENGTH, PRODUCT_PRICE_MAX_CENTS, PRODUCT_STOCK_MAX, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
+import { PRODUCT_NAME_MAX_LENGTH, PRODUCT_PRICE_MAX_CENTS, PRODUCT_SORTS, PRODUCT_STOCK_MAX, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
 import { hasAtMostTwoDecimals } from '../money.js';
 import { paginationQuerySchema } from './common.js';
 
@@ -16,8 +16,6 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const PRODUCT_SORTS = ['featured', 'price-asc', 'price-desc', 'name', 'newest'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 export const productListQuerySchema = paginationQuerySchema.extend({
   q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),

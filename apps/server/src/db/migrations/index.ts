@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as catalog from './20261122000000-catalog.js';
 import * as auth from './20261122000100-auth.js';
 import * as orders from './20261122000200-orders.js';
+import * as readIndexes from './20261123000000-read-indexes.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '20261122000000-catalog': catalog,
   '20261122000100-auth': auth,
   '20261122000200-orders': orders,
+  '20261123000000-read-indexes': readIndexes,
 };

@@ -13,8 +13,17 @@ export interface ProductListFilter {
   includeArchived?: boolean;
 }
 
-/** A search's total is counted up to this many matches (see `count`). */
-export const SEARCH_COUNT_CAP = 1000;
+/**
+ * A search's total is counted only this many pages past the page asked for (at least
+ * SEARCH_COUNT_MIN matches); see `count`.
+ */
+export const SEARCH_COUNT_WINDOW_PAGES = 10;
+export const SEARCH_COUNT_MIN = 100;
+
+/** How many matches a search's count looks for: enough to draw the next 10 page buttons. */
+export function searchCountCap(filter: { offset?: number; limit?: number }): number {
+  return Math.max(SEARCH_COUNT_MIN, (filter.offset ?? 0) + (filter.limit ?? 0) * SEARCH_COUNT_WINDOW_PAGES + 1);
+}
 
 /** Escapes LIKE wildcards so a search for '100%' finds that text, not everything. */
 function likePattern(q: string): string {
@@ -53,13 +62,16 @@ export function createProductsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * The number of matches. A text search (`q`, a substring match no index can serve) counts at
-     * most SEARCH_COUNT_CAP matches, so the scan stops early on a large catalogue: the total is then
-     * a lower bound (the client shows that many pages, ~84 at 12 a page). Without `q` it is exact.
+     * The number of matches. A text search (`q`, a substring match no b-tree index can serve)
+     * counts only up to `searchCountCap`: 10 pages past the one asked for. The scan then stops
+     * after that many matches, so its cost follows the page asked for, not the catalogue size; the
+     * total is a lower bound and the pages beyond it appear as the shopper moves on (ADR 0005).
+     * A trigram index (FTS5 / pg_trgm) was measured slower for common words. Without `q` the
+     * count is exact (an index-only count).
      */
-    async count(filter: Pick<ProductListFilter, 'q' | 'includeArchived'>): Promise<number> {
+    async count(filter: Pick<ProductListFilter, 'q' | 'includeArchived'> & Partial<Pick<ProductListFilter, 'offset' | 'limit'>>): Promise<number> {
       if (filter.q) {
-        const capped = filtered(filter).select(sql<number>`1`.as('one')).limit(SEARCH_COUNT_CAP);
+        const capped = filtered(filter).select(sql<number>`1`.as('one')).limit(searchCountCap(filter));
         const row = await db
           .selectFrom(capped.as('m'))
           .select((eb) => eb.fn.countAll<number>().as('n'))

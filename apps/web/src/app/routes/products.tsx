@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PRODUCT_SORTS, type ProductSort } from '@bulkparts/shared';
+import { PRODUCT_SORTS, type ProductSort } from '@bulkparts/shared/constants';
 import { ErrorState } from '@/components/ui/error-state';
 import { Pagination } from '@/components/ui/pagination';
 import { useProducts } from '@/features/products/api/get-products';
@@ -66,7 +66,7 @@ export function Component() {
         </div>
       ) : (
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {products.data ? products.data.items.map((p) => <ProductCard key={p._id} product={p} />) : Array.from({ length: 6 }, (_, i) => <ProductCardSkeleton key={i} />)}
+          {products.data ? products.data.items.map((p, i) => <ProductCard key={p._id} product={p} headingLevel={2} eager={i < 3} />) : Array.from({ length: 6 }, (_, i) => <ProductCardSkeleton key={i} />)}
         </div>
       )}
       <Pagination page={page} pageCount={pageCount} onPage={(p) => { update({ page: p > 1 ? String(p) : undefined }); window.scrollTo({ top: 0 }); }} label="Product pages" />

@@ -1,12 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { loginFormSchema, type LoginForm as LoginValues } from '@bulkparts/shared';
+import type { LoginForm as LoginValues } from '@bulkparts/shared';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSignIn } from '../api/sign-in';
 import { authErrorMessage } from '../auth-errors';
 import { LoadingDots } from './loading-dots';
 import { FormError, TextField } from './text-field';
 import { TotpCodeForm } from './totp-code-form';
+
+const resolver = lazyZodResolver<LoginValues>(() => import('@bulkparts/shared').then((m) => m.loginFormSchema));
 
 /**
  * Email and password; when the account has two-step sign-in, a second step asks for the code.
@@ -18,7 +20,7 @@ export function LoginForm({ onSignedIn, initialError }: { onSignedIn: (email: st
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(initialError ?? null);
-  const { register, handleSubmit, formState } = useForm<LoginValues>({ resolver: zodResolver(loginFormSchema), defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, formState } = useForm<LoginValues>({ resolver, defaultValues: { email: '', password: '' } });
 
   const finish = async (who: string) => {
     setBusy(true);
@@ -60,7 +62,7 @@ export function LoginForm({ onSignedIn, initialError }: { onSignedIn: (email: st
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="space-y-4">
       {busy && <LoadingDots />}
       <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={formState.errors.email} />
       <TextField label="Password" type="password" autoComplete="current-password" registration={register('password')} error={formState.errors.password} />

@@ -1,17 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { MESSAGES, resetFormSchema, type ResetForm } from '@bulkparts/shared';
+import { MESSAGES, type ResetForm } from '@bulkparts/shared';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { authErrorMessage } from '../auth-errors';
 import { FormError, TextField } from './text-field';
+
+const resolver = lazyZodResolver<ResetForm>(() => import('@bulkparts/shared').then((m) => m.resetFormSchema));
 
 /** Email and 'Continue'; afterwards 'Please Check your email' whether or not the address has an account. */
 export function ResetRequestForm() {
   const request = useRequestPasswordReset();
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<ResetForm>({ resolver: zodResolver(resetFormSchema), defaultValues: { email: '' } });
+  const { register, handleSubmit, formState } = useForm<ResetForm>({ resolver, defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -31,7 +33,7 @@ export function ResetRequestForm() {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="space-y-4">
       <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={formState.errors.email} />
       <button type="submit" className="btn btn-primary w-full" disabled={formState.isSubmitting}>
         Continue

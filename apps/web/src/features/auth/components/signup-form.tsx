@@ -1,17 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { signupFormSchema, type SignupForm as SignupValues } from '@bulkparts/shared';
+import type { SignupForm as SignupValues } from '@bulkparts/shared';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSignUp } from '../api/sign-up';
 import { authErrorMessage } from '../auth-errors';
 import { LoadingDots } from './loading-dots';
 import { FormError, TextField } from './text-field';
 
+const resolver = lazyZodResolver<SignupValues>(() => import('@bulkparts/shared').then((m) => m.signupFormSchema));
+
 /** Name, email and password: creates the account (verification mail sent) and signs in. */
 export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void | Promise<void> }) {
   const signUp = useSignUp();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<SignupValues>({ resolver: zodResolver(signupFormSchema), defaultValues: { name: '', email: '', password: '' } });
+  const { register, handleSubmit, formState } = useForm<SignupValues>({ resolver, defaultValues: { name: '', email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -24,7 +26,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="space-y-4">
       {formState.isSubmitting && <LoadingDots label="Creating your account" />}
       <TextField label="Name" autoComplete="name" registration={register('name')} error={formState.errors.name} />
       <TextField label="Email" type="email" autoComplete="email" registration={register('email')} error={formState.errors.email} />

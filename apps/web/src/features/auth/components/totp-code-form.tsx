@@ -1,17 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { totpCodeFormSchema, type TotpCodeForm } from '@bulkparts/shared';
+import type { TotpCodeForm } from '@bulkparts/shared';
+import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 import { authErrorMessage } from '../auth-errors';
 import { FormError, TextField } from './text-field';
+
+const resolver = lazyZodResolver<TotpCodeForm>(() => import('@bulkparts/shared').then((m) => m.totpCodeFormSchema));
 
 /** The second step of sign-in (and the last step of enrolment): a code from the app or a backup code. */
 export function TotpCodeForm({ onVerified, submitLabel = 'Verify', allowBackupCode = true, onRestart }: { onVerified: () => void | Promise<void>; submitLabel?: string; allowBackupCode?: boolean; onRestart?: () => void }) {
   const verify = useVerifyTwoFactor();
   const [error, setError] = useState<string | null>(null);
   const [mustRestart, setMustRestart] = useState(false);
-  const { register, handleSubmit, formState } = useForm<TotpCodeForm>({ resolver: zodResolver(totpCodeFormSchema), defaultValues: { code: '' } });
+  const { register, handleSubmit, formState } = useForm<TotpCodeForm>({ resolver, defaultValues: { code: '' } });
 
   const onSubmit = handleSubmit(async ({ code }) => {
     setError(null);
@@ -26,7 +28,7 @@ export function TotpCodeForm({ onVerified, submitLabel = 'Verify', allowBackupCo
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="space-y-4">
       <TextField
         label={allowBackupCode ? 'Code from your authenticator app (or a backup code)' : 'Code from your authenticator app'}
         registration={register('code')}

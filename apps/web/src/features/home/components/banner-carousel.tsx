@@ -1,7 +1,11 @@
-import useEmblaCarousel from 'embla-carousel-react';
+import type { EmblaOptionsType } from 'embla-carousel';
 import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { BANNER_SLIDES } from '../home-content';
+import { useLazyEmbla } from './use-lazy-embla';
+
+const OPTIONS: EmblaOptionsType = { loop: true };
+const COUNT = BANNER_SLIDES.length;
 
 const arrow = (d: string) => (
   <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
@@ -10,16 +14,17 @@ const arrow = (d: string) => (
 );
 
 export function BannerCarousel() {
-  const [emblaRef, embla] = useEmblaCarousel({ loop: true });
   const [selected, setSelected] = useState(0);
+  const [emblaRef, embla] = useLazyEmbla(OPTIONS, () => selected);
   useEffect(() => {
     if (!embla) return;
     const onSelect = () => setSelected(embla.selectedScrollSnap());
     embla.on('select', onSelect);
     return () => void embla.off('select', onSelect);
   }, [embla]);
-  const prev = useCallback(() => embla?.scrollPrev(), [embla]);
-  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  // Before Embla has arrived the buttons still move the selection; Embla then starts there.
+  const prev = useCallback(() => (embla ? embla.scrollPrev() : setSelected((s) => (s + COUNT - 1) % COUNT)), [embla]);
+  const next = useCallback(() => (embla ? embla.scrollNext() : setSelected((s) => (s + 1) % COUNT)), [embla]);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'ArrowLeft') prev();
     if (e.key === 'ArrowRight') next();
@@ -35,7 +40,7 @@ export function BannerCarousel() {
               className="relative min-w-0 flex-[0_0_100%]"
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${BANNER_SLIDES.length}`}
+              aria-label={`${i + 1} of ${COUNT}`}
               aria-hidden={i !== selected}
             >
               <img src={slide.img} alt="" width="1200" height="420" className="h-64 w-full object-cover sm:h-96" fetchPriority={i === 0 ? 'high' : 'low'} />
@@ -59,7 +64,7 @@ export function BannerCarousel() {
         {arrow('M9 6l6 6-6 6')}
       </button>
       <p className="sr-only" aria-live="polite">
-        Slide {selected + 1} of {BANNER_SLIDES.length}: {BANNER_SLIDES[selected]?.title}
+        Slide {selected + 1} of {COUNT}: {BANNER_SLIDES[selected]?.title}
       </p>
     </section>
   );

@@ -1,8 +1,11 @@
-import useEmblaCarousel from 'embla-carousel-react';
+import type { EmblaOptionsType } from 'embla-carousel';
 import { BRANDS } from '../home-content';
+import { useLazyEmbla } from './use-lazy-embla';
+
+const OPTIONS: EmblaOptionsType = { loop: true, align: 'start', dragFree: true };
 
 export function BrandsCarousel() {
-  const [emblaRef, embla] = useEmblaCarousel({ loop: true, align: 'start', dragFree: true });
+  const [emblaRef, embla] = useLazyEmbla(OPTIONS);
   return (
     <section aria-labelledby="brands-heading" className="mx-auto max-w-7xl px-4 py-12">
       <p className="text-center font-semibold text-primary">TOP QUALITY PARTNER</p>

@@ -3,14 +3,23 @@ import type { Product } from '@bulkparts/shared';
 import { dollarsToCents, formatCents } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
 
-export function ProductCard({ product }: { product: Product }) {
+interface ProductCardProps {
+  product: Product;
+  /** 2 where the card sits right under the page's h1 (the catalogue), 3 under a section's h2. */
+  headingLevel?: 2 | 3;
+  /** The first cards of a page are in view on load: lazy loading them delays the largest paint. */
+  eager?: boolean;
+}
+
+export function ProductCard({ product, headingLevel = 3, eager = false }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card h-full bg-base-100 shadow-md transition hover:shadow-xl">
       <figure className="bg-base-200 p-6">
-        <img src={product.img} alt={product.name} width="240" height="180" loading="lazy" className="h-44 w-full object-contain" />
+        <img src={product.img} alt={product.name} width="240" height="180" loading={eager ? 'eager' : 'lazy'} className="h-44 w-full object-contain" />
       </figure>
       <div className="card-body">
-        <h3 className="card-title">{product.name}</h3>
+        <Heading className="card-title">{product.name}</Heading>
         <p className="text-lg font-semibold text-primary">
           {formatCents(dollarsToCents(product.price) ?? 0)} <span className="text-sm font-normal text-base-content/70">per piece</span>
         </p>
@@ -21,8 +30,10 @@ export function ProductCard({ product }: { product: Product }) {
           <dd>{formatQuantity(product.availableQuantity)}</dd>
         </dl>
         <div className="card-actions mt-auto justify-end pt-2">
-          <Link to={`/purchase/${product._id}`} className="btn btn-primary btn-block" aria-label={`Buy ${product.name}`}>
-            Buy now
+          {/* The name is part of the link's text, not an aria-label, so what is read starts with
+              what is shown (WCAG 2.5.3: "Buy now Hex Bolt M8x40"). */}
+          <Link to={`/purchase/${product._id}`} className="btn btn-primary btn-block">
+            Buy now<span className="sr-only"> {product.name}</span>
           </Link>
         </div>
       </div>
