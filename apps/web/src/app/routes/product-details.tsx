@@ -2,11 +2,9 @@ import { Link, useParams } from 'react-router';
 import { ORDER_QUANTITY_MIN } from '@bulkparts/shared/constants';
 import { dollarsToCents, formatCents } from '@bulkparts/shared/money';
 import { formatQuantity, stockErrorMessage } from '@bulkparts/shared/quantity';
-import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { NotFoundPanel } from '@/features/orders/components/not-found-panel';
+import { LoadFailure } from '@/features/orders/components/not-found-panel';
 import { useProduct } from '@/features/products/api/get-product';
-import { ApiClientError } from '@/lib/api-client';
 
 /** `/productdetails/:id` (signed in): everything about one product, and the way to buy it. */
 export function Component() {
@@ -14,15 +12,7 @@ export function Component() {
   const product = useProduct(id);
 
   if (product.isPending) return <PageSpinner label="Loading the product" />;
-  if (product.isError) {
-    // The server answers 404 for unknown and malformed ids alike.
-    if (product.error instanceof ApiClientError && product.error.status === 404) return <NotFoundPanel title="Product not found" />;
-    return (
-      <div className="mx-auto max-w-3xl px-4">
-        <ErrorState message={product.error.message} onRetry={() => void product.refetch()} />
-      </div>
-    );
-  }
+  if (product.isError) return <LoadFailure error={product.error} onRetry={() => void product.refetch()} notFound={{ title: 'Product not found' }} />;
 
   const p = product.data;
   const canBuy = p.availableQuantity >= Math.max(p.minimumOrderQuantity, ORDER_QUANTITY_MIN);

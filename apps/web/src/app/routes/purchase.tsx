@@ -1,11 +1,9 @@
 import { useNavigate, useParams } from 'react-router';
-import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { useSession } from '@/features/auth/api/get-session';
-import { NotFoundPanel } from '@/features/orders/components/not-found-panel';
+import { LoadFailure } from '@/features/orders/components/not-found-panel';
 import { PurchaseForm } from '@/features/orders/components/purchase-form';
 import { useProduct } from '@/features/products/api/get-product';
-import { ApiClientError } from '@/lib/api-client';
 
 /** `/purchase/:id` (signed in): choose a quantity and place the order; then My Orders. */
 export function Component() {
@@ -15,14 +13,7 @@ export function Component() {
   const navigate = useNavigate();
 
   if (product.isPending) return <PageSpinner label="Loading the product" />;
-  if (product.isError) {
-    if (product.error instanceof ApiClientError && product.error.status === 404) return <NotFoundPanel title="Product not found" />;
-    return (
-      <div className="mx-auto max-w-3xl px-4">
-        <ErrorState message={product.error.message} onRetry={() => void product.refetch()} />
-      </div>
-    );
-  }
+  if (product.isError) return <LoadFailure error={product.error} onRetry={() => void product.refetch()} notFound={{ title: 'Product not found' }} />;
 
   const p = product.data;
   return (

@@ -5,12 +5,11 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { useOrder } from '@/features/orders/api/get-order';
 import { usePaymentConfig } from '@/features/orders/api/get-payment-config';
 import { CardPaymentForm } from '@/features/orders/components/card-payment-form';
-import { NotFoundPanel } from '@/features/orders/components/not-found-panel';
+import { LoadFailure } from '@/features/orders/components/not-found-panel';
 import { OrderSummary } from '@/features/orders/components/order-summary';
 import { AwaitingConfirmation, ClosedPanel, PaidPanel } from '@/features/orders/components/payment-outcome';
 import { StripePaymentPanel } from '@/features/orders/components/stripe-payment-panel';
 import type { Order } from '@bulkparts/shared';
-import { ApiClientError } from '@/lib/api-client';
 
 /** How long to wait for Stripe's webhook after coming back before saying it is late. */
 const CONFIRMATION_WAIT_MS = 30_000;
@@ -37,12 +36,12 @@ export function Component() {
   const awaitingWebhook = checkout === 'success' && !timedOut;
   const order = useOrder(id, { refetchInterval: (query) => (awaitingWebhook && query.state.data?.status === 'pending' ? POLL_MS : false) });
 
+  if (order.isError) {
+    return <LoadFailure error={order.error} onRetry={() => void order.refetch()} notFound={{ title: 'Order not found', backTo: '/dashboard/myorders', backLabel: 'My Orders' }} />;
+  }
   let body;
   if (order.isPending) body = <PageSpinner label="Loading the order" />;
-  else if (order.isError) {
-    if (order.error instanceof ApiClientError && order.error.status === 404) return <NotFoundPanel title="Order not found" backTo="/dashboard/myorders" backLabel="My Orders" />;
-    body = <ErrorState message={order.error.message} onRetry={() => void order.refetch()} />;
-  } else {
+  else {
     const o = order.data;
     body = (
       <>

@@ -1,5 +1,8 @@
+import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@bulkparts/shared/messages';
+import { ErrorState } from '@/components/ui/error-state';
+import { ApiClientError } from '@/lib/api-client';
 
 /** An unknown or malformed id in the address: a clear message and a way on, never a blank page. */
 export function NotFoundPanel({ title, backTo = '/products', backLabel = 'Browse products' }: { title: string; backTo?: string; backLabel?: string }) {
@@ -16,5 +19,18 @@ export function NotFoundPanel({ title, backTo = '/products', backLabel = 'Browse
         </Link>
       </div>
     </section>
+  );
+}
+
+/**
+ * What a page shows when loading its one record failed: the not-found panel for a 404 (the server
+ * answers 404 for unknown and malformed ids alike), otherwise the error with a retry.
+ */
+export function LoadFailure({ error, onRetry, notFound }: { error: Error; onRetry: () => void; notFound: ComponentProps<typeof NotFoundPanel> }) {
+  if (error instanceof ApiClientError && error.status === 404) return <NotFoundPanel {...notFound} />;
+  return (
+    <div className="mx-auto max-w-3xl px-4">
+      <ErrorState message={error.message} onRetry={onRetry} />
+    </div>
   );
 }
