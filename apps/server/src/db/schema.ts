@@ -97,8 +97,15 @@ export interface ProfilesTable {
   updated_at: string;
 }
 
+/** Orders per customer, kept by database triggers on `orders` (migration 20261123100000). */
+export interface CustomerOrderCountsTable {
+  user_id: string;
+  orders: number;
+}
+
 export interface OurTables {
   orders: OrdersTable;
+  customer_order_counts: CustomerOrderCountsTable;
   payment_events: PaymentEventsTable;
   profiles: ProfilesTable;
   products: ProductsTable;

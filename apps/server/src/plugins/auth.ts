@@ -48,11 +48,22 @@ export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(asy
   // another instance, shows within 1 s. Only found sessions are kept.
   const sessions = new Map<string, { at: number; user: SessionUser }>();
   const SESSION_TTL_MS = 1000;
+  const lookups = new Map<string, Promise<SessionUser | null>>();
   const ACCOUNT_WRITES = /^\/api\/(auth|user|profile)(\/|$|\?)/;
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
-    if (sessions.size && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && ACCOUNT_WRITES.test(request.url)) sessions.clear();
+    if ((sessions.size || lookups.size) && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && ACCOUNT_WRITES.test(request.url)) {
+      sessions.clear();
+      lookups.clear();
+    }
     done();
   });
+
+  async function lookUpSession(headers: FastifyRequest['headers']): Promise<SessionUser | null> {
+    const result = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
+    if (!result) return null;
+    const u = result.user as typeof result.user & { role?: string | null };
+    return { id: u.id, email: u.email, name: u.name, image: u.image ?? null, emailVerified: Boolean(u.emailVerified), role: u.role === 'admin' ? 'admin' : 'customer' };
+  }
 
   app.decorateRequest('loadUser', async function loadUser(this: FastifyRequest) {
     if (this.user) return this.user;
@@ -60,15 +71,24 @@ export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(asy
     const key = cookie && cookie.length <= 4096 ? cookie : undefined;
     const hit = key === undefined ? undefined : sessions.get(key);
     if (hit && Date.now() - hit.at < SESSION_TTL_MS) return (this.user = hit.user);
-    const result = await auth.api.getSession({ headers: fromNodeHeaders(this.headers) });
-    if (!result) return null;
-    const u = result.user as typeof result.user & { role?: string | null };
-    this.user = { id: u.id, email: u.email, name: u.name, image: u.image ?? null, emailVerified: Boolean(u.emailVerified), role: u.role === 'admin' ? 'admin' : 'customer' };
+    // Requests of one session that miss together (a page's parallel calls, or every in-flight
+    // request when the entry expires) share one lookup.
+    let lookup = key === undefined ? undefined : lookups.get(key);
+    if (!lookup) {
+      lookup = lookUpSession(this.headers);
+      if (key !== undefined) {
+        lookups.set(key, lookup);
+        const mine = lookup;
+        void mine.finally(() => lookups.get(key) === mine && lookups.delete(key)).catch(() => {});
+      }
+    }
+    const user = await lookup;
+    if (!user) return null;
     if (key !== undefined) {
       if (sessions.size >= 10_000) sessions.clear();
-      sessions.set(key, { at: Date.now(), user: this.user });
+      sessions.set(key, { at: Date.now(), user });
     }
-    return this.user;
+    return (this.user = user);
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {

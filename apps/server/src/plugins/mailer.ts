@@ -16,10 +16,13 @@ export default fp<{ config: AppConfig; transport?: MailTransport }>(async functi
   const transport = opts.transport ?? (opts.config.smtpUrl ? smtpTransport(opts.config.smtpUrl) : fileTransport(path.join(opts.config.dataDir, 'mail'), app.log));
   const service = createMailService({ repo: createMailRepository(app.database.db), transport, from: opts.config.mailFrom, log: app.log });
   app.decorate('mailer', service);
-  const timer = setInterval(() => void service.retryDue().catch((err) => app.log.warn({ err }, 'mail retry failed')), 30_000);
+  // Retries come due while nobody sends; a message another instance left behind is picked up too.
+  const timer = setInterval(service.wake, 30_000);
   timer.unref();
+  app.addHook('onReady', async () => service.wake());
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    await service.stop();
     transport.close();
   });
 });

@@ -85,6 +85,22 @@ describe('POST /api/purchase', () => {
 });
 
 describe('reading, cancelling and the lifecycle', () => {
+  it('counts My Orders from the trigger-kept count, which matches a real count after inserts and deletes', async () => {
+    const counted = await signUp(t.app);
+    const list = (query = '') =>
+      t.app.inject({ url: `/api/purchase?order=${encodeURIComponent(counted.email)}${query}`, headers: { cookie: counted.cookie } });
+    expect((await list()).headers['x-total-count']).toBe('0');
+    const placed: Order[] = [];
+    for (let i = 0; i < 3; i++) placed.push((await buy(counted, { productId: product._id, quantity: product.minimumOrderQuantity })).json() as Order);
+    await t.app.inject({ method: 'DELETE', url: `/api/purchase/${placed[0]!._id}`, headers: { cookie: counted.cookie } });
+    expect((await list()).headers['x-total-count']).toBe('3');
+    expect((await list('&status=cancelled')).headers['x-total-count']).toBe('1');
+    await t.database.db.deleteFrom('orders').where('id', '=', placed[1]!._id).execute();
+    const real = await t.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_email', '=', counted.email).executeTakeFirstOrThrow();
+    expect((await list()).headers['x-total-count']).toBe(String(Number(real.n)));
+    expect(Number(real.n)).toBe(2);
+  });
+
   it('lets only the owner or an admin see an order; lists follow the rules', async () => {
     const order = (await buy(buyer, { productId: product._id, quantity: product.minimumOrderQuantity })).json() as Order;
     expect((await t.app.inject({ url: `/api/purchase/${order._id}`, headers: { cookie: buyer.cookie } })).statusCode).toBe(200);

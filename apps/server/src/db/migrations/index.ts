@@ -3,6 +3,7 @@ import * as catalog from './20261122000000-catalog.js';
 import * as auth from './20261122000100-auth.js';
 import * as orders from './20261122000200-orders.js';
 import * as readIndexes from './20261123000000-read-indexes.js';
+import * as orderCounts from './20261123100000-customer-order-counts.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '20261122000100-auth': auth,
   '20261122000200-orders': orders,
   '20261123000000-read-indexes': readIndexes,
+  '20261123100000-customer-order-counts': orderCounts,
 };

@@ -9,7 +9,7 @@ import type { DB } from '../../db/tables.js';
 import type { MailService } from '../mail/mail.service.js';
 import { renderMail } from '../mail/templates.js';
 import { PASSWORD_MIN_LENGTH } from '@bulkparts/shared';
-import { newId } from '../../lib/ids.js';
+import { newRandomId } from '../../lib/ids.js';
 
 /** Set by the auth route from Fastify's resolved client address. */
 export const CLIENT_IP_HEADER = 'x-bulkparts-client-ip';
@@ -87,7 +87,7 @@ export function createAuth({ config, db, engine, mailer, log }: AuthDeps) {
       useSecureCookies: config.secureCookies,
       cookiePrefix: 'bulkparts',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
-      database: { generateId: () => newId() },
+      database: { generateId: () => newRandomId() },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     user: {

@@ -14,22 +14,41 @@ export function createMailRepository(db: Kysely<DB>) {
         .execute();
       return id;
     },
-    due(limit: number) {
+
+    /**
+     * Takes up to `limit` due messages for this process by moving their next attempt to
+     * `leaseUntil` in one statement. Another instance sharing the database re-checks the condition
+     * on the rows it waited for and takes none of them, so each message goes out once; one claimed
+     * by a process that died is due again when the lease ends.
+     */
+    claimDue(limit: number, leaseUntil: string) {
+      const now = nowIso();
       return db
-        .selectFrom('mail_outbox')
-        .selectAll()
+        .updateTable('mail_outbox')
+        .set({ next_attempt_at: leaseUntil })
+        .where('id', 'in', db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(limit))
         .where('sent_at', 'is', null)
-        .where('next_attempt_at', '<=', nowIso())
-        .orderBy('next_attempt_at')
-        .limit(limit)
+        .where('next_attempt_at', '<=', now)
+        .returningAll()
         .execute();
     },
-    async markSent(id: string): Promise<boolean> {
-      const res = await db.updateTable('mail_outbox').set({ sent_at: nowIso(), last_error: null }).where('id', '=', id).where('sent_at', 'is', null).executeTakeFirst();
-      return Number(res.numUpdatedRows) > 0;
+
+    async markSent(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.updateTable('mail_outbox').set({ sent_at: nowIso(), last_error: null }).where('id', 'in', ids).where('sent_at', 'is', null).execute();
     },
+
     async markFailed(id: string, attempts: number, error: string, nextAttemptAt: string): Promise<void> {
       await db.updateTable('mail_outbox').set({ attempts, last_error: error.slice(0, 500), next_attempt_at: nextAttemptAt }).where('id', '=', id).execute();
+    },
+
+    backlog() {
+      return db
+        .selectFrom('mail_outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('sent_at', 'is', null)
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
     },
   };
 }

@@ -32,9 +32,10 @@ export function smtpTransport(url: string): MailTransport {
  */
 export function fileTransport(dir: string, log: FastifyBaseLogger): MailTransport {
   const streamer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let made: Promise<unknown> | undefined;
   return {
     async deliver(message) {
-      await mkdir(dir, { recursive: true });
+      await (made ??= mkdir(dir, { recursive: true }));
       const info = await streamer.sendMail(message);
       const safeTo = message.to.replace(/[^\w.@-]/g, '_');
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);

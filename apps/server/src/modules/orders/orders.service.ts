@@ -12,9 +12,9 @@ import {
 import type { SessionUser } from '../../plugins/auth.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
-import { StockTakenError, type OrderRow, type OrdersRepository } from './orders.repository.js';
+import { StockTakenError, type OrderRow, type OrdersRepository, type OrderView } from './orders.repository.js';
 
-export function toOrder(row: OrderRow): Order {
+export function toOrder(row: OrderView): Order {
   return {
     _id: row.id,
     productId: row.product_id,
