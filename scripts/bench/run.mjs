@@ -130,6 +130,7 @@ async function throughput() {
   console.log(`\nthroughput (${CONNECTIONS} connections, ${DURATION}s each; server and load generator share 2 cores)`);
   const dataDir = tempDataDir('bulkparts-bench-');
   const server = await startServer({ env: { ...env, DATA_DIR: dataDir }, mode: 'dist' });
+  let helloRps;
   try {
     const admin = await signUp(server.url, { email: ADMIN });
     const buyer = await signUp(server.url);
@@ -191,6 +192,7 @@ async function throughput() {
       const hello = await baseline();
       const b = await load({ url: hello.url + '/api/purchase', method: 'POST', body: '{}' });
       hello.stop();
+      helloRps = b.rps;
       // 1. Throughput with stock for every order of the run (so every answer is a real order, not
       //    a cheap 409), 2. the same load against stock for 200 orders: exactly 200 succeed.
       const ample = await ordersRun(Math.min(PRODUCT_STOCK_MAX, product.minimumOrderQuantity * 200_000));
@@ -221,8 +223,21 @@ async function throughput() {
     record('peak RSS of the server under load', rss, null, null, 'report', undefined, 'MiB');
   } finally {
     await server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    try {
+      if (helloRps) storageFloor(path.join(dataDir, 'bulkparts.db'), helloRps);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
+}
+
+/** What SQLite alone allows an order on this disk (storage-floor.mjs), as the same ratio. */
+function storageFloor(file, helloRps) {
+  const r = spawnSync(process.execPath, [path.join(here, 'storage-floor.mjs'), file, String(Math.min(3, DURATION))], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) return notes.push(`storage floor: failed (${r.stderr.slice(0, 200)})`);
+  const floor = JSON.parse(r.stdout);
+  record('context: SQLite floor, one order per commit (no HTTP)', floor.perCommit, helloRps, (floor.perCommit / helloRps).toFixed(2), 'context', undefined);
+  notes.push(`storage floor: the server's order statements straight on better-sqlite3 in one process: ${Math.round(floor.perCommit)} orders/s committing each (what POST /api/purchase can never exceed on SQLite while each order is its own durable transaction), ${Math.round(floor.batched50)} orders/s committing 50 at a time`);
 }
 
 /** Fills a migrated SQLite file with `products` products and `orders` orders (500 of them the buyer's). */
