@@ -144,6 +144,17 @@ async function listOrders(baseUrl, cookie, email) {
   return all;
 }
 
+// Every order has its confirmation mail in the outbox (written in the order's transaction), and
+// the trigger-kept per-customer counts equal real counts.
+const UNMAILED = `select count(*) as n from orders o where not exists (select 1 from mail_outbox m where m.subject like '%was placed' and m.text_body like '%' || o.id || '%')`;
+const MISCOUNTED = `select count(*) as n from (select user_id, count(*) as c from orders group by user_id) r left join customer_order_counts k on k.user_id = r.user_id where k.orders is null or k.orders <> r.c`;
+function consistency(unmailed, miscounted) {
+  const problems = [];
+  if (unmailed) problems.push(`${unmailed} orders without their confirmation mail in the outbox`);
+  if (miscounted) problems.push(`${miscounted} customers whose kept order count is wrong`);
+  return { summary: `orders without mail=${unmailed}, wrong counts=${miscounted}`, problems };
+}
+
 function sqliteIntegrity(file) {
   const db = new Database(file);
   try {
@@ -155,7 +166,8 @@ function sqliteIntegrity(file) {
     if (result !== 'ok') problems.push(`integrity_check: ${result}`);
     if (fk.length) problems.push(`${fk.length} foreign key violations`);
     if (negative) problems.push(`${negative} products with negative stock`);
-    return { summary: `integrity_check=${result}, foreign_key_check=${fk.length}`, problems };
+    const more = consistency(db.prepare(UNMAILED).get().n, db.prepare(MISCOUNTED).get().n);
+    return { summary: `integrity_check=${result}, foreign_key_check=${fk.length}, ${more.summary}`, problems: [...problems, ...more.problems] };
   } finally {
     db.close();
   }
@@ -172,7 +184,8 @@ async function postgresIntegrity(url) {
     if (negative) problems.push(`${negative} products with negative stock`);
     if (orphans) problems.push(`${orphans} orders without their product`);
     if (badTotals) problems.push(`${badTotals} orders whose total is not price × quantity`);
-    return { summary: `negative stock=${negative}, orphan orders=${orphans}, bad totals=${badTotals}`, problems };
+    const more = consistency(Number((await c.query(UNMAILED)).rows[0].n), Number((await c.query(MISCOUNTED)).rows[0].n));
+    return { summary: `negative stock=${negative}, orphan orders=${orphans}, bad totals=${badTotals}, ${more.summary}`, problems: [...problems, ...more.problems] };
   } finally {
     await c.end();
   }

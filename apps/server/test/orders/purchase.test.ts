@@ -21,6 +21,12 @@ afterAll(async () => t.close());
 const buy = (user: SignedInUser, body: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/purchase', headers: { cookie: user.cookie, ...headers }, payload: body as object });
 
+/** Confirmation mails in the outbox (delivered or not) for a buyer. */
+async function placedMails(email: string) {
+  const rows = await t.database.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', email).where('subject', 'like', '%was placed').execute();
+  return rows.map((r) => r.text_body);
+}
+
 async function setStock(id: string, qty: number) {
   await t.database.db.updateTable('products').set({ available_quantity: qty }).where('id', '=', id).execute();
 }
@@ -69,15 +75,22 @@ describe('POST /api/purchase', () => {
     expect([200, 201]).toContain(a.statusCode);
     expect([200, 201]).toContain(b.statusCode);
     expect(a.json()._id).toBe(b.json()._id);
+    // The losing insert rolled back with its mail: one confirmation for the one order.
+    expect((await placedMails(buyer.email)).filter((text) => text.includes(a.json()._id))).toHaveLength(1);
   });
 
   it('50 parallel orders against stock for 10 accept exactly 10 and leave 0', async () => {
     const q = product.minimumOrderQuantity;
     await setStock(product._id, 10 * q);
+    const mailsBefore = (await placedMails(buyer.email)).length;
     const results = await Promise.all(Array.from({ length: 50 }, () => buy(buyer, { productId: product._id, quantity: q })));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201).length).toBe(10);
     expect(codes.filter((c) => c === 409).length).toBe(40);
+    // Each confirmation is stored with its order, before the answer: exactly one per placed order.
+    const mails = await placedMails(buyer.email);
+    expect(mails.length - mailsBefore).toBe(10);
+    for (const r of results.filter((x) => x.statusCode === 201)) expect(mails.some((text) => text.includes(r.json()._id))).toBe(true);
     const row = await t.database.db.selectFrom('products').select('available_quantity').where('id', '=', product._id).executeTakeFirstOrThrow();
     expect(Number(row.available_quantity)).toBe(0);
     await setStock(product._id, 5000);

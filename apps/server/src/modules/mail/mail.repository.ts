@@ -1,14 +1,15 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { MailMessage } from './mail.transport.js';
 
 export function createMailRepository(db: Kysely<DB>) {
   return {
-    async enqueue(message: MailMessage): Promise<string> {
+    /** Records a message; with `trx`, inside the caller's transaction (it commits with it). */
+    async enqueue(message: MailMessage, trx?: Transaction<DB>): Promise<string> {
       const id = newId();
       const now = nowIso();
-      await db
+      await (trx ?? db)
         .insertInto('mail_outbox')
         .values({ id, to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html, attempts: 0, next_attempt_at: now, sent_at: null, last_error: null, created_at: now })
         .execute();

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/tables.js';
 import type { createMailRepository } from './mail.repository.js';
 import type { MailMessage, MailTransport } from './mail.transport.js';
 
@@ -92,6 +94,13 @@ export function createMailService(deps: {
       } catch (err) {
         log.error({ err, to: message.to }, 'could not queue mail');
       }
+    },
+    /**
+     * Records the message inside the caller's transaction, so it exists exactly when the change it
+     * tells about does (an order and its confirmation commit together). Call `wake` after commit.
+     */
+    async enqueueIn(trx: Transaction<DB>, message: MailMessage): Promise<void> {
+      await repo.enqueue(message, trx);
     },
     /** Looks for due messages (retries, and those another process left behind). */
     wake,

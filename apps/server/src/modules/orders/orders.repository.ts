@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { OrdersTable } from '../../db/schema.js';
 import type { DB } from '../../db/tables.js';
 
@@ -102,9 +102,10 @@ export function createOrdersRepository(db: Kysely<DB>) {
     /**
      * Takes the stock with a conditional update and inserts the order, in one transaction. The
      * `available_quantity >= q` guard makes the database the arbiter: concurrent orders (one process
-     * or many sharing PostgreSQL) can never take more than there is.
+     * or many sharing PostgreSQL) can never take more than there is. `alsoWrite` adds rows that
+     * must commit with the order (its confirmation mail in the outbox).
      */
-    async placeOrder(order: OrderRow): Promise<OrderRow> {
+    async placeOrder(order: OrderRow, alsoWrite?: (trx: Transaction<DB>) => Promise<void>): Promise<OrderRow> {
       return db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('products')
@@ -122,6 +123,7 @@ export function createOrdersRepository(db: Kysely<DB>) {
           throw new StockTakenError(Number(row?.available_quantity ?? 0));
         }
         await trx.insertInto('orders').values(order).execute();
+        await alsoWrite?.(trx);
         return order;
       });
     },

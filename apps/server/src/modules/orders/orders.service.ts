@@ -9,6 +9,8 @@ import {
   type OrderStatus,
   type PurchaseInput,
 } from '@bulkparts/shared';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/tables.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
@@ -43,15 +45,24 @@ const TIMESTAMP_COLUMN: Partial<Record<OrderStatus, keyof OrderRow>> = {
   refunded: 'refunded_at',
 };
 
-/** Called after an order is placed or changes status; the routes turn it into the buyer's email. */
-export type OrderNotifier = (order: Order, event: 'placed' | OrderStatus) => void;
+export type OrderEvent = 'placed' | OrderStatus;
+
+/** Tells the buyer (and the metrics) about an order; `order-mail.ts` implements it. */
+export interface OrderNotifier {
+  /** After a committed status change. */
+  changed(order: Order, event: OrderStatus): void;
+  /** A new order: `write` runs inside the order's transaction, `committed` after it commits. */
+  placing(order: Order): { write(trx: Transaction<DB>): Promise<void>; committed(): void };
+}
+
+const silent: OrderNotifier = { changed() {}, placing: () => ({ write: async () => {}, committed() {} }) };
 
 export interface OrderHooks {
   /** Runs before a paid order becomes `refunded`; throwing keeps it paid. */
   beforeRefund?: (row: OrderRow) => Promise<void>;
 }
 
-export function createOrdersService(repo: OrdersRepository, notify: OrderNotifier = () => {}, hooks: OrderHooks = {}) {
+export function createOrdersService(repo: OrdersRepository, notify: OrderNotifier = silent, hooks: OrderHooks = {}) {
   async function visibleOrder(id: string, user: SessionUser): Promise<OrderRow> {
     const row = await repo.findById(id);
     // Another buyer's order answers exactly like a missing one: its existence is not revealed.
@@ -76,7 +87,7 @@ export function createOrdersService(repo: OrdersRepository, notify: OrderNotifie
       throw new AppError('INVALID_TRANSITION', `The order changed meanwhile; it is now ${fresh?.status ?? 'gone'}`);
     }
     const order = toOrder(fresh);
-    notify(order, to);
+    notify.changed(order, to);
     return order;
   }
 
@@ -123,8 +134,10 @@ export function createOrdersService(repo: OrdersRepository, notify: OrderNotifie
         refunded_at: null,
       };
       try {
-        const order = toOrder(await repo.placeOrder(row));
-        notify(order, 'placed');
+        const order = toOrder(row);
+        const placing = notify.placing(order);
+        await repo.placeOrder(row, placing.write);
+        placing.committed();
         return { order, created: true };
       } catch (error) {
         if (error instanceof StockTakenError) {

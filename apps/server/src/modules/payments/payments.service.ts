@@ -34,7 +34,7 @@ export function createPaymentsService({ repo, invoices, provider, notify, public
 
   async function afterPaid(orderId: string) {
     const fresh = await repo.findOrder(orderId);
-    if (fresh) notify(toOrder(fresh), 'paid');
+    if (fresh) notify.changed(toOrder(fresh), 'paid');
   }
 
   return {
