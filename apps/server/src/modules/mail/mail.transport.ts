@@ -15,9 +15,13 @@ export interface MailTransport {
   close(): void;
 }
 
-/** Real SMTP when `SMTP_URL` is set (smtp:// or smtps://, credentials in the URL). */
+/**
+ * Real SMTP when `SMTP_URL` is set (smtp:// or smtps://, credentials in the URL). One pooled
+ * connection, reused across the worker's rounds: the worker delivers one message at a time, and
+ * a new connection (and TLS handshake) per message was the slow part of a burst.
+ */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: 1 });
   return {
     async deliver(message) {
       await transporter.sendMail(message);
