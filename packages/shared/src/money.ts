@@ -30,6 +30,11 @@ export function formatCents(cents: Cents): string {
   return `${CURRENCY_SYMBOL}${formatter.format(cents / 100)}`;
 }
 
+/** '$1,234.50' for a dollar amount from the API (a price or total the server sent as cents / 100). */
+export function formatDollars(dollars: number): string {
+  return formatCents(Math.round(dollars * 100));
+}
+
 export function hasAtMostTwoDecimals(value: number): boolean {
   return dollarsToCents(value) !== null;
 }

@@ -1,11 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { formatCents } from '@bulkparts/shared/money';
+import { formatDollars } from '@bulkparts/shared/money';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { useOverview } from '../api/get-overview';
 
 const OverviewChart = lazy(() => import('./overview-chart'));
-const dollars = (n: number) => formatCents(Math.round(n * 100));
 
 /** The admin's picture of the shop: revenue over 30 days, top products, low stock. */
 export function AdminOverviewPanel() {
@@ -21,7 +20,7 @@ export function AdminOverviewPanel() {
       <div className="stats stats-vertical w-full shadow sm:stats-horizontal">
         <div className="stat">
           <div className="stat-title">Revenue (all time)</div>
-          <div className="stat-value text-primary">{dollars(o.revenue)}</div>
+          <div className="stat-value text-primary">{formatDollars(o.revenue)}</div>
         </div>
         <div className="stat">
           <div className="stat-title">Paid orders</div>
@@ -56,7 +55,7 @@ export function AdminOverviewPanel() {
                     <tr key={p.productId}>
                       <td>{p.name}</td>
                       <td>{p.quantity}</td>
-                      <td>{dollars(p.revenue)}</td>
+                      <td>{formatDollars(p.revenue)}</td>
                     </tr>
                   ))}
                 </tbody>

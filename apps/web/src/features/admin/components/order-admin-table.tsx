@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '@bulkparts/shared';
-import { formatCents } from '@bulkparts/shared/money';
+import { formatDollars } from '@bulkparts/shared/money';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagedList, SearchField } from '@/components/ui/paged-list';
 import { ApiClientError } from '@/lib/api-client';
@@ -36,7 +36,6 @@ const ACTIONS: Partial<Record<OrderStatus, { label: string; className: string; c
   refunded: { label: 'Refund', className: 'btn-error', confirm: 'Refund this paid order? The buyer gets the money back.' },
 };
 
-const money = (dollars: number) => formatCents(Math.round(dollars * 100));
 
 export function OrderAdminTable() {
   const [q, setQ] = useState('');
@@ -111,7 +110,7 @@ export function OrderAdminTable() {
                     <td className="break-all">{o.userEmail}</td>
                     <td>{o.Name}</td>
                     <td>{o.quantity}</td>
-                    <td>{money(o.total)}</td>
+                    <td>{formatDollars(o.total)}</td>
                     <td>{o.paid ? 'Yes' : 'No'}</td>
                     <td>
                       <span className={`badge badge-sm ${STATUS_BADGE[o.status]}`}>{STATUS_LABEL[o.status]}</span>

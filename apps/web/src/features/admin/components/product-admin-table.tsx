@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { formatCents } from '@bulkparts/shared/money';
+import { formatDollars } from '@bulkparts/shared/money';
 import type { Product } from '@bulkparts/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagedList, SearchField } from '@/components/ui/paged-list';
@@ -76,7 +76,7 @@ export function ProductAdminTable() {
                     <td>
                       <span className="font-semibold">{p.name}</span> {p.archived && <span className="badge badge-ghost badge-sm">Archived</span>}
                     </td>
-                    <td>{formatCents(Math.round(p.price * 100))}</td>
+                    <td>{formatDollars(p.price)}</td>
                     <td>{p.minimumOrderQuantity}</td>
                     <td>{p.availableQuantity}</td>
                     <td>

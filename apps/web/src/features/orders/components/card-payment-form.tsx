@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { formatDollars } from '@bulkparts/shared/money';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -7,7 +8,6 @@ import { cardFormSchema, type CardForm } from '@bulkparts/shared/payment';
 import { TextField } from '@/features/auth/components/text-field';
 import { ApiClientError } from '@/lib/api-client';
 import { usePayOrder } from '../api/pay-order';
-import { orderMoney } from './order-summary';
 import { PaymentAlert } from './payment-alert';
 
 type CardOutput = ReturnType<typeof cardFormSchema.parse>;
@@ -60,7 +60,7 @@ export function CardPaymentForm({ order }: { order: Order }) {
         </div>
         <PaymentAlert message={alert} />
         <button type="submit" className="btn btn-primary w-full" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Paying…' : `Pay ${orderMoney(order.total)}`}
+          {formState.isSubmitting ? 'Paying…' : `Pay ${formatDollars(order.total)}`}
         </button>
       </form>
     </section>

@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
 import type { Order } from '@bulkparts/shared';
-import { formatCents } from '@bulkparts/shared/money';
+import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
 import { invoiceUrl } from '../api/get-invoice';
 import { OrderStatusBadge } from './order-status-badge';
 
 // Order prices arrive in dollars with at most two decimals (they are cents on the server).
-const money = (dollars: number) => formatCents(Math.round(dollars * 100));
 const date = (iso: string) => new Date(iso).toLocaleDateString();
 
 interface ListProps {
@@ -98,8 +97,8 @@ export function OrderList({ orders, onCancel, cancellingId }: ListProps) {
                   </div>
                 </td>
                 <td>{formatQuantity(o.quantity)}</td>
-                <td>{money(o.price)}</td>
-                <td>{money(o.total)}</td>
+                <td>{formatDollars(o.price)}</td>
+                <td>{formatDollars(o.total)}</td>
                 <td>
                   <OrderStatusBadge status={o.status} />
                 </td>
@@ -130,9 +129,9 @@ export function OrderList({ orders, onCancel, cancellingId }: ListProps) {
                 <dt className="text-base-content/70">Quantity</dt>
                 <dd>{formatQuantity(o.quantity)}</dd>
                 <dt className="text-base-content/70">Unit price</dt>
-                <dd>{money(o.price)}</dd>
+                <dd>{formatDollars(o.price)}</dd>
                 <dt className="text-base-content/70">Total</dt>
-                <dd className="font-semibold">{money(o.total)}</dd>
+                <dd className="font-semibold">{formatDollars(o.total)}</dd>
               </dl>
               <div className="flex flex-wrap items-center gap-2">
                 <PaymentCell order={o} />

@@ -1,10 +1,8 @@
 import type { Order } from '@bulkparts/shared';
-import { formatCents } from '@bulkparts/shared/money';
+import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
 import { OrderStatusBadge } from './order-status-badge';
 
-// Order prices arrive in dollars with at most two decimals (they are cents on the server).
-export const orderMoney = (dollars: number) => formatCents(Math.round(dollars * 100));
 
 /** What is being paid for: product, quantity, unit price, total and where the order stands. */
 export function OrderSummary({ order }: { order: Order }) {
@@ -22,9 +20,9 @@ export function OrderSummary({ order }: { order: Order }) {
             <dt className="text-base-content/70">Quantity</dt>
             <dd>{formatQuantity(order.quantity)}</dd>
             <dt className="text-base-content/70">Unit price</dt>
-            <dd>{orderMoney(order.price)}</dd>
+            <dd>{formatDollars(order.price)}</dd>
             <dt className="text-base-content/70">Total</dt>
-            <dd className="font-semibold">{orderMoney(order.total)}</dd>
+            <dd className="font-semibold">{formatDollars(order.total)}</dd>
             <dt className="text-base-content/70">Status</dt>
             <dd>
               <OrderStatusBadge status={order.status} />

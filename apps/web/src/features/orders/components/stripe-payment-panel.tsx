@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { formatDollars } from '@bulkparts/shared/money';
 import type { Order } from '@bulkparts/shared';
 import { ApiClientError } from '@/lib/api-client';
 import { usePayOrder } from '../api/pay-order';
-import { orderMoney } from './order-summary';
 import { PaymentAlert } from './payment-alert';
 
 /**
@@ -37,7 +37,7 @@ export function StripePaymentPanel({ order }: { order: Order }) {
         <p className="text-sm">You will enter your card on Stripe&apos;s secure page and come back here.</p>
         <PaymentAlert message={alert} />
         <button type="button" className="btn btn-primary w-full" disabled={busy} onClick={() => void start()}>
-          {busy ? 'Opening Stripe…' : `Pay ${orderMoney(order.total)} with Stripe`}
+          {busy ? 'Opening Stripe…' : `Pay ${formatDollars(order.total)} with Stripe`}
         </button>
       </div>
     </section>

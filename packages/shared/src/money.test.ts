@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { dollarsToCents, formatCents, formatDollars, lineTotalCents } from './money.js';
+
+describe('money', () => {
+  it('converts exact dollar amounts to cents and refuses a third decimal', () => {
+    expect(dollarsToCents(0.18)).toBe(18);
+    expect(dollarsToCents(1234.5)).toBe(123450);
+    expect(dollarsToCents(0.001)).toBeNull();
+    expect(dollarsToCents(Number.NaN)).toBeNull();
+  });
+
+  it('formats cents, and dollar amounts from the API without float noise', () => {
+    expect(formatCents(123450)).toBe('$1,234.50');
+    expect(formatDollars(0.1 + 0.2)).toBe('$0.30');
+    expect(formatDollars(18)).toBe('$18.00');
+    expect(formatCents(lineTotalCents(18, 100))).toBe('$18.00');
+  });
+});
