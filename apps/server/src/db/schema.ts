@@ -101,6 +101,8 @@ export interface ProfilesTable {
 export interface CustomerOrderCountsTable {
   user_id: string;
   orders: number;
+  /** Bumped by triggers on every write to the customer's orders (migration 20261123200000). */
+  version: number;
 }
 
 export interface OurTables {

@@ -114,6 +114,32 @@ describe('reading, cancelling and the lifecycle', () => {
     expect(Number(real.n)).toBe(2);
   });
 
+  it('shows every write in My Orders at once, even one made outside the app', async () => {
+    const customer = await signUp(t.app);
+    const page = async (query = '') => {
+      const res = await t.app.inject({ url: `/api/purchase?order=${encodeURIComponent(customer.email)}&limit=10${query}`, headers: { cookie: customer.cookie } });
+      return { items: res.json() as Order[], total: res.headers['x-total-count'] };
+    };
+    const placed: Order[] = [];
+    for (let i = 0; i < 12; i++) placed.push((await buy(customer, { productId: product._id, quantity: product.minimumOrderQuantity })).json() as Order);
+    // Read twice (the second answer may come from the kept page), then change the rows behind the app's back.
+    await page();
+    expect((await page()).items.map((o) => o.status)).toContain('pending');
+    const last = placed[11]!._id;
+    await t.database.db.updateTable('orders').set({ status: 'shipped' }).where('user_email', '=', customer.email).where('id', '<>', last).execute();
+    expect((await page()).items.filter((o) => o._id !== last).every((o) => o.status === 'shipped')).toBe(true);
+    expect((await page('&page=2')).items).toHaveLength(2);
+    await t.database.db.deleteFrom('orders').where('id', '=', placed[0]!._id).execute();
+    const after = await page('&page=2');
+    expect(after.items).toHaveLength(1);
+    expect(after.total).toBe('11');
+    // Through the API too: a cancel shows on the next read.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/purchase/${last}`, headers: { cookie: customer.cookie } })).statusCode).toBe(200);
+    expect((await page()).items.find((o) => o._id === last)?.status).toBe('cancelled');
+    // Another customer's pages are theirs alone.
+    expect((await t.app.inject({ url: `/api/purchase?order=${encodeURIComponent(customer.email)}`, headers: { cookie: other.cookie } })).statusCode).toBe(403);
+  });
+
   it('lets only the owner or an admin see an order; lists follow the rules', async () => {
     const order = (await buy(buyer, { productId: product._id, quantity: product.minimumOrderQuantity })).json() as Order;
     expect((await t.app.inject({ url: `/api/purchase/${order._id}`, headers: { cookie: buyer.cookie } })).statusCode).toBe(200);

@@ -4,6 +4,7 @@ import * as auth from './20261122000100-auth.js';
 import * as orders from './20261122000200-orders.js';
 import * as readIndexes from './20261123000000-read-indexes.js';
 import * as orderCounts from './20261123100000-customer-order-counts.js';
+import * as orderVersions from './20261123200000-customer-order-versions.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '20261122000200-orders': orders,
   '20261123000000-read-indexes': readIndexes,
   '20261123100000-customer-order-counts': orderCounts,
+  '20261123200000-customer-order-versions': orderVersions,
 };

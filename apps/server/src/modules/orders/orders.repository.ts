@@ -1,4 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Engine } from '../../db/database.js';
+import { createGroupCommit } from '../../db/group-commit.js';
 import type { OrdersTable } from '../../db/schema.js';
 import type { DB } from '../../db/tables.js';
 
@@ -45,7 +47,10 @@ export class StockTakenError extends Error {
   }
 }
 
-export function createOrdersRepository(db: Kysely<DB>) {
+export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
+  // Orders that arrive together commit together on SQLite (db/group-commit.ts, ADR 0007).
+  const orderCommits = createGroupCommit(db, engine);
+
   function filtered(filter: Omit<OrderListFilter, 'offset' | 'limit'>) {
     let query = db.selectFrom('orders');
     if (filter.userId) query = query.where('user_id', '=', filter.userId);
@@ -89,24 +94,28 @@ export function createOrdersRepository(db: Kysely<DB>) {
     },
 
     async count(filter: Omit<OrderListFilter, 'offset' | 'limit'>): Promise<number> {
-      // A customer's own unfiltered list (My Orders) reads the trigger-kept count: one row
-      // instead of their whole index range (migration 20261123100000).
-      if (filter.userId && !filter.userEmail && !filter.status && !filter.q) {
-        const kept = await db.selectFrom('customer_order_counts').select('orders').where('user_id', '=', filter.userId).executeTakeFirst();
-        return Number(kept?.orders ?? 0);
-      }
       const row = await filtered(filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    /**
+     * A customer's order count and version, both kept by triggers (migrations 20261123100000 and
+     * 20261123200000): one row instead of their whole index range, and a version that changes
+     * with every write to their orders, whoever makes it.
+     */
+    async customerOrderState(userId: string): Promise<{ orders: number; version: number }> {
+      const kept = await db.selectFrom('customer_order_counts').select(['orders', 'version']).where('user_id', '=', userId).executeTakeFirst();
+      return { orders: Number(kept?.orders ?? 0), version: Number(kept?.version ?? 0) };
     },
 
     /**
      * Takes the stock with a conditional update and inserts the order, in one transaction. The
      * `available_quantity >= q` guard makes the database the arbiter: concurrent orders (one process
      * or many sharing PostgreSQL) can never take more than there is. `alsoWrite` adds rows that
-     * must commit with the order (its confirmation mail in the outbox).
+     * must commit with the order (its confirmation mail in the outbox). Resolves once committed.
      */
     async placeOrder(order: OrderRow, alsoWrite?: (trx: Transaction<DB>) => Promise<void>): Promise<OrderRow> {
-      return db.transaction().execute(async (trx) => {
+      return orderCommits.run(async (trx) => {
         const result = await trx
           .updateTable('products')
           .set({ available_quantity: sql`available_quantity - ${order.quantity}` })

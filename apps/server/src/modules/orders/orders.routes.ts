@@ -21,7 +21,7 @@ const idempotencyKeySchema = z.object({
 
 /** `/api/purchase`: the spec's orders API. The server derives price, product and buyer. */
 export default async function ordersRoutes(app: FastifyInstance, opts: { publicUrl: string }) {
-  const service = createOrdersService(createOrdersRepository(app.database.db), createOrderNotifier(app, opts.publicUrl), {
+  const service = createOrdersService(createOrdersRepository(app.database.db, app.database.engine), createOrderNotifier(app, opts.publicUrl), {
     // A refund moves money first; the status changes only once the provider has accepted it.
     beforeRefund: (row) => app.payments.refund(row),
   });

@@ -14,6 +14,7 @@ import type { DB } from '../../db/tables.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
+import { createOwnOrderPages } from './own-order-pages.js';
 import { StockTakenError, type OrderRow, type OrdersRepository, type OrderView } from './orders.repository.js';
 
 export function toOrder(row: OrderView): Order {
@@ -63,6 +64,8 @@ export interface OrderHooks {
 }
 
 export function createOrdersService(repo: OrdersRepository, notify: OrderNotifier = silent, hooks: OrderHooks = {}) {
+  const ownPages = createOwnOrderPages(repo, toOrder);
+
   async function visibleOrder(id: string, user: SessionUser): Promise<OrderRow> {
     const row = await repo.findById(id);
     // Another buyer's order answers exactly like a missing one: its existence is not revealed.
@@ -153,11 +156,14 @@ export function createOrdersService(repo: OrdersRepository, notify: OrderNotifie
       }
     },
 
-    async list(query: OrderListQuery, user: SessionUser): Promise<{ items: Order[]; total: number }> {
+    async list(query: OrderListQuery, user: SessionUser): Promise<{ items: readonly Order[]; total: number }> {
       const isAdmin = user.role === 'admin';
       if (query.order === undefined && !isAdmin) throw forbidden('Only admins can list every order');
       if (query.order !== undefined && !isAdmin && query.order.toLowerCase() !== user.email.toLowerCase()) {
         throw forbidden('You can only list your own orders');
+      }
+      if (query.order !== undefined && !isAdmin && query.status === undefined && query.q === undefined) {
+        return ownPages.read(user.id, query.page, query.limit);
       }
       const filter = {
         ...(query.order !== undefined ? (isAdmin ? { userEmail: query.order } : { userId: user.id }) : {}),

@@ -1,0 +1,60 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGroupCommit } from '../../src/db/group-commit.js';
+import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
+
+/** db/group-commit.ts on the engine under test: each unit atomic, answered only after its commit. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(async () => t.close());
+
+const seq = (name: string) => t.database.db.selectFrom('sequences').select('value').where('name', '=', name).executeTakeFirst();
+
+describe('group commit', () => {
+  it('commits the units that succeed and rolls back only the one that throws', async () => {
+    const commits = createGroupCommit(t.database.db, t.database.engine);
+    const write = (name: string, fail = false) =>
+      commits.run(async (trx) => {
+        await trx.insertInto('sequences').values({ name, value: 1 }).execute();
+        if (fail) throw new Error(`unit ${name} failed`);
+        return name;
+      });
+    const results = await Promise.allSettled([write('gc-a'), write('gc-b', true), write('gc-c'), write('gc-a')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    // The duplicate is the database's own error (the caller decides what it means), not a batch failure.
+    expect(String((results[3] as PromiseRejectedResult).reason)).toMatch(/unique|duplicate/i);
+    expect(await seq('gc-a')).toEqual({ value: 1 });
+    expect(await seq('gc-b')).toBeUndefined();
+    expect(await seq('gc-c')).toEqual({ value: 1 });
+  });
+
+  it('answers each unit only once its data is visible to every other reader', async () => {
+    const commits = createGroupCommit(t.database.db, t.database.engine);
+    const names = Array.from({ length: 100 }, (_, i) => `gc-many-${i}`);
+    await Promise.all(
+      names.map(async (name) => {
+        await commits.run((trx) => trx.insertInto('sequences').values({ name, value: 7 }).execute());
+        expect(await seq(name)).toEqual({ value: 7 });
+      }),
+    );
+  });
+
+  it.runIf(engine === 'sqlite')('on SQLite, rejects every unit of a batch whose commit fails, and stores none of it', async () => {
+    const commits = createGroupCommit(t.database.db, t.database.engine);
+    const ok = commits.run((trx) => trx.insertInto('sequences').values({ name: 'gc-lost', value: 1 }).execute());
+    // A foreign key checked only at COMMIT (deferred): the savepoint is released, the commit fails.
+    const breaker = commits.run(async (trx) => {
+      await sql`pragma defer_foreign_keys = on`.execute(trx);
+      await sql`insert into "twoFactor" ("id", "secret", "backupCodes", "userId") values ('gc-2fa', 's', '[]', 'no-such-user')`.execute(trx);
+    });
+    const results = await Promise.allSettled([ok, breaker]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/foreign key/i);
+    expect(await seq('gc-lost')).toBeUndefined();
+    // The connection is usable afterwards: the next batch commits.
+    await commits.run((trx) => trx.insertInto('sequences').values({ name: 'gc-after', value: 2 }).execute());
+    expect(await seq('gc-after')).toEqual({ value: 2 });
+  });
+});
