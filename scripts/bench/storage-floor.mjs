@@ -1,6 +1,7 @@
 // The storage floor of an order: the same conditional stock update and order insert the server
 // runs, straight on better-sqlite3 in one process, with no HTTP, session, validation or
-// serialisation. What the server can never beat on this disk; printed beside the POST figure.
+// serialisation: what SQLite allows an order on this disk, committing each or 50 at a time;
+// printed beside the POST figure.
 //   node storage-floor.mjs <bulkparts.db> <seconds>   → {"perCommit": ops/s, "batched50": ops/s}
 // Runs on a copy of a database the server migrated (its real indexes and triggers).
 import Database from 'better-sqlite3';
