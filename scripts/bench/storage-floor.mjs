@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 const [file, seconds = '3'] = process.argv.slice(2);
 const db = new Database(file);
 db.pragma('journal_mode = WAL');
-db.pragma('synchronous = NORMAL');
+db.pragma('synchronous = FULL'); // as the server (ADR 0008)
 const product = db.prepare('select id, minimum_order_quantity as q from products where archived = 0 limit 1').get();
 db.prepare('update products set available_quantity = 100000000 where id = ?').run(product.id);
 const take = db.prepare('update products set available_quantity = available_quantity - ? where id = ? and available_quantity >= ? and archived = 0');

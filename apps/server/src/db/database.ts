@@ -26,10 +26,11 @@ export function createDatabase(config: Pick<AppConfig, 'database'>, options: { p
     dialect = new PostgresDialect({ pool });
   } else {
     const sqlite = new SQLite(config.database.file);
-    // WAL lets readers run beside the single writer; NORMAL synchronous keeps every committed
-    // transaction across a process crash (see docs/decisions/0003-sqlite-synchronous-normal.md).
+    // WAL lets readers run beside the single writer. FULL syncs the WAL at every commit, so an
+    // answered order survives a power loss too; orders arriving together share one commit
+    // (db/group-commit.ts), which keeps that affordable (ADR 0008).
     sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
