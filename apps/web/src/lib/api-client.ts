@@ -13,6 +13,11 @@ export class ApiClientError extends Error {
   }
 }
 
+/** What to tell the user about a failed call: the API's own message, or `fallback` (network errors, bugs). */
+export function errorMessage(err: unknown, fallback: string): string {
+  return err instanceof ApiClientError ? err.message : fallback;
+}
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import type { Order } from '@bulkparts/shared';
 import { MESSAGES } from '@bulkparts/shared/messages';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -9,7 +8,7 @@ import { useSession } from '@/features/auth/api/get-session';
 import { useCancelOrder } from '@/features/orders/api/cancel-order';
 import { useMyOrders } from '@/features/orders/api/get-my-orders';
 import { OrderList } from '@/features/orders/components/order-list';
-import { ApiClientError } from '@/lib/api-client';
+import { withToast } from '@/lib/toast-action';
 
 const PAGE_SIZE = 10;
 
@@ -32,12 +31,7 @@ export function Component() {
   }, [orders.data, orders.isPlaceholderData, page, pageCount, setParams]);
 
   async function cancelConfirmed(order: Order) {
-    try {
-      await cancel.mutateAsync(order._id);
-      toast.success(`Order for ${order.Name} cancelled`);
-    } catch (err) {
-      toast.error(err instanceof ApiClientError ? err.message : 'Could not cancel the order');
-    }
+    await withToast(() => cancel.mutateAsync(order._id), `Order for ${order.Name} cancelled`, 'Could not cancel the order');
   }
 
   return (

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, productInputSchema, type ProductInput } from '@bulkparts/shared';
-import { ApiClientError } from '@/lib/api-client';
+import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { useCreateProduct } from '../api/create-product';
 import { useUploadProductImage } from '../api/upload-product-image';
 
@@ -49,7 +49,7 @@ export function AddProductForm() {
       const { url } = await upload.mutateAsync(file);
       setValue('img', url, { shouldValidate: true });
     } catch (err) {
-      setError('img', { message: err instanceof ApiClientError ? err.message : 'Upload failed' });
+      setError('img', { message: errorMessage(err, 'Upload failed') });
     }
   }
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable } from '@/components/ui/data-table';
 import { PagedList, SearchField } from '@/components/ui/paged-list';
-import { ApiClientError } from '@/lib/api-client';
+import { withToast } from '@/lib/toast-action';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { ordersCsvUrl } from '../api/export-orders-csv';
 import { useAllOrders } from '../api/get-all-orders';
@@ -47,12 +47,7 @@ export function OrderAdminTable() {
   const change = useChangeOrderStatus();
 
   async function move(order: Order, to: OrderStatus) {
-    try {
-      await change.mutateAsync({ id: order._id, status: to });
-      toast.success(`Order ${STATUS_LABEL[to].toLowerCase()}`);
-    } catch (err) {
-      toast.error(err instanceof ApiClientError ? err.message : 'Could not change the order');
-    }
+    await withToast(() => change.mutateAsync({ id: order._id, status: to }), `Order ${STATUS_LABEL[to].toLowerCase()}`, 'Could not change the order');
   }
 
   function request(order: Order, to: OrderStatus) {
@@ -90,55 +85,40 @@ export function OrderAdminTable() {
         pagesLabel="Order pages"
       >
         {(items) => (
-          <div className="overflow-x-auto">
-            <table className="table table-sm">
-              <thead>
-                <tr>
-                  <th scope="col">Buyer</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Paid</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((o) => (
-                  <tr key={o._id}>
-                    <td className="break-all">{o.userEmail}</td>
-                    <td>{o.Name}</td>
-                    <td>{o.quantity}</td>
-                    <td>{formatDollars(o.total)}</td>
-                    <td>{o.paid ? 'Yes' : 'No'}</td>
-                    <td>
-                      <span className={`badge badge-sm ${STATUS_BADGE[o.status]}`}>{STATUS_LABEL[o.status]}</span>
-                    </td>
-                    <td>{new Date(o.createdAt).toLocaleDateString()}</td>
-                    <td className="flex flex-wrap gap-1">
-                      {ORDER_TRANSITIONS[o.status].map((to) => {
-                        const action = ACTIONS[to];
-                        if (!action) return null;
-                        return (
-                          <button
-                            key={to}
-                            type="button"
-                            className={`btn btn-xs ${action.className}`}
-                            disabled={change.isPending}
-                            onClick={() => request(o, to)}
-                            aria-label={`${action.label}: order of ${o.Name} by ${o.userEmail}`}
-                          >
-                            {action.label}
-                          </button>
-                        );
-                      })}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            rows={items}
+            rowKey={(o) => o._id}
+            columns={[
+              { header: 'Buyer', className: 'break-all', cell: (o) => o.userEmail },
+              { header: 'Product', cell: (o) => o.Name },
+              { header: 'Quantity', cell: (o) => o.quantity },
+              { header: 'Total', cell: (o) => formatDollars(o.total) },
+              { header: 'Paid', cell: (o) => (o.paid ? 'Yes' : 'No') },
+              { header: 'Status', cell: (o) => <span className={`badge badge-sm ${STATUS_BADGE[o.status]}`}>{STATUS_LABEL[o.status]}</span> },
+              { header: 'Date', cell: (o) => new Date(o.createdAt).toLocaleDateString() },
+              {
+                header: 'Actions',
+                className: 'flex flex-wrap gap-1',
+                cell: (o) =>
+                  ORDER_TRANSITIONS[o.status].map((to) => {
+                    const action = ACTIONS[to];
+                    if (!action) return null;
+                    return (
+                      <button
+                        key={to}
+                        type="button"
+                        className={`btn btn-xs ${action.className}`}
+                        disabled={change.isPending}
+                        onClick={() => request(o, to)}
+                        aria-label={`${action.label}: order of ${o.Name} by ${o.userEmail}`}
+                      >
+                        {action.label}
+                      </button>
+                    );
+                  }),
+              },
+            ]}
+          />
         )}
       </PagedList>
       <ConfirmDialog

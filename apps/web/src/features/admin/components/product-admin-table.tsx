@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { formatDollars } from '@bulkparts/shared/money';
 import type { Product } from '@bulkparts/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable } from '@/components/ui/data-table';
 import { PagedList, SearchField } from '@/components/ui/paged-list';
-import { ApiClientError } from '@/lib/api-client';
+import { withToast } from '@/lib/toast-action';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminProducts } from '../api/get-admin-products';
 import { useUpdateProduct } from '../api/update-product';
@@ -27,21 +27,15 @@ export function ProductAdminTable() {
     const product = deleting;
     setDeleting(null);
     if (!product) return;
-    try {
-      const result = await remove.mutateAsync(product._id);
-      toast.success(result.archived ? `${product.name} has orders, so it was archived` : `${product.name} deleted`);
-    } catch (err) {
-      toast.error(err instanceof ApiClientError ? err.message : 'Could not delete the product');
-    }
+    await withToast(
+      () => remove.mutateAsync(product._id),
+      (result) => (result.archived ? `${product.name} has orders, so it was archived` : `${product.name} deleted`),
+      'Could not delete the product',
+    );
   }
 
   async function restore(product: Product) {
-    try {
-      await update.mutateAsync({ id: product._id, patch: { archived: false } });
-      toast.success(`${product.name} is back in the shop`);
-    } catch (err) {
-      toast.error(err instanceof ApiClientError ? err.message : 'Could not restore the product');
-    }
+    await withToast(() => update.mutateAsync({ id: product._id, patch: { archived: false } }), `${product.name} is back in the shop`, 'Could not restore the product');
   }
 
   return (
@@ -58,49 +52,44 @@ export function ProductAdminTable() {
         pagesLabel="Product pages"
       >
         {(items) => (
-          <div className="overflow-x-auto">
-            <table className="table table-sm">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Min. order</th>
-                  <th scope="col">In stock</th>
-                  <th scope="col">Stock change</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((p) => (
-                  <tr key={p._id}>
-                    <td>
-                      <span className="font-semibold">{p.name}</span> {p.archived && <span className="badge badge-ghost badge-sm">Archived</span>}
-                    </td>
-                    <td>{formatDollars(p.price)}</td>
-                    <td>{p.minimumOrderQuantity}</td>
-                    <td>{p.availableQuantity}</td>
-                    <td>
-                      <StockAdjuster product={p} />
-                    </td>
-                    <td className="flex flex-wrap gap-1">
-                      <button type="button" className="btn btn-xs" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-                        Edit
+          <DataTable
+            rows={items}
+            rowKey={(p) => p._id}
+            columns={[
+              {
+                header: 'Name',
+                cell: (p) => (
+                  <>
+                    <span className="font-semibold">{p.name}</span> {p.archived && <span className="badge badge-ghost badge-sm">Archived</span>}
+                  </>
+                ),
+              },
+              { header: 'Price', cell: (p) => formatDollars(p.price) },
+              { header: 'Min. order', cell: (p) => p.minimumOrderQuantity },
+              { header: 'In stock', cell: (p) => p.availableQuantity },
+              { header: 'Stock change', cell: (p) => <StockAdjuster product={p} /> },
+              {
+                header: 'Actions',
+                className: 'flex flex-wrap gap-1',
+                cell: (p) => (
+                  <>
+                    <button type="button" className="btn btn-xs" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+                      Edit
+                    </button>
+                    {p.archived ? (
+                      <button type="button" className="btn btn-xs" onClick={() => void restore(p)} aria-label={`Restore ${p.name}`}>
+                        Restore
                       </button>
-                      {p.archived ? (
-                        <button type="button" className="btn btn-xs" onClick={() => void restore(p)} aria-label={`Restore ${p.name}`}>
-                          Restore
-                        </button>
-                      ) : (
-                        <button type="button" className="btn btn-xs btn-error" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
-                          Delete
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    ) : (
+                      <button type="button" className="btn btn-xs btn-error" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
+                        Delete
+                      </button>
+                    )}
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
       </PagedList>
       {editing && <EditProductDialog key={editing._id} product={editing} onClose={() => setEditing(null)} />}

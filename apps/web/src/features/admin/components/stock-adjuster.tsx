@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import type { Product } from '@bulkparts/shared';
-import { ApiClientError } from '@/lib/api-client';
+import { withToast } from '@/lib/toast-action';
 import { useAdjustStock } from '../api/adjust-stock';
 
 /** Adds (positive) or removes (negative) pieces; the server refuses going below 0. */
@@ -14,13 +13,12 @@ export function StockAdjuster({ product }: { product: Product }) {
   async function apply(e: React.FormEvent) {
     e.preventDefault();
     if (!valid) return;
-    try {
-      const updated = await adjust.mutateAsync({ id: product._id, delta: value });
-      toast.success(`${updated.name}: ${updated.availableQuantity} in stock`);
-      setDelta('');
-    } catch (err) {
-      toast.error(err instanceof ApiClientError ? err.message : 'Could not change the stock');
-    }
+    const updated = await withToast(
+      () => adjust.mutateAsync({ id: product._id, delta: value }),
+      (p) => `${p.name}: ${p.availableQuantity} in stock`,
+      'Could not change the stock',
+    );
+    if (updated) setDelta('');
   }
 
   return (

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { User } from '@bulkparts/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable } from '@/components/ui/data-table';
 import { PagedList, SearchField } from '@/components/ui/paged-list';
 import { ApiClientError } from '@/lib/api-client';
+import { withToast } from '@/lib/toast-action';
 import { useUsers } from '../api/get-users';
 import { usePromoteUser } from '../api/promote-user';
 import { useRemoveUser } from '../api/remove-user';
@@ -34,12 +36,7 @@ export function UserAdminTable() {
     const user = removing;
     setRemoving(null);
     if (!user) return;
-    try {
-      await remove.mutateAsync(user._id);
-      toast.success('Successfully Remove User');
-    } catch (err) {
-      toast.error(err instanceof ApiClientError ? err.message : 'Could not remove the user');
-    }
+    await withToast(() => remove.mutateAsync(user._id), 'Successfully Remove User', 'Could not remove the user');
   }
 
   return (
@@ -56,41 +53,33 @@ export function UserAdminTable() {
         pagesLabel="User pages"
       >
         {(items) => (
-          <div className="overflow-x-auto">
-            <table className="table table-sm">
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Verified</th>
-                  <th scope="col">Joined</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((u) => (
-                  <tr key={u._id}>
-                    <td className="break-all">{u.email}</td>
-                    <td>{u.name}</td>
-                    <td>{u.role === 'admin' ? <span className="badge badge-primary badge-sm">admin</span> : 'customer'}</td>
-                    <td>{u.emailVerified ? 'Yes' : 'No'}</td>
-                    <td>{new Date(u.createdAt).toLocaleDateString()}</td>
-                    <td className="flex flex-wrap gap-1">
-                      {u.role !== 'admin' && (
-                        <button type="button" className="btn btn-xs btn-primary" onClick={() => void makeAdmin(u)} aria-label={`Make Admin: ${u.email}`}>
-                          Make Admin
-                        </button>
-                      )}
-                      <button type="button" className="btn btn-xs btn-error" onClick={() => setRemoving(u)} aria-label={`Remove ${u.email}`}>
-                        Remove
+          <DataTable
+            rows={items}
+            rowKey={(u) => u._id}
+            columns={[
+              { header: 'Email', className: 'break-all', cell: (u) => u.email },
+              { header: 'Name', cell: (u) => u.name },
+              { header: 'Role', cell: (u) => (u.role === 'admin' ? <span className="badge badge-primary badge-sm">admin</span> : 'customer') },
+              { header: 'Verified', cell: (u) => (u.emailVerified ? 'Yes' : 'No') },
+              { header: 'Joined', cell: (u) => new Date(u.createdAt).toLocaleDateString() },
+              {
+                header: 'Actions',
+                className: 'flex flex-wrap gap-1',
+                cell: (u) => (
+                  <>
+                    {u.role !== 'admin' && (
+                      <button type="button" className="btn btn-xs btn-primary" onClick={() => void makeAdmin(u)} aria-label={`Make Admin: ${u.email}`}>
+                        Make Admin
                       </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    )}
+                    <button type="button" className="btn btn-xs btn-error" onClick={() => setRemoving(u)} aria-label={`Remove ${u.email}`}>
+                      Remove
+                    </button>
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
       </PagedList>
       <ConfirmDialog

@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { MESSAGES, ORDER_QUANTITY_MAX, purchaseFormSchema, quantityError, stockErrorMessage, type Order, type Product, type PurchaseForm as PurchaseValues } from '@bulkparts/shared';
 import { dollarsToCents, formatCents, lineTotalCents } from '@bulkparts/shared/money';
-import { ApiClientError } from '@/lib/api-client';
+import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { newIdempotencyKey, useCreateOrder } from '../api/create-order';
 
 const readOnlyClass = 'input input-bordered w-full bg-base-200';
@@ -43,7 +43,7 @@ export function PurchaseForm({ product, email, onPurchased }: { product: Product
       toast.success(MESSAGES.purchaseSuccess);
       onPurchased(order);
     } catch (err) {
-      const message = err instanceof ApiClientError ? err.message : 'Could not place the order. Please try again.';
+      const message = errorMessage(err, 'Could not place the order. Please try again.');
       if (err instanceof ApiClientError && err.fields.quantity) setError('quantity', { message: err.fields.quantity }, { shouldFocus: true });
       toast.error(message);
     }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDollars } from '@bulkparts/shared/money';
 import type { Order } from '@bulkparts/shared';
-import { ApiClientError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { usePayOrder } from '../api/pay-order';
 import { PaymentAlert } from './payment-alert';
 
@@ -23,7 +23,7 @@ export function StripePaymentPanel({ order }: { order: Order }) {
         window.location.assign(result.redirectUrl);
       }
     } catch (err) {
-      setAlert(err instanceof ApiClientError ? err.message : 'Could not start the payment. Please try again.');
+      setAlert(errorMessage(err, 'Could not start the payment. Please try again.'));
     }
   }
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '@bulkparts/shared';
-import { ApiClientError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useUploadPhoto } from '../api/upload-photo';
 
 /** Checks type and size before uploading; the server checks the bytes again and decides. */
@@ -27,7 +27,7 @@ export function PhotoPicker({ photoURL, name }: { photoURL: string | null; name:
       await upload.mutateAsync(file);
       toast.success('Photo updated');
     } catch (err) {
-      const message = err instanceof ApiClientError ? err.message : 'Upload failed';
+      const message = errorMessage(err, 'Upload failed');
       setError(message);
       toast.error(message);
     }
