@@ -3,7 +3,7 @@ import { dialectTypes } from './dialect.js';
 
 /**
  * A version per customer, bumped by triggers on every insert, update and delete of their orders.
- * My Orders keeps pages in memory keyed by it (orders.service.ts): one indexed row read, which the
+ * My Orders keeps pages in memory keyed by it (orders/own-order-pages.ts): one indexed row read, which the
  * page already makes for its count, tells whether a kept page is still exact, whoever wrote the
  * order (this instance, another one on the same PostgreSQL, an admin, a script).
  */

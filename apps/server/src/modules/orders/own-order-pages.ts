@@ -12,8 +12,8 @@ interface KeptPages {
  * unchanged. The version lives in the database beside the kept count and is bumped by triggers on
  * every write to the customer's orders, so the one row each page read makes anyway (for its
  * `X-Total-Count`) also proves a kept page exact: no TTL, no staleness, whichever instance or
- * script wrote the order. A hit skips the page query (about 40 µs of SQLite for 10 rows of 15
- * columns) and building the answers; see ADR 0005.
+ * script wrote the order. A hit skips the page query (about 40 µs of SQLite for 12 rows of 15
+ * columns) and building the answers; see ADR 0007.
  *
  * Bounded: at most `maxCustomers` customers (the oldest first out) and `maxPages` pages each.
  */
