@@ -3,6 +3,9 @@
 // Prints a table and writes bench-results/latest.json.
 //   --fuzz            also run the fuzz suite with FUZZ_RUNS=2000 (default) per endpoint
 //   --no-lighthouse   skip Lighthouse      --no-large   skip the 100k/1M data set
+//   --engine postgres the req/s comparisons on PostgreSQL (a fresh database next to
+//                     BENCH_DATABASE_URL or TEST_DATABASE_URL); the data-set and Lighthouse
+//                     parts and the SQLite floor always run on the embedded default
 //   --no-throughput   skip the req/s comparisons (and the front-end budget)
 //   --duration N      seconds per autocannon run (default 8)
 //   --rounds N        alternating baseline/server runs per req/s figure, medians compared (default 3)
@@ -12,7 +15,8 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { freePort, root, signUp, startServer, tempDataDir } from '../lib/server-process.mjs';
+import { freePort, freshPostgres, root, signUp, startServer, tempDataDir } from '../lib/server-process.mjs';
+import { openBenchDb } from './bench-db.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -23,8 +27,11 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '8' },
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
+    engine: { type: 'string', default: 'sqlite' },
   },
 });
+if (!['sqlite', 'postgres'].includes(args.engine)) throw new Error('--engine is sqlite or postgres');
+const ON_POSTGRES = args.engine === 'postgres';
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const ROUNDS = Math.max(1, Number(args.rounds));
@@ -36,6 +43,8 @@ const ADMIN = 'bench.admin@example.com';
 const PRODUCT_STOCK_MAX = 100_000_000; // packages/shared/src/constants.ts
 
 function record(name, value, baseline, ratio, goal, pass, unit = 'req/s') {
+  // Throughput figures on PostgreSQL say so, so a table pasted elsewhere cannot be misread.
+  if (ON_POSTGRES && unit === 'req/s') name += ' [PostgreSQL]';
   rows.push({ name, value, baseline, ratio, goal, pass, unit });
   console.log(`  ${pass === undefined ? '  ' : pass ? 'ok' : 'MISS'} ${name}: ${fmt(value)} vs ${fmt(baseline)} ${unit} → ${ratio ?? '-'} (goal ${goal})`);
 }
@@ -128,9 +137,16 @@ function bundleSize() {
 const env = { ADMIN_EMAILS: ADMIN, BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01', LOG_LEVEL: 'info' };
 
 async function throughput() {
-  console.log(`\nthroughput (${CONNECTIONS} connections, ${DURATION}s each; server and load generator share 2 cores)`);
+  console.log(`\nthroughput on ${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'} (${CONNECTIONS} connections, ${DURATION}s each; server and load generator share 2 cores)`);
   const dataDir = tempDataDir('bulkparts-bench-');
-  const server = await startServer({ env: { ...env, DATA_DIR: dataDir }, mode: 'dist' });
+  let pgDb;
+  if (ON_POSTGRES) {
+    const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('--engine postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
+    pgDb = await freshPostgres(adminUrl);
+  }
+  const server = await startServer({ env: { ...env, DATA_DIR: dataDir, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) }, mode: 'dist' });
+  const reads = openBenchDb(pgDb ? { url: pgDb.url } : { file: path.join(dataDir, 'bulkparts.db') });
   let helloRps;
   try {
     const admin = await signUp(server.url, { email: ADMIN });
@@ -146,9 +162,7 @@ async function throughput() {
     // Orders: enough stock for the whole run, then one product with too little to check oversell.
     const stockTo = async (id, target) => {
       // From the database, not GET /api/service/:id, which may answer from the 1 s response cache.
-      const db = new Database(path.join(dataDir, 'bulkparts.db'), { readonly: true });
-      const current = db.prepare('select available_quantity as s from products where id = ?').get(id).s;
-      db.close();
+      const current = (await reads.one('select available_quantity as s from products where id = ?', [id])).s;
       await fetch(`${server.url}/api/service/${id}/stock`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie: admin.cookie, origin: server.url },
@@ -163,17 +177,10 @@ async function throughput() {
     if (probe.status === 404) {
       notes.push('POST /api/purchase and GET /api/purchase?order=…: skipped, the orders API is not there');
     } else {
-      const soldOf = () => {
-        const db = new Database(path.join(dataDir, 'bulkparts.db'), { readonly: true });
-        try {
-          return {
-            sold: db.prepare('select coalesce(sum(quantity), 0) as q from orders where product_id = ?').get(product._id).q,
-            stock: db.prepare('select available_quantity as s from products where id = ?').get(product._id).s,
-          };
-        } finally {
-          db.close();
-        }
-      };
+      const soldOf = async () => ({
+        sold: (await reads.one('select coalesce(sum(quantity), 0) as q from orders where product_id = ?', [product._id])).q,
+        stock: (await reads.one('select available_quantity as s from products where id = ?', [product._id])).s,
+      });
       const order = {
         url: `${server.url}/api/purchase`,
         method: 'POST',
@@ -186,10 +193,10 @@ async function throughput() {
       const ordersRun = async (target, opts) => {
         await stockTo(product._id, target);
         // Orders placed before the stock was set (the probe, earlier runs) are not this run's sales.
-        const before = soldOf();
+        const before = await soldOf();
         const run = await load({ ...order, ...opts });
         await settle();
-        const after = soldOf();
+        const after = await soldOf();
         const sold = after.sold - before.sold;
         return { run, target, sold, stock: after.stock, oversold: after.stock < 0 || after.stock !== target - sold || sold > target };
       };
@@ -209,28 +216,24 @@ async function throughput() {
       notes.push(`POST /api/purchase against stock for 200 orders: status codes ${JSON.stringify(scarce.run.statusCodeStats)}; stock ${scarce.stock} = ${scarce.target} − ${scarce.sold} sold: ${oversell ? 'OVERSOLD' : 'zero oversell'}`);
       // Order mail goes through the outbox, delivered in rounds beside the requests; the next
       // figure is measured once the backlog of this burst is delivered, and the wait is reported.
-      const backlog = () => {
-        const db = new Database(path.join(dataDir, 'bulkparts.db'), { readonly: true });
-        try {
-          return db.prepare('select count(*) as n from mail_outbox where sent_at is null').get().n;
-        } finally {
-          db.close();
-        }
-      };
-      const queued = backlog();
+      const backlog = async () => (await reads.one('select count(*) as n from mail_outbox where sent_at is null')).n;
+      const queued = await backlog();
       const drainStart = Date.now();
-      while (backlog() > 0 && Date.now() - drainStart < 180_000) await new Promise((r) => setTimeout(r, 500));
-      notes.push(`order mail: ${queued} messages still queued when the POST runs ended (${ample.sold / product.minimumOrderQuantity + scarce.sold / product.minimumOrderQuantity} orders placed); the outbox worker delivered them ${backlog() === 0 ? `within ${((Date.now() - drainStart) / 1000).toFixed(1)} s` : `only partly in 180 s (${backlog()} left)`}`);
+      while ((await backlog()) > 0 && Date.now() - drainStart < 180_000) await new Promise((r) => setTimeout(r, 500));
+      const left = await backlog();
+      notes.push(`order mail: ${queued} messages still queued when the POST runs ended (${ample.sold / product.minimumOrderQuantity + scarce.sold / product.minimumOrderQuantity} orders placed); the outbox worker delivered them ${left === 0 ? `within ${((Date.now() - drainStart) / 1000).toFixed(1)} s` : `only partly in 180 s (${left} left)`}`);
       await versusSameBytes('GET /api/purchase?order=… (signed in)', server, `/api/purchase?order=${encodeURIComponent(buyer.email)}`, { cookie: buyer.cookie }, 0.5);
     }
     const rss = peakRss(server.pid);
     record('peak RSS of the server under load', rss, null, null, 'report', undefined, 'MiB');
   } finally {
     await server.kill('SIGTERM');
+    await reads.close();
     try {
-      if (helloRps) storageFloor(path.join(dataDir, 'bulkparts.db'), helloRps);
+      if (helloRps && !pgDb) storageFloor(path.join(dataDir, 'bulkparts.db'), helloRps);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+      await pgDb?.drop();
     }
   }
 }

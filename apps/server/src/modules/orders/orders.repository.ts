@@ -116,6 +116,11 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
      */
     async placeOrder(order: OrderRow, alsoWrite?: (trx: Transaction<DB>) => Promise<void>): Promise<OrderRow> {
       return orderCommits.run(async (trx) => {
+        // The order and its mail first, the stock last: on PostgreSQL the product's row stays
+        // locked from the stock update to the commit, and a popular product's buyers queue on
+        // that lock, so nothing else runs while it is held. Without the stock all of it rolls back.
+        await trx.insertInto('orders').values(order).execute();
+        await alsoWrite?.(trx);
         const result = await trx
           .updateTable('products')
           .set({ available_quantity: sql`available_quantity - ${order.quantity}` })
@@ -131,8 +136,6 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
             .executeTakeFirst();
           throw new StockTakenError(Number(row?.available_quantity ?? 0));
         }
-        await trx.insertInto('orders').values(order).execute();
-        await alsoWrite?.(trx);
         return order;
       });
     },
