@@ -12,12 +12,19 @@ import { dialectTypes } from './dialect.js';
  * uses `orders_user_email_lower_created`, so it was only a cost on each order insert.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const { pg } = dialectTypes(db);
   await db.schema
     .createTable('customer_order_counts')
     .addColumn('user_id', 'text', (c) => c.primaryKey())
     .addColumn('orders', 'bigint', (c) => c.notNull())
     .execute();
+  await createCountTriggers(db);
+  await sql`insert into customer_order_counts (user_id, orders) select user_id, count(*) from orders group by user_id`.execute(db);
+  await db.schema.dropIndex('orders_user_email_created').ifExists().execute();
+}
+
+/** The triggers that keep the counts (also what 20261123200000's `down` puts back). */
+export async function createCountTriggers(db: Kysely<unknown>): Promise<void> {
+  const { pg } = dialectTypes(db);
   if (pg) {
     await sql`
       create function customer_order_counts_keep() returns trigger language plpgsql as $$
@@ -42,8 +49,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         update customer_order_counts set orders = orders - 1 where user_id = old.user_id;
       end`.execute(db);
   }
-  await sql`insert into customer_order_counts (user_id, orders) select user_id, count(*) from orders group by user_id`.execute(db);
-  await db.schema.dropIndex('orders_user_email_created').ifExists().execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,0 +1,50 @@
+import { Migrator, NO_MIGRATIONS, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { migrations } from '../../src/db/migrations/index.js';
+import { signUp } from '../helpers/factories.js';
+import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
+
+/** Every migration's `down` undoes its `up` on the engine under test, and the way back up works. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(async () => t.close());
+
+const migrator = () => new Migrator({ db: t.database.db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+
+async function triggers(): Promise<string[]> {
+  const rows =
+    engine === 'postgres'
+      ? await sql<{ name: string }>`select tgname as name from pg_trigger where not tgisinternal order by tgname`.execute(t.database.db)
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'trigger' order by name`.execute(t.database.db);
+  return rows.rows.map((r) => r.name);
+}
+
+describe('migrations', () => {
+  it('go down one by one to nothing and back up to the same schema', async () => {
+    const atLatest = await triggers();
+    const down = await migrator().migrateTo(NO_MIGRATIONS);
+    expect(down.error).toBeUndefined();
+    expect(down.results?.every((r) => r.status === 'Success')).toBe(true);
+    expect(down.results).toHaveLength(Object.keys(migrations).length);
+    expect(await triggers()).toEqual([]);
+    await migrateToLatest(t.database);
+    expect(await triggers()).toEqual(atLatest);
+  });
+
+  it('stepping back over the order versions keeps the counts kept by triggers', async () => {
+    const step = await migrator().migrateDown();
+    expect(step.results?.map((r) => [r.migrationName, r.status])).toEqual([['20261123200000-customer-order-versions', 'Success']]);
+    await signUp(t.app);
+    const [user] = await t.database.db.selectFrom('user').select('id').execute();
+    await sql`insert into orders (id, product_id, product_name, product_img, unit_price_cents, quantity, total_cents, user_id, user_email, status, created_at, updated_at)
+              values ('m1', 'p1', 'Part', '/x.webp', 100, 50, 5000, ${user!.id}, 'm@example.com', 'pending', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`.execute(t.database.db);
+    const count = await sql<{ orders: number }>`select orders from customer_order_counts where user_id = ${user!.id}`.execute(t.database.db);
+    expect(Number(count.rows[0]!.orders)).toBe(1);
+    await migrateToLatest(t.database);
+    const kept = await t.database.db.selectFrom('customer_order_counts').select(['orders', 'version']).where('user_id', '=', user!.id).executeTakeFirstOrThrow();
+    expect(Number(kept.orders)).toBe(1);
+  });
+});
