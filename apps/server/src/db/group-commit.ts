@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from './database.js';
 import type { DB } from './tables.js';
 
-export type Unit<T> = (trx: Transaction<DB>) => Promise<T>;
+type Unit<T> = (trx: Transaction<DB>) => Promise<T>;
 
 interface Queued {
   unit: Unit<unknown>;
@@ -19,10 +19,11 @@ export interface GroupCommit {
  * Write units that each must be atomic and durable before they are answered (an order: its stock,
  * its row, its mail), committed together when they arrive together (ADR 0007).
  *
- * - PostgreSQL: one transaction per unit. Many connections write side by side and the server
- *   already groups concurrent commits into one WAL flush.
- * - SQLite: one connection, one writer, and the commit is most of an order's cost (about 110 of
- *   150 µs on the bench disk). Units queued in the same turn of the event loop run in one
+ * - PostgreSQL: one transaction per unit, on the pool's connections side by side. Units that lock
+ *   the same row (one product's orders) still wait for each other's commit; batching them too is
+ *   the next step, see ADR 0007.
+ * - SQLite: one connection, one writer, and the commit is most of an order's cost (it waits for
+ *   the disk: `synchronous = FULL`, ADR 0008). Units queued in the same turn of the event loop run in one
  *   transaction, each inside its own savepoint: a unit that throws rolls back alone and the others
  *   still commit. Nobody is answered before the commit: a failed commit rejects every unit of the
  *   batch, and a crash loses only units that were never answered. At low load a batch is one
