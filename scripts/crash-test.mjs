@@ -34,7 +34,7 @@ export async function crashTest({ engine = 'sqlite', concurrency = 16, killAfter
   let server;
   try {
     server = await startServer({ env, mode });
-    const buyer = await signUp(server.url, { email: adminEmail });
+    const buyer = await signUp(server.url, { email: adminEmail, dataDir });
     const products = await (await fetch(`${server.url}/api/service?limit=1`)).json();
     const product = products[0];
     const quantity = product.minimumOrderQuantity;
@@ -80,7 +80,10 @@ export async function crashTest({ engine = 'sqlite', concurrency = 16, killAfter
       headers: { 'content-type': 'application/json', origin: server.url },
       body: JSON.stringify({ email: buyer.email, password: buyer.password }),
     });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const stored = await listOrders(server.url, cookie, buyer.email);
     const storedIds = new Set(stored.map((o) => o._id));
     const lost = acknowledged.filter((id) => !storedIds.has(id));
@@ -185,7 +188,10 @@ async function postgresIntegrity(url) {
     if (orphans) problems.push(`${orphans} orders without their product`);
     if (badTotals) problems.push(`${badTotals} orders whose total is not price × quantity`);
     const more = consistency(Number((await c.query(UNMAILED)).rows[0].n), Number((await c.query(MISCOUNTED)).rows[0].n));
-    return { summary: `negative stock=${negative}, orphan orders=${orphans}, bad totals=${badTotals}, ${more.summary}`, problems: [...problems, ...more.problems] };
+    return {
+      summary: `negative stock=${negative}, orphan orders=${orphans}, bad totals=${badTotals}, ${more.summary}`,
+      problems: [...problems, ...more.problems],
+    };
   } finally {
     await c.end();
   }

@@ -1,10 +1,11 @@
 // Bundles the server and the shared package into dist/server.js; npm dependencies stay external
-// (native better-sqlite3, and they are installed anyway).
+// (native better-sqlite3, and they are installed anyway). The invoice renderer's worker thread is
+// its own entry, dist/invoice-worker.js, found next to server.js (modules/payments/invoice-renderer.ts).
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: { server: 'src/server.ts', 'invoice-worker': 'src/modules/payments/invoice-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -27,9 +27,13 @@ const ADMIN = 'profile.admin@example.com';
 
 function load(opts) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(here, 'load.mjs'), JSON.stringify({ connections: Number(args.connections), duration: Number(args.duration), ...opts })], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(here, 'load.mjs'), JSON.stringify({ connections: Number(args.connections), duration: Number(args.duration), ...opts })],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`))));
@@ -47,13 +51,22 @@ let result;
 let loadStart;
 let loadEnd;
 try {
-  const admin = await signUp(server.url, { email: ADMIN });
-  const buyer = await signUp(server.url);
+  const admin = await signUp(server.url, { email: ADMIN, dataDir });
+  const buyer = await signUp(server.url, { dataDir });
   const product = (await (await fetch(`${server.url}/api/service`)).json())[0];
   const json = { 'content-type': 'application/json', origin: server.url };
   // Stock for every order of the run, so each answer is a real order.
-  await fetch(`${server.url}/api/service/${product._id}/stock`, { method: 'POST', headers: { ...json, cookie: admin.cookie }, body: JSON.stringify({ delta: 50_000_000 }) });
-  const order = { url: `${server.url}/api/purchase`, method: 'POST', headers: { ...json, cookie: buyer.cookie }, body: JSON.stringify({ productId: product._id, quantity: product.minimumOrderQuantity }) };
+  await fetch(`${server.url}/api/service/${product._id}/stock`, {
+    method: 'POST',
+    headers: { ...json, cookie: admin.cookie },
+    body: JSON.stringify({ delta: 50_000_000 }),
+  });
+  const order = {
+    url: `${server.url}/api/purchase`,
+    method: 'POST',
+    headers: { ...json, cookie: buyer.cookie },
+    body: JSON.stringify({ productId: product._id, quantity: product.minimumOrderQuantity }),
+  };
   for (let i = 0; i < 30; i++) await fetch(order.url, order);
   const target = {
     health: { url: `${server.url}/api/health` },
@@ -103,10 +116,18 @@ for (const n of profile.nodes) {
 const busy = total - idle;
 const pct = (t) => `${((t / busy) * 100).toFixed(1).padStart(5)}%`;
 const top = Number(args.top);
-console.log(`${scenario}: ${Math.round(result.rps)} req/s over ${((loadEnd - loadStart) / 1000).toFixed(1)} s, status codes ${JSON.stringify(result.statusCodeStats)}`);
-console.log(`main thread: ${(busy / 1000).toFixed(0)} ms busy of ${(total / 1000).toFixed(0)} ms profiled (start-up and sign-up included); shares below are of busy time`);
+console.log(
+  `${scenario}: ${Math.round(result.rps)} req/s over ${((loadEnd - loadStart) / 1000).toFixed(1)} s, status codes ${JSON.stringify(result.statusCodeStats)}`,
+);
+console.log(
+  `main thread: ${(busy / 1000).toFixed(0)} ms busy of ${(total / 1000).toFixed(0)} ms profiled (start-up and sign-up included); shares below are of busy time`,
+);
 console.log('\nself time (where the CPU was)');
-for (const [k, t] of [...selfTime].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${pct(t)}  ${k}`);
+for (const [k, t] of [...selfTime]
+  .filter(([k]) => !k.startsWith('(idle)'))
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, top))
+  console.log(`  ${pct(t)}  ${k}`);
 console.log('\ninclusive time by package (a package and everything it called)');
 for (const [k, t] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${pct(t)}  ${k}`);
 console.log(`\nprofile: ${file}`);

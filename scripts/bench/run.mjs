@@ -48,7 +48,8 @@ function record(name, value, baseline, ratio, goal, pass, unit = 'req/s') {
   rows.push({ name, value, baseline, ratio, goal, pass, unit });
   console.log(`  ${pass === undefined ? '  ' : pass ? 'ok' : 'MISS'} ${name}: ${fmt(value)} vs ${fmt(baseline)} ${unit} → ${ratio ?? '-'} (goal ${goal})`);
 }
-const fmt = (n) => (typeof n === 'number' ? (n >= 1000 || Number.isInteger(n) ? Math.round(n).toString() : n >= 100 ? n.toFixed(1) : n.toFixed(2)) : String(n ?? '-'));
+const fmt = (n) =>
+  typeof n === 'number' ? (n >= 1000 || Number.isInteger(n) ? Math.round(n).toString() : n >= 100 ? n.toFixed(1) : n.toFixed(2)) : String(n ?? '-');
 
 /** autocannon in its own process. */
 function load(opts) {
@@ -64,7 +65,9 @@ function load(opts) {
 
 async function baseline(headers = {}, body) {
   const port = await freePort();
-  const child = fork(path.join(here, 'baseline.mjs'), [String(port), JSON.stringify(headers), body ? Buffer.from(body).toString('base64') : ''], { stdio: 'ignore' });
+  const child = fork(path.join(here, 'baseline.mjs'), [String(port), JSON.stringify(headers), body ? Buffer.from(body).toString('base64') : ''], {
+    stdio: 'ignore',
+  });
   await new Promise((r) => child.once('message', r));
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
@@ -99,7 +102,10 @@ async function versusSameBytes(name, server, reqPath, headers, goal, { context =
   const ratio = s.rps / b.rps;
   if (context) record(name, s.rps, b.rps, ratio.toFixed(2), 'context', undefined);
   else record(name, s.rps, b.rps, ratio.toFixed(2), `≥ ${goal}×`, ratio >= goal && non2xx === 0);
-  if (ROUNDS > 1) notes.push(`${name}: medians of ${ROUNDS} alternating runs; server ${ss.map((x) => Math.round(x.rps)).join(', ')} vs baseline ${bs.map((x) => Math.round(x.rps)).join(', ')} req/s`);
+  if (ROUNDS > 1)
+    notes.push(
+      `${name}: medians of ${ROUNDS} alternating runs; server ${ss.map((x) => Math.round(x.rps)).join(', ')} vs baseline ${bs.map((x) => Math.round(x.rps)).join(', ')} req/s`,
+    );
   if (non2xx) notes.push(`${name}: ${non2xx} non-2xx answers`);
   return s;
 }
@@ -119,7 +125,10 @@ async function signIn(url, email, password = 'correct-horse-9') {
     headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify({ email, password }),
   });
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -137,7 +146,9 @@ function bundleSize() {
 const env = { ADMIN_EMAILS: ADMIN, BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01', LOG_LEVEL: 'info' };
 
 async function throughput() {
-  console.log(`\nthroughput on ${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'} (${CONNECTIONS} connections, ${DURATION}s each; server and load generator share 2 cores)`);
+  console.log(
+    `\nthroughput on ${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'} (${CONNECTIONS} connections, ${DURATION}s each; server and load generator share 2 cores)`,
+  );
   const dataDir = tempDataDir('bulkparts-bench-');
   let pgDb;
   if (ON_POSTGRES) {
@@ -149,8 +160,8 @@ async function throughput() {
   const reads = openBenchDb(pgDb ? { url: pgDb.url } : { file: path.join(dataDir, 'bulkparts.db') });
   let helloRps;
   try {
-    const admin = await signUp(server.url, { email: ADMIN });
-    const buyer = await signUp(server.url);
+    const admin = await signUp(server.url, { email: ADMIN, dataDir });
+    const buyer = await signUp(server.url, { dataDir });
     const products = await (await fetch(`${server.url}/api/service`)).json();
     const product = products[0];
     // What the request pipeline alone allows (routing, hooks, security headers, metrics, the
@@ -211,9 +222,20 @@ async function throughput() {
       const created = ample.run.statusCodeStats?.['201']?.count ?? 0;
       const ratio = ample.run.rps / b.rps;
       const oversell = ample.oversold || scarce.oversold || scarce.sold !== scarce.target;
-      record('POST /api/purchase (signed in)', ample.run.rps, b.rps, ratio.toFixed(2), '≥ 0.25×, zero oversell', ratio >= 0.25 && !oversell && created === ample.run.total);
-      notes.push(`POST /api/purchase: ${created} orders created, status codes ${JSON.stringify(ample.run.statusCodeStats)}; stock ${ample.stock} = ${ample.target} − ${ample.sold} sold`);
-      notes.push(`POST /api/purchase against stock for 200 orders: status codes ${JSON.stringify(scarce.run.statusCodeStats)}; stock ${scarce.stock} = ${scarce.target} − ${scarce.sold} sold: ${oversell ? 'OVERSOLD' : 'zero oversell'}`);
+      record(
+        'POST /api/purchase (signed in)',
+        ample.run.rps,
+        b.rps,
+        ratio.toFixed(2),
+        '≥ 0.25×, zero oversell',
+        ratio >= 0.25 && !oversell && created === ample.run.total,
+      );
+      notes.push(
+        `POST /api/purchase: ${created} orders created, status codes ${JSON.stringify(ample.run.statusCodeStats)}; stock ${ample.stock} = ${ample.target} − ${ample.sold} sold`,
+      );
+      notes.push(
+        `POST /api/purchase against stock for 200 orders: status codes ${JSON.stringify(scarce.run.statusCodeStats)}; stock ${scarce.stock} = ${scarce.target} − ${scarce.sold} sold: ${oversell ? 'OVERSOLD' : 'zero oversell'}`,
+      );
       // Order mail goes through the outbox, delivered in rounds beside the requests; the next
       // figure is measured once the backlog of this burst is delivered, and the wait is reported.
       const backlog = async () => (await reads.one('select count(*) as n from mail_outbox where sent_at is null')).n;
@@ -221,8 +243,16 @@ async function throughput() {
       const drainStart = Date.now();
       while ((await backlog()) > 0 && Date.now() - drainStart < 180_000) await new Promise((r) => setTimeout(r, 500));
       const left = await backlog();
-      notes.push(`order mail: ${queued} messages still queued when the POST runs ended (${ample.sold / product.minimumOrderQuantity + scarce.sold / product.minimumOrderQuantity} orders placed); the outbox worker delivered them ${left === 0 ? `within ${((Date.now() - drainStart) / 1000).toFixed(1)} s` : `only partly in 180 s (${left} left)`}`);
-      await versusSameBytes('GET /api/purchase?order=… (signed in)', server, `/api/purchase?order=${encodeURIComponent(buyer.email)}`, { cookie: buyer.cookie }, 0.5);
+      notes.push(
+        `order mail: ${queued} messages still queued when the POST runs ended (${ample.sold / product.minimumOrderQuantity + scarce.sold / product.minimumOrderQuantity} orders placed); the outbox worker delivered them ${left === 0 ? `within ${((Date.now() - drainStart) / 1000).toFixed(1)} s` : `only partly in 180 s (${left} left)`}`,
+      );
+      await versusSameBytes(
+        'GET /api/purchase?order=… (signed in)',
+        server,
+        `/api/purchase?order=${encodeURIComponent(buyer.email)}`,
+        { cookie: buyer.cookie },
+        0.5,
+      );
     }
     const rss = peakRss(server.pid);
     record('peak RSS of the server under load', rss, null, null, 'report', undefined, 'MiB');
@@ -245,7 +275,9 @@ function storageFloor(file, helloRps) {
   const floor = JSON.parse(r.stdout);
   record('context: SQLite floor, one order per commit (no HTTP)', floor.perCommit, helloRps, (floor.perCommit / helloRps).toFixed(2), 'context', undefined);
   record('context: SQLite floor, 50 orders per commit (no HTTP)', floor.batched50, helloRps, (floor.batched50 / helloRps).toFixed(2), 'context', undefined);
-  notes.push(`storage floor: the server's order statements straight on better-sqlite3 in one process: ${Math.round(floor.perCommit)} orders/s committing each, ${Math.round(floor.batched50)} orders/s committing 50 at a time (the server groups the orders that arrive together into one commit, ADR 0007)`);
+  notes.push(
+    `storage floor: the server's order statements straight on better-sqlite3 in one process: ${Math.round(floor.perCommit)} orders/s committing each, ${Math.round(floor.batched50)} orders/s committing 50 at a time (the server groups the orders that arrive together into one commit, ADR 0007)`,
+  );
 }
 
 /** Fills a migrated SQLite file with `products` products and `orders` orders (500 of them the buyer's). */
@@ -258,12 +290,30 @@ function bulkFill(file, products, orders, buyer) {
     const c = cols(table);
     const names = c.map((x) => x.name);
     const stmt = db.prepare(`insert into ${table} (${names.map((n) => `"${n}"`).join(',')}) values (${names.map(() => '?').join(',')})`);
-    return (row) =>
-      stmt.run(
-        c.map((x) => (x.name in row ? row[x.name] : x.notnull && x.dflt_value === null ? (/int|real|num/i.test(x.type) ? 0 : '') : null)),
-      );
+    return (row) => stmt.run(c.map((x) => (x.name in row ? row[x.name] : x.notnull && x.dflt_value === null ? (/int|real|num/i.test(x.type) ? 0 : '') : null)));
   };
-  const words = ['bolt', 'nut', 'washer', 'bearing', 'gear', 'valve', 'pump', 'hinge', 'spring', 'sensor', 'relay', 'fuse', 'cable', 'clamp', 'pipe', 'flange', 'gasket', 'rivet', 'shaft', 'pulley'];
+  const words = [
+    'bolt',
+    'nut',
+    'washer',
+    'bearing',
+    'gear',
+    'valve',
+    'pump',
+    'hinge',
+    'spring',
+    'sensor',
+    'relay',
+    'fuse',
+    'cable',
+    'clamp',
+    'pipe',
+    'flange',
+    'gasket',
+    'rivet',
+    'shaft',
+    'pulley',
+  ];
   const hex = (n, i) => (n.toString(16) + i.toString(16)).padStart(24, '0').slice(-24);
   const now = new Date().toISOString();
   const insertProduct = filler('products');
@@ -274,7 +324,20 @@ function bulkFill(file, products, orders, buyer) {
       const name = `${words[i % words.length]} ${words[(i * 7) % words.length]} M${i}`;
       const id = hex(0xb0000, i);
       productIds.push(id);
-      insertProduct({ id, position: start + i, name, name_lower: name.toLowerCase(), description: `Bulk ${name}`, price_cents: 100 + (i % 5000), minimum_order_quantity: 50, available_quantity: 100000, img: '/images/products/placeholder.webp', archived: 0, created_at: now, updated_at: now });
+      insertProduct({
+        id,
+        position: start + i,
+        name,
+        name_lower: name.toLowerCase(),
+        description: `Bulk ${name}`,
+        price_cents: 100 + (i % 5000),
+        minimum_order_quantity: 50,
+        available_quantity: 100000,
+        img: '/images/products/placeholder.webp',
+        archived: 0,
+        created_at: now,
+        updated_at: now,
+      });
     }
   })();
   const insertOrder = filler('orders');
@@ -283,7 +346,20 @@ function bulkFill(file, products, orders, buyer) {
       const mine = i < 500;
       const qty = 50 + (i % 10);
       const pid = productIds[i % productIds.length];
-      insertOrder({ id: hex(0xc0000, i), product_id: pid, product_name: 'Part', product_img: '/images/products/placeholder.webp', unit_price_cents: 100, quantity: qty, total_cents: 100 * qty, user_id: mine ? buyer.id : `user${i % 20000}`, user_email: mine ? buyer.email : `u${i % 20000}@example.com`, status: i % 3 ? 'paid' : 'pending', created_at: new Date(Date.parse(now) - i * 1000).toISOString(), updated_at: now });
+      insertOrder({
+        id: hex(0xc0000, i),
+        product_id: pid,
+        product_name: 'Part',
+        product_img: '/images/products/placeholder.webp',
+        unit_price_cents: 100,
+        quantity: qty,
+        total_cents: 100 * qty,
+        user_id: mine ? buyer.id : `user${i % 20000}`,
+        user_email: mine ? buyer.email : `u${i % 20000}@example.com`,
+        status: i % 3 ? 'paid' : 'pending',
+        created_at: new Date(Date.parse(now) - i * 1000).toISOString(),
+        updated_at: now,
+      });
     }
   })();
   db.pragma('optimize');
@@ -293,7 +369,7 @@ function bulkFill(file, products, orders, buyer) {
 async function dataSet(label, products, orders) {
   const dataDir = tempDataDir(`bulkparts-bench-${label}-`);
   let server = await startServer({ env: { ...env, DATA_DIR: dataDir }, mode: 'dist' });
-  const buyer = await signUp(server.url);
+  const buyer = await signUp(server.url, { dataDir });
   const me = await (await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie: buyer.cookie } })).json();
   await server.kill('SIGTERM');
   const t0 = Date.now();
@@ -325,13 +401,23 @@ async function dataSet(label, products, orders) {
 }
 
 async function largeData() {
-  console.log('\nlarge data (p97.5 latency, 10 connections, every URL distinct so the response cache never answers; autocannon reports p97.5, not p95: stricter)');
+  console.log(
+    '\nlarge data (p97.5 latency, 10 connections, every URL distinct so the response cache never answers; autocannon reports p97.5, not p95: stricter)',
+  );
   const small = await dataSet('small', 1000, 1000);
   const large = await dataSet('large', 100_000, 1_000_000);
   const cmp = (name, a, b) => {
     if (!a || !b) return notes.push(`${name}: skipped (endpoint missing)`);
     const ratio = b.latency.p97_5 / Math.max(a.latency.p97_5, 1);
-    record(`${name} p97.5 latency, 100k products / 1M orders vs 1k`, b.latency.p97_5, a.latency.p97_5, ratio.toFixed(2), '≤ 2×', ratio <= 2 && b.non2xx === 0, 'ms');
+    record(
+      `${name} p97.5 latency, 100k products / 1M orders vs 1k`,
+      b.latency.p97_5,
+      a.latency.p97_5,
+      ratio.toFixed(2),
+      '≤ 2×',
+      ratio <= 2 && b.non2xx === 0,
+      'ms',
+    );
     notes.push(`${name}: throughput ${fmt(b.rps)} vs ${fmt(a.rps)} req/s; p50 ${b.latency.p50} vs ${a.latency.p50} ms`);
   };
   cmp('catalog search ?q=bearing nut&page=3', small.search, large.search);
@@ -360,8 +446,16 @@ async function lighthouse() {
         rmSync(out, { force: true });
         const r = spawnSync(
           process.execPath,
-          [path.join(root, 'node_modules/lighthouse/cli/index.js'), server.url + page, '--quiet', '--output=json', `--output-path=${out}`,
-            '--only-categories=performance,accessibility', '--chrome-flags=--headless=new --no-sandbox --disable-gpu', '--form-factor=mobile'],
+          [
+            path.join(root, 'node_modules/lighthouse/cli/index.js'),
+            server.url + page,
+            '--quiet',
+            '--output=json',
+            `--output-path=${out}`,
+            '--only-categories=performance,accessibility',
+            '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+            '--form-factor=mobile',
+          ],
           { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: 'ignore', timeout: 120_000 },
         );
         const json = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : undefined;
@@ -405,13 +499,28 @@ if (args.fuzz) {
 const table = [
   '| figure | measured | baseline | ratio | goal | met |',
   '|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.name} | ${fmt(r.value)} ${r.unit} | ${r.baseline == null ? '-' : `${fmt(r.baseline)} ${r.unit}`} | ${r.ratio ?? '-'} | ${r.goal} | ${r.pass === undefined ? '-' : r.pass ? 'yes' : '**no**'} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${fmt(r.value)} ${r.unit} | ${r.baseline == null ? '-' : `${fmt(r.baseline)} ${r.unit}`} | ${r.ratio ?? '-'} | ${r.goal} | ${r.pass === undefined ? '-' : r.pass ? 'yes' : '**no**'} |`,
+  ),
 ].join('\n');
 console.log(`\n${table}\n`);
 for (const n of notes) console.log(`- ${n}`);
 mkdirSync(path.join(root, 'bench-results'), { recursive: true });
 writeFileSync(
   path.join(root, 'bench-results/latest.json'),
-  JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, seconds: Math.round((Date.now() - started) / 1000), rows, notes, table }, null, 2),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      node: process.version,
+      cpus: (await import('node:os')).cpus().length,
+      seconds: Math.round((Date.now() - started) / 1000),
+      rows,
+      notes,
+      table,
+    },
+    null,
+    2,
+  ),
 );
 console.log(`\nwritten to bench-results/latest.json (${Math.round((Date.now() - started) / 1000)}s)`);

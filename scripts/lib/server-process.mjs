@@ -1,7 +1,7 @@
 // Starts the bulkparts server as a child process (for crash, multi-instance and bench runs).
 // Ports come from 5105-5199 unless told otherwise; every child is killed by its own PID.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -64,7 +64,21 @@ export async function startServer({ env = {}, port, mode = 'source', nodeArgs = 
   if (mode === 'dist' && !existsSync(entry[0])) throw new Error('apps/server/dist/server.js is missing: run npm run build first');
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: path.join(root, 'apps/server'),
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SERVE_WEB: 'false', HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env, PORT: String(port) },
+    // One buyer places thousands of orders in crash and bench runs: no cap on unpaid orders or on
+    // purchases per minute, no mail throttle, unless the caller sets them.
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SERVE_WEB: 'false',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PENDING_ORDERS_MAX: '0',
+      PURCHASE_RATE_PER_MINUTE: '0',
+      MAIL_PER_RECIPIENT_PER_MINUTE: '0',
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', log ? 'inherit' : 'pipe', log ? 'inherit' : 'pipe'],
   });
   let output = '';
@@ -101,15 +115,50 @@ export async function startServer({ env = {}, port, mode = 'source', nodeArgs = 
   };
 }
 
-/** Signs a user up through the API and returns `{ email, password, cookie }`. */
-export async function signUp(baseUrl, { email, password = 'correct-horse-9', name = 'Load Buyer', headers = {} } = {}) {
+/**
+ * Signs a user up through the API, confirms the email with the mailed link (read from the server's
+ * mail files in `dataDir`/mail; orders need a confirmed address), signs in (sign-up opens no
+ * session) and returns `{ email, password, cookie }`. Without `dataDir` the address stays unconfirmed.
+ */
+export async function signUp(baseUrl, { email, password = 'correct-horse-9', name = 'Load Buyer', headers = {}, dataDir } = {}) {
   email ??= `load.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const res = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, ...headers },
-    body: JSON.stringify({ email, password, name }),
-  });
+  const post = (url, body) =>
+    fetch(`${baseUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl, ...headers }, body: JSON.stringify(body) });
+  const res = await post('/api/auth/sign-up/email', { email, password, name });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (dataDir) {
+    const link = await waitForVerificationLink(path.join(dataDir, 'mail'), email);
+    const verified = await fetch(link.replace(/^https?:\/\/[^/]+/, baseUrl), { redirect: 'manual' });
+    if (verified.status !== 302) throw new Error(`email confirmation failed: ${verified.status}`);
+  }
+  const signIn = await post('/api/auth/sign-in/email', { email, password });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { email, password, cookie };
+}
+
+/** The confirmation link in the newest .eml file to `email` (quoted-printable decoded). */
+async function waitForVerificationLink(mailDir, email, timeoutMs = 30_000) {
+  const safeTo = email.toLowerCase().replace(/[^\w.@-]/g, '_');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = existsSync(mailDir)
+      ? readdirSync(mailDir)
+          .filter((f) => f.endsWith(`-${safeTo}.eml`))
+          .sort()
+          .reverse()
+      : [];
+    for (const f of files) {
+      const text = readFileSync(path.join(mailDir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+      const match = /https?:\/\/\S*\/api\/auth\/verify-email\?[^\s"<>]+/.exec(text);
+      if (match) return match[0].replace(/&amp;/g, '&');
+    }
+    if (Date.now() > deadline) throw new Error(`no confirmation mail to ${email} in ${mailDir}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { isClientRoute } from '@bulkparts/shared/routes';
 import type { AppConfig } from './config/env.js';
+import { fastifyTrustProxy } from './config/trust-proxy.js';
 import { createDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoData } from './db/seed/seed.js';
@@ -29,6 +31,7 @@ import paymentsPlugin from './plugins/payments.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import { OneLineLogController } from './plugins/request-log.js';
 import responseCache from './plugins/response-cache.js';
+import originCheck from './plugins/origin-check.js';
 import securityHeaders from './plugins/security-headers.js';
 import webApp from './plugins/web-app.js';
 
@@ -59,7 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
     // One line per request instead of Fastify's two (plugins/request-log.ts, ADR 0005).
@@ -78,8 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(databasePlugin, { database, ownsDatabase: !options.database });
   await app.register(errorHandler);
-  await app.register(metricsPlugin, { token: config.metricsToken });
-  await app.register(securityHeaders);
+  await app.register(metricsPlugin, { token: config.metricsToken, loopbackWithoutToken: !config.isProduction });
+  await app.register(securityHeaders, { hsts: config.secureCookies });
+  await app.register(originCheck, { publicUrl: config.publicUrl, allowLoopbackOrigins: config.env === 'development' });
   // After the security headers (a cache hit answers in onRequest); see plugins/response-cache.ts.
   await app.register(responseCache, { routes: ['/api/service', '/api/service/:id'] });
   await app.register(mailerPlugin, { config, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
@@ -91,13 +95,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { google: Boolean(config.google) });
+      await api.register(authRoutes, { google: Boolean(config.google), contact: config.contact });
       await api.register(productsRoutes);
-      await api.register(usersRoutes);
+      await api.register(usersRoutes, { adminEmails: config.adminEmails });
       await api.register(profilesRoutes);
       await api.register(adminReportsRoutes);
       await api.register(reviewsRoutes);
-      await api.register(ordersRoutes, { publicUrl: config.publicUrl });
+      await api.register(ordersRoutes, { publicUrl: config.publicUrl, orders: config.orders });
       await api.register(paymentsRoutes);
     },
     { prefix: '/api' },
@@ -110,7 +114,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // The app draws its own 404 page; the status says so too for paths that are no page of it.
+      const status = isClientRoute(request.url.split('?')[0] ?? '/') ? 200 : 404;
+      return reply.status(status).header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });

@@ -49,20 +49,43 @@ test('the admin sees the admin menu and the overview, and adds a product', async
   await expect(row.getByRole('cell', { name: '4500' })).toBeVisible();
 });
 
-test('the admin promotes a customer, then refuses and accepts a removal', async ({ page, browser }) => {
+test('the admin promotes a customer after a confirmation, takes it back, then refuses and accepts a removal', async ({ page, browser }) => {
   const email = uniqueEmail('promote');
   const other = uniqueEmail('remove');
   await signUpViaApi(await freshRequest(browser), email, 'Promo Customer');
   await signUpViaApi(await freshRequest(browser), other, 'Remove Me');
 
   await page.goto('/dashboard/makeadmin');
+  // No actions on one's own row.
+  await page.getByPlaceholder('Search by email or name').fill(ADMIN_EMAIL);
+  const ownRow = page.getByRole('row', { name: new RegExp(ADMIN_EMAIL.replace(/\./g, '\\.')) });
+  await expect(ownRow.getByText('(you)')).toBeVisible();
+  await expect(ownRow.getByRole('button')).toHaveCount(0);
+
   await page.getByPlaceholder('Search by email or name').fill(email);
   const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+  const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+  const sent: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/user/admin/') && sent.push(r.method()));
   await row.getByRole('button', { name: `Make Admin: ${email}` }).click();
+  await expect(confirm).toContainText(`Make ${email} an admin?`);
+  await confirm.getByRole('button', { name: 'No' }).click();
+  await expect(confirm).toBeHidden();
+  expect(sent).toEqual([]);
+  await expect(row.getByRole('button', { name: `Make Admin: ${email}` })).toBeVisible();
+  await row.getByRole('button', { name: `Make Admin: ${email}` }).click();
+  await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Successfully made an admin')).toBeVisible();
   await expect(row.getByText('admin', { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: /Make Admin/ })).toHaveCount(0);
   await checkA11y(page);
+
+  await row.getByRole('button', { name: `Remove admin: ${email}` }).click();
+  await expect(confirm).toContainText(`Remove admin rights from ${email}?`);
+  await confirm.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(`${email} is a customer now`)).toBeVisible();
+  await expect(row.getByRole('button', { name: `Make Admin: ${email}` })).toBeVisible();
+  expect(sent).toEqual(['PUT', 'DELETE']);
 
   await page.getByPlaceholder('Search by email or name').fill(other);
   const removeRow = page.getByRole('row', { name: new RegExp(other.replace(/\./g, '\\.')) });
@@ -86,7 +109,9 @@ test('the admin exports the filtered orders to CSV', async ({ page }) => {
   expect(href).toBe('/api/purchase/export.csv?status=shipped');
   const csv = await page.request.get(href!);
   expect(csv.headers()['content-type']).toContain('text/csv');
-  expect((await csv.text()).split('\r\n')[0]).toBe('Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice');
+  expect((await csv.text()).split('\r\n')[0]).toBe(
+    'Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice,Order number,Carrier,Tracking number',
+  );
 });
 
 test('the admin ships a paid order and exports orders to CSV', async ({ page, browser }) => {
@@ -94,10 +119,15 @@ test('the admin ships a paid order and exports orders to CSV', async ({ page, br
   const email = uniqueEmail('shipper');
   await signUpViaApi(buyer, email, 'Ship Buyer');
   const products = await (await buyer.get('/api/service?limit=1')).json();
-  const placed = await buyer.post('/api/purchase', { data: { productId: products[0]._id, quantity: products[0].minimumOrderQuantity }, headers: { 'idempotency-key': `e2e-${Date.now()}` } });
+  const placed = await buyer.post('/api/purchase', {
+    data: { productId: products[0]._id, quantity: products[0].minimumOrderQuantity },
+    headers: { 'idempotency-key': `e2e-${Date.now()}` },
+  });
   expect(placed.ok()).toBe(true);
   const order = await placed.json();
-  const paid = await buyer.post(`/api/purchase/${order._id}/pay`, { data: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Ship Buyer' } });
+  const paid = await buyer.post(`/api/purchase/${order._id}/pay`, {
+    data: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Ship Buyer' },
+  });
   expect(paid.ok(), await paid.text()).toBe(true);
 
   await page.goto('/dashboard/manageallorder');
@@ -106,7 +136,13 @@ test('the admin ships a paid order and exports orders to CSV', async ({ page, br
   await expect(row.getByText('Paid', { exact: true })).toBeVisible();
   await checkA11y(page);
   await row.getByRole('button', { name: /^shipped:/ }).click();
+  const ship = page.getByRole('dialog', { name: /^Ship order BP-\d{6}$/ });
+  await ship.getByLabel('Carrier (optional)').fill('DHL');
+  await ship.getByLabel('Tracking number (optional)').fill('JD014600001');
+  await checkA11y(page);
+  await ship.getByRole('button', { name: 'Mark shipped' }).click();
   await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
+  await expect(row.getByText('DHL · JD014600001')).toBeVisible();
   await row.getByRole('button', { name: /^Mark delivered:/ }).click();
   await expect(row.getByText('Delivered', { exact: true })).toBeVisible();
 
@@ -115,12 +151,39 @@ test('the admin ships a paid order and exports orders to CSV', async ({ page, br
   const csv = await page.request.get(href!);
   expect(csv.headers()['content-type']).toContain('text/csv');
   const text = await csv.text();
-  expect(text.split('\r\n')[0]).toBe('Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice');
+  expect(text.split('\r\n')[0]).toBe('Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice,Order number,Carrier,Tracking number');
   expect(text).toContain(`${email},`);
   expect(text).toContain(',yes,delivered,');
+  expect(text).toContain(`,${order.orderNumber},DHL,JD014600001`);
 });
 
 async function freshRequest(browser: Browser) {
   const context = await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 5100}` });
   return context.request;
 }
+
+test('the product editor sends only what changed and refuses a stock figure that moved since it opened', async ({ page }) => {
+  const name = `Stock ${Date.now().toString(36).slice(-6)}`;
+  const created = await page.request.post('/api/service', {
+    data: { name, description: 'Edited while sold', price: 1.5, minimumOrderQuantity: 50, availableQuantity: 500, img: '/images/products/ball-bearing.svg' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const product = await created.json();
+  await page.goto('/dashboard/allproduct');
+  await page.getByPlaceholder('Search products').fill(name);
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+  // Pieces sold (here: taken out) while the dialog is open.
+  expect((await page.request.post(`/api/service/${product._id}/stock`, { data: { delta: -100 } })).ok()).toBe(true);
+  await dialog.getByLabel('Available quantity').fill('600');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Stock changed since you opened this product (now 400 Ps)' })).toBeVisible();
+  expect((await (await page.request.get(`/api/service/${product._id}`)).json()).availableQuantity).toBe(400);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // Reopened with today's figure, a change of the description alone leaves the stock as it is.
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  await dialog.getByLabel('Description').fill('Edited again');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await (await page.request.get(`/api/service/${product._id}`)).json()).toMatchObject({ description: 'Edited again', availableQuantity: 400 });
+});

@@ -49,7 +49,7 @@ test('a new customer buys 100 pieces, pays by card and downloads the invoice', a
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page.getByText('$2.45')).toBeVisible();
   await expect(page.getByText('Minimum order quantity')).toBeVisible();
-  await expect(page.getByText(`${product.availableQuantity} Ps`)).toBeVisible();
+  await expect(page.getByText(`${product.availableQuantity.toLocaleString('en-US')} Ps`)).toBeVisible();
   await expect(page.getByText(product.description)).toBeVisible();
   await checkA11y(page);
 
@@ -64,7 +64,7 @@ test('a new customer buys 100 pieces, pays by card and downloads the invoice', a
 
   await quantity.fill('49');
   await page.getByRole('button', { name: 'Purchase', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: '❌ Minimum order 50 ps' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Minimum order 50 ps' })).toBeVisible();
   await expect(quantity).toHaveAttribute('aria-invalid', 'true');
   await checkA11y(page);
 
@@ -102,7 +102,11 @@ test('a new customer buys 100 pieces, pays by card and downloads the invoice', a
 
   const [download] = await Promise.all([page.waitForEvent('download'), paid.getByRole('link', { name: 'Invoice' }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-  expect(readFileSync(await download.path()).subarray(0, 4).toString('latin1')).toBe('%PDF');
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 4)
+      .toString('latin1'),
+  ).toBe('%PDF');
 
   await paid.getByRole('link', { name: 'Back to My Orders' }).click();
   await expect(row.getByText('Paid', { exact: true })).toBeVisible();
@@ -214,7 +218,14 @@ test('with Stripe the button goes to Checkout, and coming back waits for the con
   let payBody: unknown;
   await page.route(`**/api/purchase/${order._id}/pay`, (route) => {
     payBody = route.request().postDataJSON();
-    return route.fulfill({ json: { status: 'redirect', message: 'Continue on the payment page', redirectUrl: `${baseURL}/dashboard/payment/${order._id}?checkout=success`, orderId: order._id } });
+    return route.fulfill({
+      json: {
+        status: 'redirect',
+        message: 'Continue on the payment page',
+        redirectUrl: `${baseURL}/dashboard/payment/${order._id}?checkout=success`,
+        orderId: order._id,
+      },
+    });
   });
 
   await page.goto(`/dashboard/payment/${order._id}`);

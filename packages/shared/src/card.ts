@@ -23,9 +23,9 @@ export function cardBrand(digits: string): string {
   return 'Card';
 }
 
-/** 'MM/YY' → { month, year } (full year), or null. */
+/** 'MM/YY', 'MM / YY' or 'MMYY' (as a card is read aloud or typed from it) → { month, year } (full year), or null. */
 export function parseExpiry(value: string): { month: number; year: number } | null {
-  const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(value.trim());
+  const m = /^(\d{2})\s*\/?\s*(\d{2})$/.exec(value.trim());
   if (!m) return null;
   const month = Number(m[1]);
   if (month < 1 || month > 12) return null;
@@ -37,4 +37,12 @@ export function isExpiryInFuture(value: string, now: Date = new Date()): boolean
   const e = parseExpiry(value);
   if (!e) return false;
   return e.year > now.getFullYear() || (e.year === now.getFullYear() && e.month >= now.getMonth() + 1);
+}
+
+/** The card number as people read it: digits in groups of four ('4242 4242 4242 4242'), at most 19 digits. */
+export function formatCardNumber(value: string): string {
+  return value
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 }

@@ -20,6 +20,17 @@ export const PRODUCT_PRICE_MAX_CENTS = 100_000_000; // $1,000,000 per piece
 export const PRODUCT_STOCK_MAX = 100_000_000;
 export const PAGE_SIZE_DEFAULT = 12;
 export const PAGE_SIZE_MAX = 100;
+/**
+ * Uploads per account: files per rolling hour, and what a customer may keep stored (a replaced
+ * profile photo is deleted, so a customer normally keeps one). Admins' product images have no
+ * file quota (the catalogue grows), only a higher hourly rate.
+ */
+export const UPLOADS_PER_HOUR = 30;
+export const UPLOADS_PER_HOUR_ADMIN = 300;
+export const UPLOAD_QUOTA_FILES = 50;
+export const UPLOAD_QUOTA_BYTES = 50 * 1024 * 1024;
+/** Reviews one account may have on the public home page (spam and page-weight bound). */
+export const REVIEWS_PER_ACCOUNT_MAX = 20;
 
 export const STATS = [
   { title: 'Downloads', value: '31K', desc: 'Jan 1st - Feb 1st' },

@@ -4,6 +4,7 @@ export * from './money.js';
 export * from './quantity.js';
 export * from './ids.js';
 export * from './card.js';
+export * from './routes.js';
 export * from './schemas/common.js';
 export * from './schemas/product.js';
 export * from './schemas/order.js';

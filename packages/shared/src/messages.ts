@@ -18,4 +18,5 @@ export const MESSAGES = {
   notFound: 'Try Search again or go to Home Page',
   tooManyAttempts: 'Too many attempts, try again later',
   cardDeclined: 'Your card was declined.',
+  confirmEmailToOrder: 'Confirm your email address before ordering',
 } as const;

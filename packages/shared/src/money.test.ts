@@ -16,3 +16,14 @@ describe('money', () => {
     expect(formatCents(lineTotalCents(18, 100))).toBe('$18.00');
   });
 });
+
+describe('formatNumber', () => {
+  it('groups thousands in counts, as formatCents does in money', async () => {
+    const { formatNumber } = await import('./money.js');
+    const { formatQuantity } = await import('./quantity.js');
+    expect(formatNumber(25000)).toBe('25,000');
+    expect(formatQuantity(25000)).toBe('25,000 Ps');
+    expect(formatQuantity(50)).toBe('50 Ps');
+    expect(formatCents(245000)).toBe('$2,450.00');
+  });
+});

@@ -24,6 +24,15 @@ export function lineTotalCents(unitPriceCents: Cents, quantity: number): Cents {
 }
 
 const formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const wholeFormatter = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * '25,000': the one way a count (pieces, stock) is written for people, in the web app, mails and
+ * invoices alike; money goes through `formatCents`, which groups the same way.
+ */
+export function formatNumber(value: number): string {
+  return wholeFormatter.format(value);
+}
 
 /** '$1,234.50' */
 export function formatCents(cents: Cents): string {

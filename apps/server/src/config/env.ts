@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from '../lib/private-files.js';
+import { parseTrustProxy } from './trust-proxy.js';
 
 /**
  * The only file that reads `process.env`. Everything else receives a validated `AppConfig`.
@@ -12,38 +14,94 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
-  PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), 'must be an http(s):// URL'),
-  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
-  MAIL_FROM: z.string().default('bulkparts <no-reply@bulkparts.local>'),
-  ADMIN_EMAILS: z
-    .string()
-    .default('')
-    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
-    .refine((list) => list.every((e) => /^[^\s@]+@[^\s@]+$/.test(e)), 'must be a comma-separated list of emails'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BETTER_AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  GOOGLE_ISSUER: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s):// URL'),
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_API_BASE: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s):// URL'),
-  SERVE_WEB: z.enum(['auto', 'true', 'false']).default('auto'),
-  WEB_DIST: optionalString,
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
-}).superRefine((e, ctx) => {
-  // Stripe marks orders paid only from signed webhooks: a key without the signing secret would take money and never mark it.
-  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
-    ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
-  }
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL'),
+    PUBLIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), 'must be an http(s):// URL'),
+    SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
+    MAIL_FROM: z.string().default('bulkparts <no-reply@bulkparts.local>'),
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every((e) => /^[^\s@]+@[^\s@]+$/.test(e)), 'must be a comma-separated list of emails'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BETTER_AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GOOGLE_ISSUER: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s):// URL'),
+    // What the Contact and About pages show (public, through GET /api/auth-config).
+    SHOP_ADDRESS: z.string().trim().min(1).max(300).default('1 Industrial Way, Springfield'),
+    SHOP_PHONE: z.string().trim().min(1).max(50).default('+1 555 0100'),
+    SHOP_EMAIL: z
+      .string()
+      .trim()
+      .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email')
+      .default('hello@bulkparts.local'),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_BASE: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s):// URL'),
+    SERVE_WEB: z.enum(['auto', 'true', 'false']).default('auto'),
+    WEB_DIST: optionalString,
+    // false | hops | proxy addresses/CIDRs (config/trust-proxy.ts); `true` is read as 1 hop, with a warning.
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .superRefine((v, ctx) => {
+        const error = parseTrustProxy(v).error;
+        if (error) ctx.addIssue({ code: 'custom', message: error });
+      }),
+    // A live shop (https PUBLIC_URL) refuses to start on the test card gateway or on mail written to files unless told so.
+    ALLOW_TEST_PAYMENTS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+    ALLOW_FILE_MAIL: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+    METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+    // Orders: an unpaid order's lifetime in seconds; unpaid orders per account and orders per
+    // minute per account (0 = no limit); mails per recipient per minute (0 = no throttle).
+    UNPAID_ORDER_TTL: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(30 * 24 * 3600)
+      .default(1800),
+    PENDING_ORDERS_MAX: z.coerce.number().int().min(0).default(20),
+    PURCHASE_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+    MAIL_PER_RECIPIENT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+    // New accounts per client address per hour (a trade-show kiosk or a test suite may need more).
+    SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(50),
+  })
+  .superRefine((e, ctx) => {
+    // Stripe marks orders paid only from signed webhooks: a key without the signing secret would take money and never mark it.
+    if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
+    }
+    // An https PUBLIC_URL is a live shop: the test card gateway would take 4242… as a real payment,
+    // and mail written to files never reaches a buyer. (NODE_ENV=test: the tests bring their own.)
+    if (e.PUBLIC_URL?.startsWith('https://') && e.NODE_ENV !== 'test') {
+      if (!e.STRIPE_SECRET_KEY && e.ALLOW_TEST_PAYMENTS !== 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_SECRET_KEY'],
+          message: 'is required when PUBLIC_URL is https (a live shop); set ALLOW_TEST_PAYMENTS=true to take test card payments instead',
+        });
+      }
+      if (!e.SMTP_URL && e.ALLOW_FILE_MAIL !== 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMTP_URL'],
+          message: 'is required when PUBLIC_URL is https (a live shop); set ALLOW_FILE_MAIL=true to write mail to files in DATA_DIR/mail instead',
+        });
+      }
+    }
+  });
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 
@@ -57,7 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // 0700: it holds the database, the auth secret, mail with live links and uploads (lib/private-files.ts).
+  ensurePrivateDirSync(dataDir);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -79,14 +138,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER ?? 'https://accounts.google.com' }
         : undefined,
-    stripe: e.STRIPE_SECRET_KEY
-      ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', apiBase: e.STRIPE_API_BASE }
-      : undefined,
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', apiBase: e.STRIPE_API_BASE } : undefined,
+    contact: { address: e.SHOP_ADDRESS, phone: e.SHOP_PHONE, email: e.SHOP_EMAIL },
     serveWeb: e.SERVE_WEB,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY).value,
+    /** Logged at start-up (server.ts): accepted settings an operator should know about. */
+    warnings: startupWarnings(e),
     metricsToken: e.METRICS_TOKEN,
+    orders: {
+      unpaidTtlSeconds: e.UNPAID_ORDER_TTL,
+      pendingMax: e.PENDING_ORDERS_MAX,
+      purchasesPerMinute: e.PURCHASE_RATE_PER_MINUTE,
+    },
+    mailPerRecipientPerMinute: e.MAIL_PER_RECIPIENT_PER_MINUTE,
+    signUpsPerIpPerHour: e.SIGNUPS_PER_IP_PER_HOUR,
   };
+}
+
+/** The fallbacks a shop can run on, said out loud at every start. */
+function startupWarnings(e: z.output<typeof envSchema>): string[] {
+  const warnings: string[] = [];
+  const trust = parseTrustProxy(e.TRUST_PROXY).warning;
+  if (trust) warnings.push(trust);
+  if (!e.STRIPE_SECRET_KEY)
+    warnings.push('Payments use the TEST card gateway (no STRIPE_SECRET_KEY): card 4242 4242 4242 4242 is accepted and no money moves.');
+  if (!e.SMTP_URL) warnings.push('Mail is written to files in DATA_DIR/mail (no SMTP_URL): nobody receives it.');
+  return warnings;
 }
 
 /** The embedded default needs no setup: a random secret is generated once and kept beside the data. */
@@ -94,6 +172,7 @@ function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
+  chmodSync(file, PRIVATE_FILE_MODE);
   return secret;
 }

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type Dialect, type SqliteDataba
 import pg from 'pg';
 import type { AppConfig } from '../config/env.js';
 import type { DB } from './tables.js';
+import { makePrivateSqliteFileSync } from '../lib/private-files.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -25,6 +26,8 @@ export function createDatabase(config: Pick<AppConfig, 'database'>, options: { p
     pool.on('error', () => {});
     dialect = new PostgresDialect({ pool });
   } else {
+    // Owner-only before SQLite opens it: its -wal and -shm files take the database file's mode.
+    if (config.database.file !== ':memory:') makePrivateSqliteFileSync(config.database.file);
     const sqlite = new SQLite(config.database.file);
     // WAL lets readers run beside the single writer. FULL syncs the WAL at every commit, so an
     // answered order survives a power loss too; orders arriving together share one commit

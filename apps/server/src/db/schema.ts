@@ -79,6 +79,14 @@ export interface OrdersTable {
   delivered_at: string | null;
   cancelled_at: string | null;
   refunded_at: string | null;
+  /** Given at insert (migration 20261124000000); optional on insert so scripts may leave it to the database. */
+  order_number: ColumnType<number, number | undefined, number>;
+  carrier: ColumnType<string | null, string | null | undefined, string | null>;
+  tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The payment deadline of a pending order (UNPAID_ORDER_TTL). */
+  expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** sha-256 of the body first sent with `idempotency_key`. */
+  idempotency_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentEventsTable {

@@ -7,12 +7,15 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   INSUFFICIENT_STOCK: 409,
   INVALID_TRANSITION: 409,
   ALREADY_PAID: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** An Idempotency-Key sent again with a different body. */
+  IDEMPOTENCY_KEY_REUSED: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYMENT_DECLINED: 402,
   RATE_LIMITED: 429,
@@ -38,5 +41,4 @@ export class AppError extends Error {
 export const notFound = (what = 'Resource') => new AppError('NOT_FOUND', `${what} not found`);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please sign in to continue');
-export const validationFailed = (fields: Record<string, string>) =>
-  new AppError('VALIDATION_FAILED', Object.values(fields)[0] ?? 'Invalid input', fields);
+export const validationFailed = (fields: Record<string, string>) => new AppError('VALIDATION_FAILED', Object.values(fields)[0] ?? 'Invalid input', fields);

@@ -3,11 +3,21 @@ import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Role } from '@bulkparts/shared';
 import type { AppConfig } from '../config/env.js';
-import { forbidden, unauthenticated } from '../lib/errors.js';
+import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
 import { MESSAGES } from '@bulkparts/shared';
 import { CLIENT_IP_HEADER, createAuth, type Auth } from '../modules/auth/auth.js';
 import { checkAuthInput } from '../modules/auth/auth-input.js';
 import { authLimitPlan, DEFAULT_AUTH_RATE_RULES, type AuthRateRules } from '../modules/auth/auth-limits.js';
+
+/** better-auth endpoints that check the signed-in user's password (limited per account too). */
+const SESSION_PASSWORD_CHECKS = new Set([
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/get-totp-uri',
+  '/two-factor/generate-backup-codes',
+  '/verify-password',
+  '/change-password',
+]);
 
 export interface SessionUser {
   id: string;
@@ -23,6 +33,8 @@ declare module 'fastify' {
     auth: Auth;
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Like requireUser, and the email address must be confirmed (ordering, paying). */
+    requireVerifiedUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     /** The signed-in user, set by `requireUser`/`requireAdmin`/`loadUser`. */
@@ -36,8 +48,19 @@ declare module 'fastify' {
  * Every later route uses these; none reads cookies itself.
  */
 export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(async function authPlugin(app: FastifyInstance, opts) {
-  const rules: AuthRateRules = { ...DEFAULT_AUTH_RATE_RULES, ...opts.rateRules };
-  const auth = createAuth({ config: opts.config, db: app.database.db, engine: app.database.engine, mailer: app.mailer, log: app.log.child({ module: 'auth' }) });
+  const rules: AuthRateRules = {
+    ...DEFAULT_AUTH_RATE_RULES,
+    signUpsPerIp: { ...DEFAULT_AUTH_RATE_RULES.signUpsPerIp, max: opts.config.signUpsPerIpPerHour },
+    ...opts.rateRules,
+  };
+  const auth = createAuth({
+    config: opts.config,
+    db: app.database.db,
+    engine: app.database.engine,
+    mailer: app.mailer,
+    log: app.log.child({ module: 'auth' }),
+    rateLimitEnabled: app.rateLimiter.enabled,
+  });
   app.decorate('auth', auth);
   app.decorateRequest('user', null);
   // Signed-in users found by session cookie in the last second (ADR 0005). better-auth's lookup
@@ -51,7 +74,13 @@ export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(asy
   const lookups = new Map<string, Promise<SessionUser | null>>();
   const ACCOUNT_WRITES = /^\/api\/(auth|user|profile)(\/|$|\?)/;
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
-    if ((sessions.size || lookups.size) && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && ACCOUNT_WRITES.test(request.url)) {
+    if (
+      (sessions.size || lookups.size) &&
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
+      reply.statusCode < 400 &&
+      ACCOUNT_WRITES.test(request.url)
+    ) {
       sessions.clear();
       lookups.clear();
     }
@@ -62,7 +91,14 @@ export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(asy
     const result = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
     if (!result) return null;
     const u = result.user as typeof result.user & { role?: string | null };
-    return { id: u.id, email: u.email, name: u.name, image: u.image ?? null, emailVerified: Boolean(u.emailVerified), role: u.role === 'admin' ? 'admin' : 'customer' };
+    return {
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      image: u.image ?? null,
+      emailVerified: Boolean(u.emailVerified),
+      role: u.role === 'admin' ? 'admin' : 'customer',
+    };
   }
 
   app.decorateRequest('loadUser', async function loadUser(this: FastifyRequest) {
@@ -94,6 +130,12 @@ export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(asy
   app.decorate('requireUser', async (request: FastifyRequest) => {
     if (!(await request.loadUser())) throw unauthenticated();
   });
+  app.decorate('requireVerifiedUser', async (request: FastifyRequest) => {
+    const user = await request.loadUser();
+    if (!user) throw unauthenticated();
+    // Accounts made through Google arrive verified (Google's email_verified).
+    if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', MESSAGES.confirmEmailToOrder);
+  });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     const user = await request.loadUser();
     if (!user) throw unauthenticated();
@@ -106,12 +148,15 @@ export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(asy
     async handler(request, reply) {
       const url = new URL(request.url, opts.config.publicUrl);
       const authPath = url.pathname.slice('/api/auth'.length);
-      if (request.method === 'POST') checkAuthInput(authPath, request.body);
+      if (request.method === 'POST') request.body = checkAuthInput(authPath, request.body);
       // Abuse limits per address and account, in the database (see modules/auth/auth-limits.ts).
-      const plan = request.method === 'POST' ? authLimitPlan(authPath, request.body, request.ip, rules) : undefined;
+      const sessionEmail =
+        request.method === 'POST' && app.rateLimiter.enabled && SESSION_PASSWORD_CHECKS.has(authPath) ? ((await request.loadUser())?.email ?? '') : undefined;
+      const plan = request.method === 'POST' ? authLimitPlan(authPath, request.body, request.ip, rules, sessionEmail) : undefined;
       if (plan) {
-        await app.rateLimiter.assertAllowed(plan.failures);
         await app.rateLimiter.consume(plan.consume);
+        // Counted before the password is checked (atomic in the database), given back below unless it failed.
+        await app.rateLimiter.consume(plan.failures);
       }
       const hasBody = request.method !== 'GET' && request.body !== undefined;
       const headers = fromNodeHeaders(request.headers);
@@ -127,9 +172,9 @@ export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(asy
       );
       let text = await response.text();
       let status = response.status;
-      if (plan) {
-        if (plan.isFailure(status)) await app.rateLimiter.hit(plan.failures);
-        else if (status < 300) for (const subject of plan.resetOnSuccess) await app.rateLimiter.reset(subject);
+      if (plan && !plan.isFailure(status)) {
+        await app.rateLimiter.refund(plan.failures);
+        if (status < 300) for (const subject of plan.resetOnSuccess) await app.rateLimiter.reset(subject);
       }
       // better-auth's own limits (burst guard, second-factor lockout) answer like ours do.
       if (status === 429 || (status >= 400 && text.includes('"ACCOUNT_TEMPORARILY_LOCKED"'))) {

@@ -13,8 +13,18 @@ declare module 'fastify' {
 }
 
 export default fp<{ config: AppConfig; transport?: MailTransport }>(async function mailer(app: FastifyInstance, opts) {
-  const transport = opts.transport ?? (opts.config.smtpUrl ? smtpTransport(opts.config.smtpUrl) : fileTransport(path.join(opts.config.dataDir, 'mail'), app.log));
-  const service = createMailService({ repo: createMailRepository(app.database.db), transport, from: opts.config.mailFrom, log: app.log });
+  const transport =
+    opts.transport ??
+    (opts.config.smtpUrl
+      ? smtpTransport(opts.config.smtpUrl)
+      : fileTransport(path.join(opts.config.dataDir, 'mail'), app.log, { logLinks: opts.config.env === 'development' }));
+  const service = createMailService({
+    repo: createMailRepository(app.database.db),
+    transport,
+    from: opts.config.mailFrom,
+    log: app.log,
+    worker: { perRecipientPerMinute: opts.config.mailPerRecipientPerMinute },
+  });
   app.decorate('mailer', service);
   // Retries come due while nobody sends; a message another instance left behind is picked up too.
   const timer = setInterval(service.wake, 30_000);

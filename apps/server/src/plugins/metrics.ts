@@ -21,14 +21,15 @@ declare module 'fastify' {
  * by method, route pattern (never the raw URL: ids and query strings would explode the label set)
  * and status; `orders_placed_total`; Node's default process metrics.
  *
- * Access: when `METRICS_TOKEN` is set, a `Authorization: Bearer <token>` header is required;
- * otherwise only loopback clients (127.0.0.0/8, ::1) may read it. Each app has its own registry,
+ * Access: when `METRICS_TOKEN` is set, a `Authorization: Bearer <token>` header is required.
+ * Without it, development and tests serve loopback clients (127.0.0.0/8, ::1); production answers
+ * 404: behind a reverse proxy on the same host every visitor arrives from loopback. Each app has its own registry,
  * so tests can build many apps in one process.
  *
  * Cost per request: one `onResponse` hook doing one map lookup, one counter increment and one
  * histogram observation on cached labelled children (no URL parsing, no label hashing).
  */
-export default fp<{ token?: string }>(async function metricsPlugin(app: FastifyInstance, opts) {
+export default fp<{ token?: string; loopbackWithoutToken?: boolean }>(async function metricsPlugin(app: FastifyInstance, opts) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status'] as const;
@@ -66,6 +67,8 @@ export default fp<{ token?: string }>(async function metricsPlugin(app: FastifyI
       if (request.headers.authorization !== `Bearer ${opts.token}`) {
         return reply.status(401).send({ error: 'UNAUTHENTICATED', message: 'A valid metrics token is required' });
       }
+    } else if (opts.loopbackWithoutToken === false) {
+      return reply.status(404).send({ error: 'NOT_FOUND', message: 'Metrics are served only with METRICS_TOKEN set' });
     } else if (!isLoopback(request.socket.remoteAddress)) {
       return reply.status(403).send({ error: 'FORBIDDEN', message: 'Metrics are only served to loopback clients; set METRICS_TOKEN' });
     }

@@ -17,7 +17,14 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const as = (user: SignedInUser | undefined) => (user ? { cookie: user.cookie } : {});
-const validProduct = { name: 'Steel Washer M6', description: 'Zinc plated', price: 0.07, minimumOrderQuantity: 100, availableQuantity: 5000, img: 'https://example.com/w.jpg' };
+const validProduct = {
+  name: 'Steel Washer M6',
+  description: 'Zinc plated',
+  price: 0.07,
+  minimumOrderQuantity: 100,
+  availableQuantity: 5000,
+  img: 'https://example.com/w.jpg',
+};
 
 async function insertOrder(productId: string, opts: { status?: string; email?: string; name?: string; totalCents?: number; quantity?: number } = {}) {
   const now = nowIso();
@@ -105,7 +112,12 @@ describe('products admin', () => {
   });
 
   it('accepts an uploaded image path and exactly 20 characters', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/service', payload: { ...validProduct, name: 'x'.repeat(20), img: `/uploads/${'a'.repeat(64)}.png` }, headers: as(admin) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/service',
+      payload: { ...validProduct, name: 'x'.repeat(20), img: `/uploads/${'a'.repeat(64)}.png` },
+      headers: as(admin),
+    });
     expect(res.statusCode).toBe(201);
   });
 
@@ -128,7 +140,9 @@ describe('products admin', () => {
   });
 
   it('deletes a product without orders', async () => {
-    const created = (await t.app.inject({ method: 'POST', url: '/api/service', payload: { ...validProduct, name: 'Disposable' }, headers: as(admin) })).json() as Product;
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/api/service', payload: { ...validProduct, name: 'Disposable' }, headers: as(admin) })
+    ).json() as Product;
     const res = await t.app.inject({ method: 'DELETE', url: `/api/service/${created._id}`, headers: as(admin) });
     expect(res.json()).toEqual({ deleted: true, archived: false });
     expect((await t.app.inject({ url: `/api/service/${created._id}` })).statusCode).toBe(404);
@@ -158,7 +172,7 @@ describe('users admin', () => {
     expect(Number(res.headers['x-total-count'])).toBeGreaterThanOrEqual(2);
     const found = (await t.app.inject({ url: `/api/user?q=${encodeURIComponent('casey')}`, headers: as(admin) })).json() as User[];
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ _id: buyer.id, email: buyer.email, name: 'Casey Customer', role: 'customer', emailVerified: false });
+    expect(found[0]).toMatchObject({ _id: buyer.id, email: buyer.email, name: 'Casey Customer', role: 'customer', emailVerified: true });
     expect(Number.isNaN(Date.parse(found[0]!.createdAt))).toBe(false);
   });
 
@@ -179,7 +193,9 @@ describe('users admin', () => {
     // A second admin removes every other admin, then cannot remove the last one.
     const second = await signUp(t.app);
     await t.app.inject({ method: 'PUT', url: `/api/user/admin/${encodeURIComponent(second.email)}`, headers: as(admin) });
-    const admins = ((await t.app.inject({ url: '/api/user?limit=100', headers: as(admin) })).json() as User[]).filter((u) => u.role === 'admin' && u._id !== second.id && u._id !== admin.id);
+    const admins = ((await t.app.inject({ url: '/api/user?limit=100', headers: as(admin) })).json() as User[]).filter(
+      (u) => u.role === 'admin' && u._id !== second.id && u._id !== admin.id,
+    );
     for (const a of admins) expect((await t.app.inject({ method: 'DELETE', url: `/api/user/${a._id}`, headers: as(second) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/user/${second.id}`, headers: as(admin) })).statusCode).toBe(200);
     // Only `admin` is left; a removed session no longer works.

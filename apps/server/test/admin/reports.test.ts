@@ -15,10 +15,29 @@ async function insertOrder(opts: { status: string; email: string; name: string; 
   await t.database.db
     .insertInto('orders')
     .values({
-      id: newId(), product_id: product._id, product_name: opts.name, product_img: product.img, unit_price_cents: opts.totalCents / 100,
-      quantity: 100, total_cents: opts.totalCents, user_id: buyer.id, user_email: opts.email, status: opts.status, idempotency_key: null,
-      payment_provider: null, payment_reference: null, card_brand: null, card_last4: null, invoice_number: null, created_at: now, updated_at: now,
-      paid_at: opts.status === 'pending' || opts.status === 'cancelled' ? null : now, shipped_at: null, delivered_at: null, cancelled_at: null, refunded_at: null,
+      id: newId(),
+      product_id: product._id,
+      product_name: opts.name,
+      product_img: product.img,
+      unit_price_cents: opts.totalCents / 100,
+      quantity: 100,
+      total_cents: opts.totalCents,
+      user_id: buyer.id,
+      user_email: opts.email,
+      status: opts.status,
+      idempotency_key: null,
+      payment_provider: null,
+      payment_reference: null,
+      card_brand: null,
+      card_last4: null,
+      invoice_number: null,
+      created_at: now,
+      updated_at: now,
+      paid_at: opts.status === 'pending' || opts.status === 'cancelled' ? null : now,
+      shipped_at: null,
+      delivered_at: null,
+      cancelled_at: null,
+      refunded_at: null,
     })
     .execute();
 }
@@ -27,7 +46,12 @@ beforeAll(async () => {
   t = await createTestApp({ seed: false });
   admin = await signUpAdmin(t.app);
   buyer = await signUp(t.app);
-  const res = await t.app.inject({ method: 'POST', url: '/api/service', headers: { cookie: admin.cookie }, payload: { name: 'Hex Nut M8', price: 1, minimumOrderQuantity: 100, availableQuantity: 150, img: 'https://example.com/n.jpg' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/service',
+    headers: { cookie: admin.cookie },
+    payload: { name: 'Hex Nut M8', price: 1, minimumOrderQuantity: 100, availableQuantity: 150, img: 'https://example.com/n.jpg' },
+  });
   product = res.json() as Product;
   await insertOrder({ status: 'paid', email: buyer.email, name: 'Hex Nut M8', totalCents: 10000 });
   await insertOrder({ status: 'shipped', email: buyer.email, name: 'Hex Nut M8', totalCents: 20000 });
@@ -61,7 +85,8 @@ describe('GET /api/purchase/export.csv', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice');
+    expect(lines[0]).toBe('Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice,Order number,Carrier,Tracking number');
+    expect(lines[1]).toMatch(/,BP-\d{6},,$/);
     expect(lines).toHaveLength(7);
     expect(res.body).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines.at(-1)).toContain('"Old, ""quoted"""');

@@ -15,7 +15,10 @@ afterAll(async () => {
   await oidc?.stop();
 });
 
-const session = async (cookie: string) => (await t.app.inject({ url: '/api/auth/get-session', headers: { cookie } })).json() as { user: { id: string; email: string; name: string; emailVerified: boolean } } | null;
+const session = async (cookie: string) =>
+  (await t.app.inject({ url: '/api/auth/get-session', headers: { cookie } })).json() as {
+    user: { id: string; email: string; name: string; emailVerified: boolean };
+  } | null;
 
 /** Clicks 'Continue with Google' and follows every redirect: our API → the provider → our callback. */
 async function continueWithGoogle(identity: MockIdentity, cookie = '') {
@@ -38,7 +41,7 @@ async function continueWithGoogle(identity: MockIdentity, cookie = '') {
 
 describe('Continue with Google (OpenID Connect)', () => {
   it('answers { google: true } when configured', async () => {
-    expect((await t.app.inject({ url: '/api/auth-config' })).json()).toEqual({ google: true });
+    expect((await t.app.inject({ url: '/api/auth-config' })).json()).toMatchObject({ google: true });
   });
 
   it('uses the authorization code flow with PKCE (S256), state and nonce, then signs a new user in', async () => {
@@ -61,6 +64,9 @@ describe('Continue with Google (OpenID Connect)', () => {
     const again = await continueWithGoogle({ sub: 'google-new-1', email, email_verified: true, name: 'Gia Google' });
     expect(again.callback.headers.location).toMatch(/\/$/);
     expect((await session(again.cookie))?.user.id).toBe((await session(flow.cookie))?.user.id);
+    // Google has verified the address: the account may order at once (past the confirmation guard to validation).
+    const order = await t.app.inject({ method: 'POST', url: '/api/purchase', headers: { cookie: flow.cookie }, payload: {} });
+    expect(order.statusCode).toBe(400);
   });
 
   it('links to an existing verified account with the same email', async () => {

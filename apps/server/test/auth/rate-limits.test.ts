@@ -27,7 +27,10 @@ async function signUp() {
   const password = 'correct-horse-9';
   const res = await post('/api/auth/sign-up/email', { name: 'Rate Limited', email, password }, newClient());
   expect(res.statusCode).toBe(200);
-  return { email, password, cookie: cookieFrom(res.headers['set-cookie']) };
+  // Sign-up opens no session; signing in does.
+  const signIn = await post('/api/auth/sign-in/email', { email, password }, newClient());
+  expect(signIn.statusCode).toBe(200);
+  return { email, password, cookie: cookieFrom(signIn.headers['set-cookie']) };
 }
 const RATE_LIMITED = { error: 'RATE_LIMITED', message: 'Too many attempts, try again later' };
 
@@ -43,7 +46,10 @@ describe('failed sign-ins', () => {
     expect(blocked.json()).toEqual(RATE_LIMITED);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // The counter is in the database: shifting its window into the past lets the account in again.
-    await t.database.db.updateTable('rate_limits').set({ window_start: Date.now() - 16 * 60_000 }).execute();
+    await t.database.db
+      .updateTable('rate_limits')
+      .set({ window_start: Date.now() - 16 * 60_000 })
+      .execute();
     expect((await post('/api/auth/sign-in/email', { email: user.email, password: user.password }, newClient())).statusCode).toBe(200);
   });
 
@@ -51,7 +57,8 @@ describe('failed sign-ins', () => {
     const user = await signUp();
     for (let i = 0; i < 9; i++) await post('/api/auth/sign-in/email', { email: user.email, password: 'wrong-password' }, newClient());
     expect((await post('/api/auth/sign-in/email', { email: user.email, password: user.password }, newClient())).statusCode).toBe(200);
-    for (let i = 0; i < 9; i++) expect((await post('/api/auth/sign-in/email', { email: user.email, password: 'wrong-password' }, newClient())).statusCode).toBe(401);
+    for (let i = 0; i < 9; i++)
+      expect((await post('/api/auth/sign-in/email', { email: user.email, password: 'wrong-password' }, newClient())).statusCode).toBe(401);
   });
 
   it('30 failures per address across accounts, then 429 for any account from it', async () => {
@@ -68,7 +75,8 @@ describe('failed sign-ins', () => {
 describe('sign-ups, reset requests, verification mails', () => {
   it('limits sign-ups per address', async () => {
     const ip = newClient();
-    for (let i = 0; i < 3; i++) expect((await post('/api/auth/sign-up/email', { name: 'N', email: uniqueEmail('su'), password: 'secret-pass-1' }, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await post('/api/auth/sign-up/email', { name: 'N', email: uniqueEmail('su'), password: 'secret-pass-1' }, ip)).statusCode).toBe(200);
     const res = await post('/api/auth/sign-up/email', { name: 'N', email: uniqueEmail('su'), password: 'secret-pass-1' }, ip);
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual(RATE_LIMITED);

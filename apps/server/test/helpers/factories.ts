@@ -20,18 +20,34 @@ export function cookieFrom(setCookie: string | string[] | undefined): string {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
-/** Signs a new user up through the real API and returns their session cookie. */
-export async function signUp(app: FastifyInstance, overrides: Partial<Pick<SignedInUser, 'email' | 'name' | 'password'>> = {}): Promise<SignedInUser> {
+/**
+ * Signs a new user up through the real API, confirms the email (as the mailed link would, through
+ * better-auth so its hooks run) unless `verified: false`, then signs in (sign-up itself opens no
+ * session) and returns the session cookie.
+ */
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<Pick<SignedInUser, 'email' | 'name' | 'password'>> & { verified?: boolean } = {},
+): Promise<SignedInUser> {
   const email = overrides.email ?? uniqueEmail();
   const name = overrides.name ?? 'Test Buyer';
   const password = overrides.password ?? 'correct-horse-9';
   const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, name, password } });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { user: { id: string } };
-  return { id: body.user.id, email, name, password, cookie: cookieFrom(res.headers['set-cookie']) };
+  if (overrides.verified !== false) await verifyEmail(app, body.user.id);
+  const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+  if (signIn.statusCode !== 200) throw new Error(`sign-in after sign-up failed: ${signIn.statusCode} ${signIn.body}`);
+  return { id: body.user.id, email, name, password, cookie: cookieFrom(signIn.headers['set-cookie']) };
 }
 
-/** An admin: ADMIN_EMAILS (set by createTestApp) makes this address an admin at sign-up. */
+/** Marks the user's email confirmed through better-auth (its database hooks run, as for the mailed link). */
+export async function verifyEmail(app: FastifyInstance, userId: string): Promise<void> {
+  const ctx = await app.auth.$context;
+  await ctx.internalAdapter.updateUser(userId, { emailVerified: true });
+}
+
+/** An admin: ADMIN_EMAILS (set by createTestApp) makes this address an admin once it is verified. */
 export function signUpAdmin(app: FastifyInstance): Promise<SignedInUser> {
   return signUp(app, { email: ADMIN_EMAIL, name: 'Shop Admin' });
 }

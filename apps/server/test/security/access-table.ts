@@ -56,6 +56,7 @@ export const accessTable: Record<string, AccessRow> = {
   // users
   'GET /api/user': { access: 'admin' },
   'PUT /api/user/admin/:email': { access: 'admin', path: () => '/api/user/admin/nobody%40example.com' },
+  'DELETE /api/user/admin/:email': { access: 'admin', path: () => '/api/user/admin/nobody%40example.com' },
   'DELETE /api/user/:id': { access: 'admin' },
   'PUT /api/user/:email': { access: 'self', path: (c) => `/api/user/${encodeURIComponent(c.owner.email)}` },
   'GET /api/admin/:email': { access: 'owner', path: (c) => `/api/admin/${encodeURIComponent(c.owner.email)}` },
@@ -87,4 +88,67 @@ export const accessTable: Record<string, AccessRow> = {
   'GET /api/payment-config': { access: 'public' },
   // authenticated by the provider's signature, not a session: anyone may call, unsigned calls are 400
   'POST /api/payments/webhook': { access: 'public', body: () => ({}) },
+};
+
+/**
+ * better-auth's own routes behind `/api/auth/*` (one catch-all in Fastify's table). The matrix
+ * lists better-auth's router (`app.auth.api`) and fails when a path is missing here; the fuzzer
+ * sends malformed bodies to each. Keys: `<METHOD> <better-auth path>`.
+ *   'public'  no session needed: nobody is refused with 403 (a wrong password or code is a 401
+ *             for anybody), never a 5xx
+ *   'user'    anonymous never succeeds (401, or 400 where better-auth validates the body first);
+ *             a signed-in customer gets through (not 401/403/5xx)
+ *   'off'     not enabled in the shop: nobody gets a 2xx
+ * `body` is a plausible body, so that the guard, not validation, decides for anonymous callers.
+ * Customer calls use a throwaway account (sign-out, revoke, change-password… may end it).
+ */
+export interface AuthRouteRow {
+  access: 'public' | 'user' | 'off';
+  body?: Record<string, unknown>;
+  query?: string;
+}
+
+export const authRouteTable: Record<string, AuthRouteRow> = {
+  'POST /sign-up/email': { access: 'public', body: { name: 'Matrix', email: 'matrix.signup@example.com', password: 'correct-horse-9' } },
+  'POST /sign-in/email': { access: 'public', body: { email: 'nobody@example.com', password: 'wrong-password' } },
+  'POST /sign-in/social': { access: 'public', body: { provider: 'google' } },
+  'POST /sign-out': { access: 'public', body: {} },
+  'GET /get-session': { access: 'public' },
+  'POST /get-session': { access: 'public', body: {} },
+  'GET /ok': { access: 'public' },
+  'GET /error': { access: 'public' },
+  'POST /request-password-reset': { access: 'public', body: { email: 'nobody@example.com', redirectTo: '/reset-password' } },
+  'POST /reset-password': { access: 'public', body: { newPassword: 'brand-new-pass-2', token: 'not-a-token' } },
+  'GET /reset-password/:token': { access: 'public', query: '?callbackURL=%2Freset-password' },
+  'GET /verify-email': { access: 'public', query: '?token=not-a-token' },
+  'POST /send-verification-email': { access: 'public', body: { email: 'nobody@example.com' } },
+  // Continue with Google (generic OAuth goes through the core social routes in better-auth 1.7)
+  'GET /callback/:id': { access: 'public' },
+  'POST /callback/:id': { access: 'public', body: {} },
+  'GET /delete-user/callback': { access: 'off', query: '?token=not-a-token' },
+  'POST /update-user': { access: 'user', body: { name: 'Renamed' } },
+  'POST /change-password': { access: 'user', body: { currentPassword: 'wrong-password', newPassword: 'brand-new-pass-2' } },
+  'POST /change-email': { access: 'off', body: { newEmail: 'changed@example.com' } },
+  'POST /delete-user': { access: 'off', body: {} },
+  'GET /list-sessions': { access: 'user' },
+  'POST /revoke-session': { access: 'user', body: { token: 'not-a-token' } },
+  'POST /revoke-sessions': { access: 'user', body: {} },
+  'POST /revoke-other-sessions': { access: 'user', body: {} },
+  'POST /update-session': { access: 'user', body: {} },
+  'GET /list-accounts': { access: 'user' },
+  'GET /account-info': { access: 'user' },
+  'POST /unlink-account': { access: 'user', body: { providerId: 'google' } },
+  'POST /link-social': { access: 'user', body: { provider: 'google' } },
+  'POST /get-access-token': { access: 'user', body: { providerId: 'google' } },
+  'POST /refresh-token': { access: 'user', body: { providerId: 'google' } },
+  'POST /verify-password': { access: 'user', body: { password: 'wrong-password' } },
+  'POST /two-factor/enable': { access: 'user', body: { password: 'wrong-password' } },
+  'POST /two-factor/disable': { access: 'user', body: { password: 'wrong-password' } },
+  'POST /two-factor/get-totp-uri': { access: 'user', body: { password: 'wrong-password' } },
+  'POST /two-factor/generate-backup-codes': { access: 'user', body: { password: 'wrong-password' } },
+  // second-factor checks run on the pending sign-in cookie, not a session: anyone may call
+  'POST /two-factor/verify-totp': { access: 'public', body: { code: '000000' } },
+  'POST /two-factor/verify-backup-code': { access: 'public', body: { code: 'AAAAA-AAAAA' } },
+  'POST /two-factor/send-otp': { access: 'public', body: {} },
+  'POST /two-factor/verify-otp': { access: 'public', body: { code: '000000' } },
 };

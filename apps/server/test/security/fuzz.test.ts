@@ -12,14 +12,46 @@ import { fillPattern, routeCollector, type RouteEntry } from './route-table.js';
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 
-/** Not fuzzed here: multipart uploads (their own tests cover bad files) and better-auth's catch-all. */
+/** Not fuzzed here: multipart uploads (their own tests cover bad files) and better-auth's catch-all (auth-routes.test.ts fuzzes each of its routes). */
 const SKIP = new Set(['POST /api/profile/photo', 'POST /api/uploads', 'GET /api/auth/*', 'POST /api/auth/*', 'GET /metrics']);
 
 /** Every field name the shared schemas use, so generated objects hit real validators. */
 const FIELDS = [
-  'productId', 'quantity', 'name', 'price', 'img', 'description', 'minimumOrderQuantity', 'availableQuantity', 'delta',
-  'rating', 'email', 'phone', 'address', 'order', 'page', 'limit', 'q', 'sort', 'status', 'days', 'cardNumber', 'expiry',
-  'cvc', 'designation', 'photoURL', 'archived', 'includeArchived', 'all', 'paid', 'from', 'to', 'userEmail',
+  'productId',
+  'quantity',
+  'name',
+  'price',
+  'img',
+  'description',
+  'minimumOrderQuantity',
+  'availableQuantity',
+  'delta',
+  'rating',
+  'email',
+  'phone',
+  'address',
+  'order',
+  'page',
+  'limit',
+  'q',
+  'sort',
+  'status',
+  'days',
+  'cardNumber',
+  'expiry',
+  'cvc',
+  'designation',
+  'photoURL',
+  'archived',
+  'includeArchived',
+  'all',
+  'paid',
+  'from',
+  'to',
+  'userEmail',
+  'carrier',
+  'trackingNumber',
+  'expectedAvailableQuantity',
 ];
 
 const hugeString = fc.integer({ min: 1000, max: 20000 }).map((n) => 'x'.repeat(n));
@@ -50,7 +82,10 @@ const malformedBody: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: weirdValue },
 );
 const rawJson = fc.oneof(fc.string({ maxLength: 50 }), fc.constantFrom('{', '{"quantity":', '[1,2', 'null', '"x"', '{"a":1}}', '\u0000'));
-const queryValue = fc.oneof(weirdString.filter((s) => s.length < 3000), weirdNumber.map(String));
+const queryValue = fc.oneof(
+  weirdString.filter((s) => s.length < 3000),
+  weirdNumber.map(String),
+);
 const malformedQuery = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 })), queryValue, { maxKeys: 5 });
 const malformedParam = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }),
@@ -80,7 +115,8 @@ function checkReply(what: string, res: Reply, mustBe4xx: boolean): void {
     const type = String(res.headers['content-type'] ?? '');
     if (!type.includes('application/json')) throw new Error(`${what} → ${res.statusCode} is not JSON (${type})`);
     const body = JSON.parse(res.body) as { error?: unknown; message?: unknown; fields?: unknown };
-    if (typeof body.error !== 'string' || typeof body.message !== 'string') throw new Error(`${what} → ${res.statusCode} lacks error/message: ${res.body.slice(0, 200)}`);
+    if (typeof body.error !== 'string' || typeof body.message !== 'string')
+      throw new Error(`${what} → ${res.statusCode} lacks error/message: ${res.body.slice(0, 200)}`);
     if (body.error === 'VALIDATION_FAILED' && (typeof body.fields !== 'object' || body.fields === null || Object.keys(body.fields).length === 0)) {
       throw new Error(`${what} → VALIDATION_FAILED without fields: ${res.body.slice(0, 200)}`);
     }
@@ -100,14 +136,19 @@ describe(`fuzzing every JSON endpoint (${engine}, ${RUNS} runs per kind)`, () =>
       const url = fillPattern(route.url, 'AAAAAAAAAAAAAAAAAAAAAAAA');
       await fc.assert(
         fc.asyncProperty(malformedBody, async (body) => {
-          const res = await t.app.inject({ method: route.method as 'POST', url, headers: { cookie: admin.cookie }, payload: JSON.stringify(body) ?? 'null', });
+          const res = await t.app.inject({ method: route.method as 'POST', url, headers: { cookie: admin.cookie }, payload: JSON.stringify(body) ?? 'null' });
           checkReply(`${route.key} body ${JSON.stringify(body)?.slice(0, 200)}`, res, false);
         }),
         { numRuns: RUNS },
       );
       await fc.assert(
         fc.asyncProperty(rawJson, async (raw) => {
-          const res = await t.app.inject({ method: route.method as 'POST', url, headers: { cookie: admin.cookie, 'content-type': 'application/json' }, payload: raw });
+          const res = await t.app.inject({
+            method: route.method as 'POST',
+            url,
+            headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+            payload: raw,
+          });
           checkReply(`${route.key} raw ${JSON.stringify(raw)}`, res, false);
         }),
         { numRuns: Math.ceil(RUNS / 3) },
@@ -141,7 +182,12 @@ describe(`fuzzing every JSON endpoint (${engine}, ${RUNS} runs per kind)`, () =>
     for (const target of targets) {
       await fc.assert(
         fc.asyncProperty(badNumber, async (value) => {
-          const res = await t.app.inject({ method: 'POST', url: target.url, headers: { cookie: admin.cookie }, payload: { productId: 'nope', [target.field]: value } });
+          const res = await t.app.inject({
+            method: 'POST',
+            url: target.url,
+            headers: { cookie: admin.cookie },
+            payload: { productId: 'nope', [target.field]: value },
+          });
           checkReply(`${target.key} ${target.field}=${JSON.stringify(value)?.slice(0, 80)}`, res, true);
         }),
         { numRuns: RUNS },

@@ -15,6 +15,8 @@ const client = () => ({ 'x-forwarded-for': `203.0.113.${++clientNo}` });
 let db: { url: string; drop(): Promise<void> } | undefined;
 let a: ServerProcess | undefined;
 let b: ServerProcess | undefined;
+const dirA = tempDataDir('bulkparts-a-');
+const dirB = tempDataDir('bulkparts-b-');
 
 describe.skipIf(!run)('several instances on one PostgreSQL (skipped: needs TEST_DATABASE_URL and the postgres project)', () => {
   beforeAll(async () => {
@@ -22,8 +24,8 @@ describe.skipIf(!run)('several instances on one PostgreSQL (skipped: needs TEST_
     // TRUST_PROXY as behind a load balancer: each simulated client sends its own X-Forwarded-For.
     const env = { TRUST_PROXY: 'true', DATABASE_URL: db.url, BETTER_AUTH_SECRET: 'multi-instance-secret-multi-instance-0123', ADMIN_EMAILS: ADMIN };
     // Start one first so that migrations run once; the second finds them applied (they also take a lock).
-    a = await startServer({ env: { ...env, DATA_DIR: tempDataDir('bulkparts-a-') } });
-    b = await startServer({ env: { ...env, DATA_DIR: tempDataDir('bulkparts-b-') } });
+    a = await startServer({ env: { ...env, DATA_DIR: dirA } });
+    b = await startServer({ env: { ...env, DATA_DIR: dirB } });
   }, 120_000);
   afterAll(async () => {
     await a?.kill('SIGKILL');
@@ -42,8 +44,13 @@ describe.skipIf(!run)('several instances on one PostgreSQL (skipped: needs TEST_
   });
 
   it('concurrent orders across both instances never oversell', async (ctx) => {
-    const admin = await signUp(a!.url, { email: ADMIN, headers: client() });
-    const [product] = (await (await fetch(`${a!.url}/api/service?limit=1`)).json()) as Array<{ _id: string; minimumOrderQuantity: number; availableQuantity: number }>;
+    // Confirmed through the mailed link (written to the instance's DATA_DIR): admins and buyers need it.
+    const admin = await signUp(a!.url, { email: ADMIN, headers: client(), dataDir: dirA });
+    const [product] = (await (await fetch(`${a!.url}/api/service?limit=1`)).json()) as Array<{
+      _id: string;
+      minimumOrderQuantity: number;
+      availableQuantity: number;
+    }>;
     const moq = product!.minimumOrderQuantity;
     const target = moq * 10; // room for exactly 10 orders
     const adj = await fetch(`${a!.url}/api/service/${product!._id}/stock`, {
@@ -52,7 +59,7 @@ describe.skipIf(!run)('several instances on one PostgreSQL (skipped: needs TEST_
       body: JSON.stringify({ delta: target - product!.availableQuantity }),
     });
     expect(adj.status).toBe(200);
-    const buyer = await signUp(b!.url, { headers: client() });
+    const buyer = await signUp(b!.url, { headers: client(), dataDir: dirB });
     const statuses = await Promise.all(
       Array.from({ length: 30 }, (_, i) => {
         const base = i % 2 ? a!.url : b!.url;

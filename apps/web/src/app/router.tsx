@@ -34,6 +34,8 @@ const MakeAdmin = page(() => import('./routes/dashboard/make-admin'));
 const AddProduct = page(() => import('./routes/dashboard/add-product'));
 const ManageAllOrders = page(() => import('./routes/dashboard/manage-all-orders'));
 const AllProducts = page(() => import('./routes/dashboard/all-products'));
+const Contact = page(() => import('./routes/contact'));
+const About = page(() => import('./routes/about'));
 const NotFound = page(() => import('./routes/not-found'));
 
 export function AppRouter() {
@@ -47,6 +49,8 @@ export function AppRouter() {
             <Route path="products" element={<Products />} />
             <Route path="blogs" element={<Blogs />} />
             <Route path="myportfolio" element={<MyPortfolio />} />
+            <Route path="contact" element={<Contact />} />
+            <Route path="about" element={<About />} />
             <Route path="login" element={<Login />} />
             <Route path="signup" element={<Signup />} />
             <Route path="reset" element={<Reset />} />

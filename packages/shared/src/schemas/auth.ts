@@ -25,8 +25,45 @@ export const passwordSchema = z
 export const loginFormSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type LoginForm = z.input<typeof loginFormSchema>;
 
+export const USER_NAME_MAX_LENGTH = 80;
+export const USER_IMAGE_URL_MAX_LENGTH = 2000;
+
+/**
+ * A person's name, at sign-up and on `update-user`: it is copied into reviews shown on the public
+ * home page, so it stays short plain text (no control characters such as newlines or tabs).
+ */
+export const userNameSchema = z
+  .string({ error: MESSAGES.nameRequired })
+  .trim()
+  .min(1, MESSAGES.nameRequired)
+  .max(USER_NAME_MAX_LENGTH, `Name must be at most ${USER_NAME_MAX_LENGTH} characters`)
+  .regex(/^[^\p{Cc}]*$/u, 'Name must be plain text');
+
+/** A profile photo: an http(s) URL or a file uploaded to this shop (`/uploads/<key>`); never `javascript:` or `data:`. */
+export const userImageSchema = z
+  .string({ error: 'Image must be a URL' })
+  .trim()
+  .max(USER_IMAGE_URL_MAX_LENGTH, `Image URL must be at most ${USER_IMAGE_URL_MAX_LENGTH} characters`)
+  .refine(
+    (v) => /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(v) || /^\/uploads\/[a-f0-9]{24,64}\.(jpg|png|webp)$/.test(v),
+    'Image must be an http(s) URL or an uploaded image',
+  );
+
+/**
+ * `POST /api/auth/update-user`: only the name and the photo; any other field (role, email,
+ * emailVerified…) is refused by name, never passed on.
+ */
+export const updateUserInputSchema = z
+  .looseObject({ name: userNameSchema.optional(), image: userImageSchema.nullable().optional() })
+  .superRefine((input, ctx) => {
+    for (const key of Object.keys(input)) {
+      if (key !== 'name' && key !== 'image') ctx.addIssue({ code: 'custom', path: [key], message: 'This field cannot be changed here' });
+    }
+  })
+  .transform(({ name, image }) => ({ ...(name !== undefined ? { name } : {}), ...(image !== undefined ? { image } : {}) }));
+
 export const signupFormSchema = z.object({
-  name: z.string({ error: MESSAGES.nameRequired }).trim().min(1, MESSAGES.nameRequired).max(80, 'Name must be at most 80 characters'),
+  name: userNameSchema,
   email: emailSchema,
   password: passwordSchema,
 });
@@ -41,7 +78,10 @@ export const newPasswordFormSchema = z
 export type NewPasswordForm = z.input<typeof newPasswordFormSchema>;
 
 export const totpCodeFormSchema = z.object({
-  code: z.string().trim().regex(/^\d{6}$|^[\w-]{8,20}$/, 'Enter the 6-digit code or a backup code'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$|^[\w-]{8,20}$/, 'Enter the 6-digit code or a backup code'),
 });
 export type TotpCodeForm = z.input<typeof totpCodeFormSchema>;
 
@@ -64,5 +104,9 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** `GET /api/auth-config`: which sign-in methods this shop offers. */
-export const authConfigResponseSchema = z.object({ google: z.boolean() });
+export const authConfigResponseSchema = z.object({
+  google: z.boolean(),
+  /** The shop's public contact details (SHOP_ADDRESS, SHOP_PHONE, SHOP_EMAIL). */
+  contact: z.object({ address: z.string(), phone: z.string(), email: z.string() }),
+});
 export type AuthConfig = z.infer<typeof authConfigResponseSchema>;

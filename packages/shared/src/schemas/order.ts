@@ -3,18 +3,31 @@ import { ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { paginationQuerySchema } from './common.js';
 
-export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The order lifecycle. The only place the allowed moves are written down. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['paid', 'cancelled'],
+  // `expired`: left unpaid past its deadline (UNPAID_ORDER_TTL); the server's sweep returns the stock.
+  pending: ['paid', 'cancelled', 'expired'],
   paid: ['shipped', 'refunded'],
   shipped: ['delivered'],
   delivered: [],
   cancelled: [],
   refunded: [],
+  expired: [],
 };
+
+/** Moves that put the order's pieces back on sale. */
+export const STOCK_RETURNING_STATUSES: readonly OrderStatus[] = ['cancelled', 'expired'];
+
+/** 'BP-000123': the short number people quote for an order (sequential, assigned at insert). */
+export function formatOrderNumber(n: number): string {
+  return `BP-${String(n).padStart(6, '0')}`;
+}
+
+export const CARRIER_MAX_LENGTH = 60;
+export const TRACKING_NUMBER_MAX_LENGTH = 100;
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
@@ -38,6 +51,11 @@ export const orderSchema = z.object({
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
   invoiceNumber: z.number().int().nullable(),
+  /** Additive to the spec's fields: the short number (`formatOrderNumber`), carrier and tracking once shipped, the payment deadline while pending. */
+  orderNumber: z.string(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  expiresAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -66,9 +84,43 @@ export const orderListQuerySchema = paginationQuerySchema.extend({
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
-export const orderStatusChangeSchema = z.object({
-  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
+const optionalText = (name: string, max: number) =>
+  z
+    .string({ error: `${name} must be text` })
+    .trim()
+    .max(max, `${name} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+/** `PATCH /api/purchase/:id`; carrier and tracking number (both optional) only with `shipped`. */
+export const orderStatusChangeSchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
+    carrier: optionalText('Carrier', CARRIER_MAX_LENGTH),
+    trackingNumber: optionalText('Tracking number', TRACKING_NUMBER_MAX_LENGTH),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'shipped') return;
+    for (const field of ['carrier', 'trackingNumber'] as const) {
+      if (v[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: `${field} can only be given when the status becomes shipped` });
+    }
+  });
+
+/** The shipping form in Manage All Order. */
+export const shipmentFormSchema = z.object({
+  carrier: z.string().trim().max(CARRIER_MAX_LENGTH, `Carrier must be at most ${CARRIER_MAX_LENGTH} characters`),
+  trackingNumber: z.string().trim().max(TRACKING_NUMBER_MAX_LENGTH, `Tracking number must be at most ${TRACKING_NUMBER_MAX_LENGTH} characters`),
 });
+export type ShipmentForm = z.infer<typeof shipmentFormSchema>;
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;
+
+/** The header's value: what the database keeps (varchar(100)), printable ASCII only. */
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(1, 'Idempotency-Key must not be empty')
+  .max(IDEMPOTENCY_KEY_MAX_LENGTH, `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX_LENGTH} characters`)
+  .regex(/^[\x20-\x7e]+$/, 'Idempotency-Key must be printable ASCII');

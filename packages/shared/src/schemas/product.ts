@@ -16,7 +16,6 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-
 export const productListQuerySchema = paginationQuerySchema.extend({
   q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
   sort: z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).default('featured'),
@@ -57,10 +56,31 @@ export const productInputSchema = z.object({
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
-/** `PATCH /api/service/:id`: any subset of the fields. */
-export const productPatchSchema = productInputSchema.partial().extend({
-  archived: z.boolean({ error: 'archived must be true or false' }).optional(),
-});
+/**
+ * `PATCH /api/service/:id`: any subset of the fields. Setting `availableQuantity` needs
+ * `expectedAvailableQuantity`, the stock the editor saw: sales made since then must not go back on
+ * sale (409 when it changed). Adding or removing pieces is `POST /api/service/:id/stock`.
+ */
+export const productPatchSchema = productInputSchema
+  .partial()
+  .extend({
+    archived: z.boolean({ error: 'archived must be true or false' }).optional(),
+    expectedAvailableQuantity: z
+      .number({ error: 'expectedAvailableQuantity must be a number' })
+      .int('expectedAvailableQuantity must be a whole number')
+      .min(0)
+      .max(PRODUCT_STOCK_MAX)
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.availableQuantity !== undefined && v.expectedAvailableQuantity === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['expectedAvailableQuantity'],
+        message: 'expectedAvailableQuantity (the stock you saw) is required to set availableQuantity',
+      });
+    }
+  });
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 
 /** Stock adjustment: add (positive) or remove (negative) pieces. */

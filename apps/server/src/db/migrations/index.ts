@@ -5,6 +5,9 @@ import * as orders from './20261122000200-orders.js';
 import * as readIndexes from './20261123000000-read-indexes.js';
 import * as orderCounts from './20261123100000-customer-order-counts.js';
 import * as orderVersions from './20261123200000-customer-order-versions.js';
+import * as orderNumbers from './20261124000000-order-numbers.js';
+import * as orderShippingExpiry from './20261124000100-order-shipping-expiry.js';
+import * as uploads from './20261124100000-uploads.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -17,4 +20,7 @@ export const migrations: Record<string, Migration> = {
   '20261123000000-read-indexes': readIndexes,
   '20261123100000-customer-order-counts': orderCounts,
   '20261123200000-customer-order-versions': orderVersions,
+  '20261124000000-order-numbers': orderNumbers,
+  '20261124000100-order-shipping-expiry': orderShippingExpiry,
+  '20261124100000-uploads': uploads,
 };

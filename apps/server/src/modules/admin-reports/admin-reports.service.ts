@@ -1,10 +1,25 @@
 import { Readable } from 'node:stream';
-import { centsToDollars, LOW_STOCK_MIN_ORDERS, OVERVIEW_DAYS, type AdminOverview, type OrderExportQuery } from '@bulkparts/shared';
+import { centsToDollars, formatOrderNumber, LOW_STOCK_MIN_ORDERS, OVERVIEW_DAYS, type AdminOverview, type OrderExportQuery } from '@bulkparts/shared';
 import type { AdminReportsRepository } from './admin-reports.repository.js';
 import { csvRow } from './csv.js';
 
 const EXPORT_BATCH = 500;
-export const ORDER_CSV_HEADER = ['Order', 'Date', 'Buyer email', 'Product', 'Quantity', 'Unit price', 'Total', 'Paid', 'Status', 'Invoice'];
+/** New columns go at the end, so spreadsheets built on the earlier ones keep working. */
+export const ORDER_CSV_HEADER = [
+  'Order',
+  'Date',
+  'Buyer email',
+  'Product',
+  'Quantity',
+  'Unit price',
+  'Total',
+  'Paid',
+  'Status',
+  'Invoice',
+  'Order number',
+  'Carrier',
+  'Tracking number',
+];
 
 export function createAdminReportsService(repo: AdminReportsRepository) {
   return {
@@ -41,7 +56,21 @@ export function createAdminReportsService(repo: AdminReportsRepository) {
           const page = await repo.exportPage(filter, after, EXPORT_BATCH);
           for (const o of page) {
             const paid = o.paid_at !== null && o.status !== 'pending' && o.status !== 'cancelled';
-            yield csvRow([o.id, o.created_at, o.user_email, o.product_name, o.quantity, centsToDollars(Number(o.unit_price_cents)).toFixed(2), centsToDollars(Number(o.total_cents)).toFixed(2), paid ? 'yes' : 'no', o.status, o.invoice_number === null ? '' : Number(o.invoice_number)]);
+            yield csvRow([
+              o.id,
+              o.created_at,
+              o.user_email,
+              o.product_name,
+              o.quantity,
+              centsToDollars(Number(o.unit_price_cents)).toFixed(2),
+              centsToDollars(Number(o.total_cents)).toFixed(2),
+              paid ? 'yes' : 'no',
+              o.status,
+              o.invoice_number === null ? '' : Number(o.invoice_number),
+              formatOrderNumber(Number(o.order_number)),
+              o.carrier ?? '',
+              o.tracking_number ?? '',
+            ]);
           }
           if (page.length < EXPORT_BATCH) return;
           const last = page[page.length - 1]!;

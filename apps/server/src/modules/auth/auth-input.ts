@@ -1,4 +1,4 @@
-import { loginFormSchema, passwordSchema, resetFormSchema, signupFormSchema } from '@bulkparts/shared';
+import { loginFormSchema, passwordSchema, resetFormSchema, signupFormSchema, updateUserInputSchema } from '@bulkparts/shared';
 import { z } from 'zod';
 import { parseInput } from '../../lib/validate.js';
 
@@ -23,12 +23,21 @@ const schemas: Record<string, z.ZodType> = {
   '/two-factor/disable': z.object({ password: currentPassword }),
   '/two-factor/verify-totp': z.object({ code }),
   '/two-factor/verify-backup-code': z.object({ code }),
+  // Strict: the name is copied into public reviews, and no other user field may be set here.
+  '/update-user': updateUserInputSchema,
 };
 
-/** Throws a 400 AppError when the body of `POST /api/auth<path>` is not acceptable. */
-export function checkAuthInput(path: string, body: unknown): void {
+/** Endpoints whose checked (trimmed, stripped) body is what better-auth receives. */
+const forwardsParsed = new Set(['/update-user']);
+
+/**
+ * Throws a 400 AppError when the body of `POST /api/auth<path>` is not acceptable; answers the body
+ * to hand to better-auth.
+ */
+export function checkAuthInput(path: string, body: unknown): unknown {
   const schema = schemas[path];
-  if (!schema) return;
+  if (!schema) return body;
   if (!body || typeof body !== 'object' || Array.isArray(body)) parseInput(z.object({}), null);
-  parseInput(schema, body);
+  const parsed: unknown = parseInput(schema, body);
+  return forwardsParsed.has(path) ? parsed : body;
 }

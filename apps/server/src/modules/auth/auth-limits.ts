@@ -35,7 +35,10 @@ export const DEFAULT_AUTH_RATE_RULES: AuthRateRules = {
 export interface AuthLimitPlan {
   /** Counted before the call; refused past the limit. */
   consume: RateSubject[];
-  /** Refused when already at the limit; counted when the call fails. */
+  /**
+   * Counted BEFORE the call (refused past the limit) and given back unless the call fails, so
+   * parallel guesses cannot all pass a check made before any of them was counted.
+   */
   failures: RateSubject[];
   /** Which statuses count as a failure. */
   isFailure: (status: number) => boolean;
@@ -48,9 +51,13 @@ const emailOf = (body: unknown): string | undefined => {
   return typeof email === 'string' && email.trim() ? email.trim().toLowerCase().slice(0, 320) : undefined;
 };
 
-/** The plan for `POST /api/auth/<path>`, or undefined when the path is not limited here. */
-export function authLimitPlan(path: string, body: unknown, ip: string, rules: AuthRateRules): AuthLimitPlan | undefined {
-  const email = emailOf(body);
+/**
+ * The plan for `POST /api/auth/<path>`, or undefined when the path is not limited here.
+ * `sessionEmail`: for SESSION_PASSWORD_CHECKS only, the signed-in user's address ('' without a session).
+ */
+export function authLimitPlan(path: string, body: unknown, ip: string, rules: AuthRateRules, sessionEmail?: string): AuthLimitPlan | undefined {
+  // Behind a session the account is the session's, never one named in the body.
+  const email = sessionEmail !== undefined ? sessionEmail.toLowerCase() || undefined : emailOf(body);
   const sub = (name: string, rule: RateRule, subject: string): RateSubject => ({ name, rule, subject });
   const perAccount = (name: string, rule: RateRule) => (email ? [sub(`${name}:account`, rule, email)] : []);
   const none: AuthLimitPlan = { consume: [], failures: [], isFailure: () => false, resetOnSuccess: [] };
@@ -59,11 +66,19 @@ export function authLimitPlan(path: string, body: unknown, ip: string, rules: Au
       const account = perAccount('signin-fail', rules.signInFailuresPerAccount);
       return { ...none, failures: [sub('signin-fail:ip', rules.signInFailuresPerIp, ip), ...account], isFailure: (s) => s === 401, resetOnSuccess: account };
     }
-    // Password checks behind a session count as failed sign-ins of the address.
+    // Password checks behind a session count as failed sign-ins of the address and of the
+    // session's account: a stolen session must not become an unlimited password oracle.
     case '/two-factor/enable':
     case '/two-factor/disable':
+    case '/two-factor/get-totp-uri':
+    case '/two-factor/generate-backup-codes':
+    case '/verify-password':
     case '/change-password':
-      return { ...none, failures: [sub('signin-fail:ip', rules.signInFailuresPerIp, ip)], isFailure: (s) => s === 400 || s === 401 };
+      return {
+        ...none,
+        failures: [sub('signin-fail:ip', rules.signInFailuresPerIp, ip), ...perAccount('signin-fail', rules.signInFailuresPerAccount)],
+        isFailure: (s) => s === 400 || s === 401,
+      };
     case '/sign-up/email':
       return { ...none, consume: [sub('signup:ip', rules.signUpsPerIp, ip)] };
     case '/request-password-reset':

@@ -8,6 +8,7 @@ import type { Engine } from '../../db/database.js';
 import type { DB } from '../../db/tables.js';
 import type { MailService } from '../mail/mail.service.js';
 import { renderMail } from '../mail/templates.js';
+import { randomInt } from 'node:crypto';
 import { PASSWORD_MIN_LENGTH } from '@bulkparts/shared';
 import { newRandomId } from '../../lib/ids.js';
 
@@ -41,6 +42,16 @@ function googlePlugins(google: AppConfig['google']) {
   ];
 }
 
+/** Backup codes are read off paper and typed: no 0/O, 1/I/L look-alikes, one case only. */
+export const BACKUP_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export function generateBackupCodes(amount = 10): string[] {
+  const one = () => Array.from({ length: 10 }, () => BACKUP_CODE_ALPHABET[randomInt(BACKUP_CODE_ALPHABET.length)]).join('');
+  return Array.from({ length: amount }, () => {
+    const code = one();
+    return `${code.slice(0, 5)}-${code.slice(5)}`;
+  });
+}
+
 /** A mailed verification link always comes back to the web page, whatever the client asked. */
 function withVerifyCallback(url: string): string {
   const link = new URL(url);
@@ -56,14 +67,24 @@ export interface AuthDeps {
   mailer: MailService;
   /** better-auth's messages go to the app's pino logger (LOG_LEVEL applies). */
   log?: FastifyBaseLogger;
+  /** better-auth's own per-address burst guard (off in tests that do not test limits). */
+  rateLimitEnabled?: boolean;
 }
 
 /**
  * The shop's own identity provider (better-auth) on our Kysely database. Sessions live in
  * httpOnly cookies; nothing is kept in localStorage.
  */
-export function createAuth({ config, db, engine, mailer, log }: AuthDeps) {
+export function createAuth({ config, db, engine, mailer, log, rateLimitEnabled = config.env !== 'test' }: AuthDeps) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
+  // An ADMIN_EMAILS address is an admin only while it is verified (anyone may sign up with it
+  // first); an unverified one, e.g. promoted by an older version at sign-up, is a customer again.
+  const syncAdminEmailRole = async (userId: string) => {
+    const row = await db.selectFrom('user').select(['email', 'role', 'emailVerified']).where('id', '=', userId).executeTakeFirst();
+    if (!row || !isAdminEmail(row.email)) return;
+    const role = row.emailVerified ? 'admin' : 'customer';
+    if (row.role !== role) await db.updateTable('user').set({ role }).where('id', '=', userId).execute();
+  };
   return betterAuth({
     appName: 'bulkparts',
     baseURL: config.publicUrl,
@@ -71,7 +92,9 @@ export function createAuth({ config, db, engine, mailer, log }: AuthDeps) {
     logger: {
       disabled: config.logLevel === 'silent',
       level: 'debug',
-      ...(log ? { log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => log[level]({ args }, `better-auth: ${message}`) } : {}),
+      ...(log
+        ? { log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => log[level]({ args }, `better-auth: ${message}`) }
+        : {}),
     },
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
@@ -99,7 +122,23 @@ export function createAuth({ config, db, engine, mailer, log }: AuthDeps) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // No session from sign-up: the answer is the same whether or not the address already has an
+      // account (no enumeration); the owner of an existing account gets a mail instead.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        void mailer.send(
+          renderMail({
+            to: user.email,
+            subject: 'Someone tried to sign up with your email at bulkparts',
+            greeting: 'Hello,',
+            lines: [
+              'Someone tried to create a new bulkparts account with this email address, but you already have one.',
+              'If it was you, sign in with your password, or choose a new one with "Reset Password" on the sign-in page. If it was not you, ignore this message: nothing changed.',
+            ],
+            action: { label: 'Sign in', url: `${config.publicUrl}/login` },
+          }),
+        );
+      },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url: rawUrl }) => {
@@ -112,8 +151,12 @@ export function createAuth({ config, db, engine, mailer, log }: AuthDeps) {
           renderMail({
             to: user.email,
             subject: 'Reset your bulkparts password',
-            greeting: `Hello ${user.name},`,
-            lines: ['Someone asked to reset the password of your bulkparts account. If it was you, choose a new password with the link below. The link works for one hour.', 'If it was not you, ignore this message: your password stays as it is.'],
+            // Names are chosen by whoever signs up: never put them in mail to an address (phishing).
+            greeting: 'Hello,',
+            lines: [
+              'Someone asked to reset the password of your bulkparts account. If it was you, choose a new password with the link below. The link works for one hour.',
+              'If it was not you, ignore this message: your password stays as it is.',
+            ],
             action: { label: 'Choose a new password', url },
           }),
         );
@@ -121,7 +164,8 @@ export function createAuth({ config, db, engine, mailer, log }: AuthDeps) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // A mailed link proves the address, not the password or the second factor: it never signs in.
+      autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url: rawUrl }) => {
         const url = withVerifyCallback(rawUrl);
@@ -129,7 +173,7 @@ export function createAuth({ config, db, engine, mailer, log }: AuthDeps) {
           renderMail({
             to: user.email,
             subject: 'Confirm your email for bulkparts',
-            greeting: `Welcome to bulkparts, ${user.name}!`,
+            greeting: 'Welcome to bulkparts!',
             lines: ['Please confirm that this is your email address. The link works for 24 hours.'],
             action: { label: 'Confirm my email', url },
           }),
@@ -140,7 +184,7 @@ export function createAuth({ config, db, engine, mailer, log }: AuthDeps) {
     plugins: [
       twoFactor({
         issuer: 'bulkparts',
-        backupCodeOptions: { amount: 10, length: 10 },
+        backupCodeOptions: { amount: 10, length: 10, customBackupCodesGenerate: () => generateBackupCodes(10) },
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
       }),
       ...googlePlugins(config.google),
@@ -150,13 +194,22 @@ export function createAuth({ config, db, engine, mailer, log }: AuthDeps) {
       updateAge: 60 * 60 * 24,
     },
     rateLimit: {
-      enabled: config.env !== 'test',
+      enabled: rateLimitEnabled,
       storage: 'database',
       window: 60,
       max: 100,
       // Per path and address burst guard only; the abuse limits per account and address are ours
       // (auth-limits.ts) and answer { error: 'RATE_LIMITED' }.
       customRules: {
+        // Reading or ending one's own session is never limited per address: a busy office behind
+        // one NAT would otherwise be signed out (the web page reads the session on every load).
+        '/get-session': false,
+        '/list-sessions': false,
+        '/sign-out': false,
+        // Ours count these per account and address; better-auth's default (3 a minute) would refuse an office.
+        '/request-password-reset': { window: 60, max: 20 },
+        '/send-verification-email': { window: 60, max: 20 },
+        '/change-password': { window: 60, max: 20 },
         '/sign-in/*': { window: 60, max: 60 },
         '/sign-up/*': { window: 60, max: 20 },
         '/two-factor/*': { window: 60, max: 30 },
@@ -165,18 +218,20 @@ export function createAuth({ config, db, engine, mailer, log }: AuthDeps) {
     databaseHooks: {
       user: {
         create: {
-          // The first admins come from ADMIN_EMAILS (documented in the README).
-          before: async (user) => ({ data: { ...user, role: isAdminEmail(user.email) ? 'admin' : 'customer' } }),
+          // The first admins come from ADMIN_EMAILS (documented in the README), once verified
+          // (an account made through Google arrives verified).
+          before: async (user) => ({ data: { ...user, role: isAdminEmail(user.email) && user.emailVerified ? 'admin' : 'customer' } }),
+        },
+        update: {
+          // The verification link (or any later update) promotes an ADMIN_EMAILS address once it is verified.
+          after: async (user) => {
+            if (user) await syncAdminEmailRole(user.id);
+          },
         },
       },
       session: {
         create: {
-          after: async (session) => {
-            const row = await db.selectFrom('user').select(['email', 'role']).where('id', '=', session.userId).executeTakeFirst();
-            if (row && row.role !== 'admin' && isAdminEmail(row.email)) {
-              await db.updateTable('user').set({ role: 'admin' }).where('id', '=', session.userId).execute();
-            }
-          },
+          after: async (session) => syncAdminEmailRole(session.userId),
         },
       },
     },

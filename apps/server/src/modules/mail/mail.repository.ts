@@ -18,7 +18,18 @@ export function createMailRepository(db: Kysely<DB>) {
       const now = nowIso();
       await (trx ?? db)
         .insertInto('mail_outbox')
-        .values({ id, to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html, attempts: 0, next_attempt_at: now, sent_at: null, last_error: null, created_at: now })
+        .values({
+          id,
+          to_address: message.to,
+          subject: message.subject,
+          text_body: message.text,
+          html_body: message.html,
+          attempts: 0,
+          next_attempt_at: now,
+          sent_at: null,
+          last_error: null,
+          created_at: now,
+        })
         .execute();
       return id;
     },
@@ -34,7 +45,11 @@ export function createMailRepository(db: Kysely<DB>) {
       return db
         .updateTable('mail_outbox')
         .set({ next_attempt_at: leaseUntil })
-        .where('id', 'in', db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(limit))
+        .where(
+          'id',
+          'in',
+          db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(limit),
+        )
         .where(stillUnsent)
         .where(stillDue(now))
         .returningAll()
@@ -46,8 +61,17 @@ export function createMailRepository(db: Kysely<DB>) {
       await db.updateTable('mail_outbox').set({ sent_at: nowIso(), last_error: null }).where('id', 'in', ids).where(stillUnsent).execute();
     },
 
+    /** Moves a message's next attempt later without counting an attempt (the recipient throttle). */
+    async postpone(id: string, nextAttemptAt: string): Promise<void> {
+      await db.updateTable('mail_outbox').set({ next_attempt_at: nextAttemptAt }).where('id', '=', id).execute();
+    },
+
     async markFailed(id: string, attempts: number, error: string, nextAttemptAt: string): Promise<void> {
-      await db.updateTable('mail_outbox').set({ attempts, last_error: error.slice(0, 500), next_attempt_at: nextAttemptAt }).where('id', '=', id).execute();
+      await db
+        .updateTable('mail_outbox')
+        .set({ attempts, last_error: error.slice(0, 500), next_attempt_at: nextAttemptAt })
+        .where('id', '=', id)
+        .execute();
     },
 
     backlog() {

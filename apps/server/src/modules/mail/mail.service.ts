@@ -15,6 +15,38 @@ export interface MailWorkerOptions {
   pauseMs?: number;
   /** How long a claimed message stays with this process before another may retry it. */
   leaseMs?: number;
+  /** Messages delivered to one recipient per minute at most (0 = no throttle); see `createRecipientThrottle`. */
+  perRecipientPerMinute?: number;
+}
+
+/**
+ * At most `max` deliveries per recipient in any 60 s, counted in this process: a message over the
+ * limit is postponed (not dropped, not counted as a failed attempt) until the recipient's window
+ * has room. It keeps a burst of orders, or someone using the shop to flood an address with
+ * verification or reset mails, from filling one mailbox or getting the shop's sender marked as
+ * spam. Per instance: N instances deliver at most N × max per minute to one address.
+ */
+export function createRecipientThrottle(max: number, now: () => number = Date.now, maxRecipients = 10_000) {
+  const sent = new Map<string, number[]>();
+  return {
+    /** Records a delivery and answers 0, or answers the ms to wait when the recipient is at the limit. */
+    take(recipient: string): number {
+      if (max <= 0) return 0;
+      const key = recipient.toLowerCase();
+      const t = now();
+      const recent = (sent.get(key) ?? []).filter((at) => at > t - 60_000);
+      if (recent.length >= max) {
+        sent.set(key, recent);
+        return recent[0]! + 60_000 - t;
+      }
+      recent.push(t);
+      sent.delete(key);
+      // Oldest recipients out first; one forgotten early only gets its window restarted.
+      if (sent.size >= maxRecipients) sent.delete(sent.keys().next().value as string);
+      sent.set(key, recent);
+      return 0;
+    },
+  };
 }
 
 /**
@@ -32,8 +64,10 @@ export function createMailService(deps: {
   worker?: MailWorkerOptions;
 }) {
   const { repo, transport, from, log } = deps;
-  const { batchSize = 20, gatherMs = 10, pauseMs = 50, leaseMs = 5 * 60_000 } = deps.worker ?? {};
+  const { batchSize = 20, gatherMs = 10, pauseMs = 50, leaseMs = 5 * 60_000, perRecipientPerMinute = 0 } = deps.worker ?? {};
+  const throttle = createRecipientThrottle(perRecipientPerMinute);
   let timer: NodeJS.Timeout | undefined;
+  let later: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let wakeAgain = false;
   let stopped = false;
@@ -41,7 +75,14 @@ export function createMailService(deps: {
   async function round(): Promise<number> {
     const claimed = await repo.claimDue(batchSize, new Date(Date.now() + leaseMs).toISOString());
     const sent: string[] = [];
+    let postponeMs = Infinity;
     for (const row of claimed) {
+      const waitMs = throttle.take(row.to_address);
+      if (waitMs > 0) {
+        await repo.postpone(row.id, new Date(Date.now() + waitMs).toISOString());
+        postponeMs = Math.min(postponeMs, waitMs);
+        continue;
+      }
       try {
         await transport.deliver({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, from });
         sent.push(row.id);
@@ -53,6 +94,13 @@ export function createMailService(deps: {
       }
     }
     await repo.markSent(sent);
+    if (postponeMs !== Infinity && !later && !stopped) {
+      later = setTimeout(() => {
+        later = undefined;
+        wake();
+      }, postponeMs + 50);
+      later.unref();
+    }
     return claimed.length;
   }
 
@@ -113,6 +161,7 @@ export function createMailService(deps: {
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (later) clearTimeout(later);
       timer = undefined;
       await running;
     },

@@ -1,5 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ensurePrivateDir, writePrivateFile } from '../../lib/private-files.js';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -31,21 +31,25 @@ export function smtpTransport(url: string): MailTransport {
 }
 
 /**
- * Development default: each message becomes an .eml file under DATA_DIR/mail, and its links are
- * logged so a developer can click them.
+ * Default without SMTP_URL: each message becomes an owner-only .eml file under DATA_DIR/mail. In
+ * development its links are also logged so a developer can click them; anywhere else they are
+ * live reset and verification links, and logs travel further than the data folder.
  */
-export function fileTransport(dir: string, log: FastifyBaseLogger): MailTransport {
+export function fileTransport(dir: string, log: FastifyBaseLogger, opts: { logLinks?: boolean } = {}): MailTransport {
   const streamer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let made: Promise<unknown> | undefined;
   return {
     async deliver(message) {
-      await (made ??= mkdir(dir, { recursive: true }));
+      await (made ??= ensurePrivateDir(dir));
       const info = await streamer.sendMail(message);
       const safeTo = message.to.replace(/[^\w.@-]/g, '_');
       const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-      await writeFile(file, info.message as Buffer);
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      log.info({ to: message.to, subject: message.subject, file, links }, `mail written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`);
+      await writePrivateFile(file, info.message as Buffer);
+      const links = opts.logLinks ? (message.text.match(/https?:\/\/\S+/g) ?? []) : [];
+      log.info(
+        { to: message.to, subject: message.subject, file, ...(opts.logLinks ? { links } : {}) },
+        `mail written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`,
+      );
     },
     close: () => streamer.close(),
   };

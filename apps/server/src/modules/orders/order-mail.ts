@@ -1,4 +1,4 @@
-import { formatQuantity, type Order, type OrderStatus } from '@bulkparts/shared';
+import { formatDollars, formatQuantity, type Order, type OrderStatus } from '@bulkparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { renderMail } from '../mail/templates.js';
 import type { MailMessage } from '../mail/mail.transport.js';
@@ -10,7 +10,29 @@ const MAILED: Partial<Record<OrderEvent, string>> = {
   shipped: 'shipped',
   cancelled: 'cancelled',
   refunded: 'refunded',
+  expired: 'cancelled because it was not paid in time',
 };
+
+/** 'Tue, 25 Nov 2026 14:30 UTC': mails cannot know the reader's time zone, so they say which one. */
+function deadline(iso: string): string {
+  const d = new Date(iso);
+  return `${d.toUTCString().slice(0, 22)} UTC`;
+}
+
+/** The lines that depend on the event: the payment deadline, the carrier and tracking number. */
+function detailLines(order: Order, event: OrderEvent): string[] {
+  if (event === 'placed' && order.expiresAt) {
+    return [`Please pay by ${deadline(order.expiresAt)}. An order left unpaid then is cancelled and its pieces go back on sale.`];
+  }
+  if (event === 'shipped') {
+    const lines = [];
+    if (order.carrier) lines.push(`Carrier: ${order.carrier}`);
+    if (order.trackingNumber) lines.push(`Tracking number: ${order.trackingNumber}`);
+    return lines;
+  }
+  if (event === 'expired') return ['Its pieces went back on sale. You are welcome to order again.'];
+  return [];
+}
 
 /**
  * The buyer hears about every step of an order through the outbox (retried), so a mail server
@@ -23,11 +45,12 @@ export function createOrderNotifier(app: FastifyInstance, publicUrl: string): Or
     if (!verb) return undefined;
     return renderMail({
       to: order.userEmail,
-      subject: `Your order for ${order.Name} was ${verb}`,
+      subject: `Your order ${order.orderNumber} for ${order.Name} was ${verb}`,
       greeting: 'Hello,',
       lines: [
-        `Your order of ${formatQuantity(order.quantity)} ${order.Name} ($${order.total.toFixed(2)}) was ${verb}.`,
-        `Order: ${order._id}`,
+        `Your order of ${formatQuantity(order.quantity)} ${order.Name} (${formatDollars(order.total)}) was ${verb}.`,
+        ...detailLines(order, event),
+        `Order: ${order.orderNumber} (${order._id})`,
       ],
       action: { label: 'See your orders', url: `${publicUrl}/dashboard/myorders` },
     });
@@ -38,16 +61,27 @@ export function createOrderNotifier(app: FastifyInstance, publicUrl: string): Or
       const mail = mailFor(order, event);
       if (mail) void app.mailer.send(mail);
     },
-    placing(order: Order) {
-      const mail = mailFor(order, 'placed');
+    placing() {
       return {
-        write: async (trx) => {
+        write: async (trx, order) => {
+          const mail = mailFor(order, 'placed');
           if (mail) await app.mailer.enqueueIn(trx, mail);
         },
         committed() {
           app.metrics.ordersPlaced.inc();
           app.mailer.wake();
         },
+      };
+    },
+    expiring() {
+      return {
+        write: async (trx, orders) => {
+          for (const order of orders) {
+            const mail = mailFor(order, 'expired');
+            if (mail) await app.mailer.enqueueIn(trx, mail);
+          }
+        },
+        committed: () => app.mailer.wake(),
       };
     },
   };

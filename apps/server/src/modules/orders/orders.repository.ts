@@ -24,6 +24,10 @@ export const ORDER_VIEW_COLUMNS = [
   'card_brand',
   'card_last4',
   'invoice_number',
+  'order_number',
+  'carrier',
+  'tracking_number',
+  'expires_at',
 ] as const satisfies readonly (keyof OrderRow)[];
 export type OrderView = Pick<OrderRow, (typeof ORDER_VIEW_COLUMNS)[number]>;
 
@@ -39,6 +43,16 @@ export interface OrderListFilter {
 function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** Thrown inside the purchase transaction when the account already has its cap of unpaid orders. */
+export class PendingCapError extends Error {
+  constructor(readonly max: number) {
+    super('too many unpaid orders');
+  }
+}
+
+/** The first key of PostgreSQL's two-key advisory locks taken per account while counting its unpaid orders. */
+const PENDING_CAP_LOCK = 20261124;
 
 /** Thrown inside the purchase transaction when the conditional stock update takes no row. */
 export class StockTakenError extends Error {
@@ -58,9 +72,7 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.q) {
       const pattern = likePattern(filter.q);
-      query = query.where(
-        sql<boolean>`(lower(user_email) like ${pattern} escape '\\' or lower(product_name) like ${pattern} escape '\\')`,
-      );
+      query = query.where(sql<boolean>`(lower(user_email) like ${pattern} escape '\\' or lower(product_name) like ${pattern} escape '\\')`);
     }
     return query;
   }
@@ -75,12 +87,7 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
     },
 
     findByIdempotencyKey(userId: string, key: string): Promise<OrderRow | undefined> {
-      return db
-        .selectFrom('orders')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('idempotency_key', '=', key)
-        .executeTakeFirst();
+      return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
     },
 
     list(filter: OrderListFilter): Promise<OrderView[]> {
@@ -94,7 +101,9 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
     },
 
     async count(filter: Omit<OrderListFilter, 'offset' | 'limit'>): Promise<number> {
-      const row = await filtered(filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await filtered(filter)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
@@ -114,13 +123,35 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
      * or many sharing PostgreSQL) can never take more than there is. `alsoWrite` adds rows that
      * must commit with the order (its confirmation mail in the outbox). Resolves once committed.
      */
-    async placeOrder(order: OrderRow, alsoWrite?: (trx: Transaction<DB>) => Promise<void>): Promise<OrderRow> {
+    async placeOrder(
+      order: Omit<OrderRow, 'order_number'>,
+      options: { pendingMax?: number; alsoWrite?: (trx: Transaction<DB>, numbered: OrderRow) => Promise<void> } = {},
+    ): Promise<OrderRow> {
+      const { pendingMax = 0, alsoWrite } = options;
       return orderCommits.run(async (trx) => {
+        if (pendingMax > 0) {
+          // Counted inside the order's transaction so parallel orders cannot all pass: SQLite runs
+          // the units one after the other (one writer); on PostgreSQL the account's advisory lock
+          // queues its orders until each commits (other accounts never wait for it).
+          if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${PENDING_CAP_LOCK}, hashtext(${order.user_id}))`.execute(trx);
+          const row = await trx
+            .selectFrom(trx.selectFrom('orders').select('id').where('user_id', '=', order.user_id).where('status', '=', 'pending').limit(pendingMax).as('p'))
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow();
+          if (Number(row.n) >= pendingMax) throw new PendingCapError(pendingMax);
+        }
         // The order and its mail first, the stock last: on PostgreSQL the product's row stays
         // locked from the stock update to the commit, and a popular product's buyers queue on
         // that lock, so nothing else runs while it is held. Without the stock all of it rolls back.
-        await trx.insertInto('orders').values(order).execute();
-        await alsoWrite?.(trx);
+        // The order number: PostgreSQL's sequence (the column default); SQLite's next after the
+        // highest, read in this statement by the one writer (migration 20261124000000).
+        const inserted = await trx
+          .insertInto('orders')
+          .values(engine === 'sqlite' ? { ...order, order_number: sql<number>`(select coalesce(max(order_number), 0) + 1 from orders)` } : order)
+          .returning('order_number')
+          .executeTakeFirstOrThrow();
+        const numbered: OrderRow = { ...order, order_number: Number(inserted.order_number) };
+        await alsoWrite?.(trx, numbered);
         const result = await trx
           .updateTable('products')
           .set({ available_quantity: sql`available_quantity - ${order.quantity}` })
@@ -129,19 +160,54 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
           .where('archived', '=', 0)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) {
-          const row = await trx
-            .selectFrom('products')
-            .select('available_quantity')
-            .where('id', '=', order.product_id)
-            .executeTakeFirst();
+          const row = await trx.selectFrom('products').select('available_quantity').where('id', '=', order.product_id).executeTakeFirst();
           throw new StockTakenError(Number(row?.available_quantity ?? 0));
         }
-        return order;
+        return numbered;
+      });
+    },
+
+    /**
+     * Expires up to `limit` pending orders whose deadline passed, returning their stock and running
+     * `alsoWrite` (their mails) in the same transaction. Safe with several instances: each order
+     * moves once (`status = 'pending'` guard), and on PostgreSQL an instance skips the rows
+     * another one is expiring instead of waiting for them.
+     */
+    async expireDue(now: string, limit: number, alsoWrite?: (trx: Transaction<DB>, expired: OrderRow[]) => Promise<void>): Promise<OrderRow[]> {
+      return db.transaction().execute(async (trx) => {
+        let due = trx.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).orderBy('expires_at').limit(limit);
+        if (engine === 'postgres') due = due.forUpdate().skipLocked();
+        const expired = await trx
+          .updateTable('orders')
+          .set({ status: 'expired', updated_at: now })
+          .where('id', 'in', due)
+          .where('status', '=', 'pending')
+          .returningAll()
+          .execute();
+        if (expired.length === 0) return [];
+        const back = new Map<string, number>();
+        for (const o of expired) back.set(o.product_id, (back.get(o.product_id) ?? 0) + o.quantity);
+        // In id order, so two sweeps (or a sweep and a cancel) lock products in the same order.
+        for (const [productId, quantity] of [...back].sort(([a], [b]) => (a < b ? -1 : 1))) {
+          await trx
+            .updateTable('products')
+            .set({ available_quantity: sql`available_quantity + ${quantity}` })
+            .where('id', '=', productId)
+            .execute();
+        }
+        await alsoWrite?.(trx, expired);
+        return expired;
       });
     },
 
     /** Moves an order from one status to another only if it is still in `from`; returns whether it did. Cancelling returns the stock in the same transaction. */
-    async transition(id: string, from: string, to: string, changes: Partial<OrderRow>, returnStock?: { productId: string; quantity: number }): Promise<boolean> {
+    async transition(
+      id: string,
+      from: string,
+      to: string,
+      changes: Partial<OrderRow>,
+      returnStock?: { productId: string; quantity: number },
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('orders')

@@ -1,5 +1,6 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
   idParamsSchema,
   orderListQuerySchema,
   orderSchema,
@@ -9,28 +10,46 @@ import {
 } from '@bulkparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { AppConfig } from '../../config/env.js';
+import { validationFailed } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
+import { startOrderExpiry } from './order-expiry.js';
 import { createOrderNotifier } from './order-mail.js';
 import { createOrdersRepository } from './orders.repository.js';
 import { createOrdersService } from './orders.service.js';
 
-const idempotencyKeySchema = z.object({
-  key: z.string().trim().min(1, 'Idempotency-Key must not be empty').max(200, 'Idempotency-Key must be at most 200 characters').optional(),
-});
+/** The Idempotency-Key header, or a 400 naming it (the database keeps at most 100 characters). */
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined) return undefined;
+  const parsed = idempotencyKeySchema.safeParse(value);
+  if (!parsed.success) throw validationFailed({ 'Idempotency-Key': parsed.error.issues[0]?.message ?? 'Idempotency-Key is not valid' });
+  return parsed.data;
+}
 
 /** `/api/purchase`: the spec's orders API. The server derives price, product and buyer. */
-export default async function ordersRoutes(app: FastifyInstance, opts: { publicUrl: string }) {
-  const service = createOrdersService(createOrdersRepository(app.database.db, app.database.engine), createOrderNotifier(app, opts.publicUrl), {
-    // A refund moves money first; the status changes only once the provider has accepted it.
-    beforeRefund: (row) => app.payments.refund(row),
-  });
+export default async function ordersRoutes(app: FastifyInstance, opts: { publicUrl: string; orders: AppConfig['orders'] }) {
+  const service = createOrdersService(
+    createOrdersRepository(app.database.db, app.database.engine),
+    createOrderNotifier(app, opts.publicUrl),
+    {
+      // A refund moves money first; the status changes only once the provider has accepted it.
+      beforeRefund: (row) => app.payments.refund(row),
+    },
+    { unpaidTtlSeconds: opts.orders.unpaidTtlSeconds, pendingMax: opts.orders.pendingMax },
+  );
+  startOrderExpiry(app, service, opts.orders.unpaidTtlSeconds);
   const one = { 200: responseSchema(orderSchema), 201: responseSchema(orderSchema) };
 
-  app.post('/purchase', { preHandler: app.requireUser, schema: { response: one } }, async (request, reply) => {
+  app.post('/purchase', { preHandler: app.requireVerifiedUser, schema: { response: one } }, async (request, reply) => {
     const input = parseInput(purchaseInputSchema, request.body);
-    const header = request.headers[IDEMPOTENCY_KEY_HEADER];
-    const { key } = parseInput(idempotencyKeySchema, { key: Array.isArray(header) ? header[0] : header });
+    const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
+    if (opts.orders.purchasesPerMinute > 0) {
+      await app.rateLimiter.consume([
+        { name: 'purchase:account', rule: { max: opts.orders.purchasesPerMinute, windowSeconds: 60 }, subject: request.user!.id },
+      ]);
+    }
     const { order, created } = await service.purchase(input, request.user!, key);
     return reply.status(created ? 201 : 200).send(order);
   });
@@ -54,7 +73,7 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { publicU
 
   app.patch('/purchase/:id', { preHandler: app.requireAdmin, schema: { response: { 200: responseSchema(orderSchema) } } }, async (request) => {
     const { id } = parseInput(idParamsSchema, request.params);
-    const { status } = parseInput(orderStatusChangeSchema, request.body);
-    return service.changeStatus(id, status, request.user!);
+    const { status, carrier, trackingNumber } = parseInput(orderStatusChangeSchema, request.body);
+    return service.changeStatus(id, status, request.user!, { carrier, trackingNumber });
   });
 }

@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import {
   canTransition,
   centsToDollars,
+  formatOrderNumber,
+  STOCK_RETURNING_STATUSES,
   lineTotalCents,
   quantityError,
   stockErrorMessage,
@@ -15,7 +18,7 @@ import type { SessionUser } from '../../plugins/auth.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import { createOwnOrderPages } from './own-order-pages.js';
-import { StockTakenError, type OrderRow, type OrdersRepository, type OrderView } from './orders.repository.js';
+import { PendingCapError, StockTakenError, type OrderRow, type OrdersRepository, type OrderView } from './orders.repository.js';
 
 export function toOrder(row: OrderView): Order {
   return {
@@ -35,7 +38,24 @@ export function toOrder(row: OrderView): Order {
     cardBrand: row.card_brand,
     cardLast4: row.card_last4,
     invoiceNumber: row.invoice_number === null ? null : Number(row.invoice_number),
+    orderNumber: formatOrderNumber(Number(row.order_number)),
+    carrier: row.carrier,
+    trackingNumber: row.tracking_number,
+    // The deadline matters only while the order can still be paid.
+    expiresAt: row.status === 'pending' ? row.expires_at : null,
   };
+}
+
+/** What an Idempotency-Key promises to repeat: the same product and quantity. */
+export function purchaseHash(input: PurchaseInput): string {
+  return createHash('sha256')
+    .update(JSON.stringify([input.productId, input.quantity]))
+    .digest('hex');
+}
+
+export interface ShipmentDetails {
+  carrier?: string | undefined;
+  trackingNumber?: string | undefined;
 }
 
 const TIMESTAMP_COLUMN: Partial<Record<OrderStatus, keyof OrderRow>> = {
@@ -52,18 +72,33 @@ export type OrderEvent = 'placed' | OrderStatus;
 export interface OrderNotifier {
   /** After a committed status change. */
   changed(order: Order, event: OrderStatus): void;
-  /** A new order: `write` runs inside the order's transaction, `committed` after it commits. */
-  placing(order: Order): { write(trx: Transaction<DB>): Promise<void>; committed(): void };
+  /** A new order: `write` runs inside the order's transaction (with its number), `committed` after it commits. */
+  placing(): { write(trx: Transaction<DB>, order: Order): Promise<void>; committed(): void };
+  /** Orders that expired unpaid: `write` runs inside the expiry's transaction, `committed` after it. */
+  expiring(): { write(trx: Transaction<DB>, orders: Order[]): Promise<void>; committed(): void };
 }
 
-const silent: OrderNotifier = { changed() {}, placing: () => ({ write: async () => {}, committed() {} }) };
+const silent: OrderNotifier = {
+  changed() {},
+  placing: () => ({ write: async () => {}, committed() {} }),
+  expiring: () => ({ write: async () => {}, committed() {} }),
+};
+
+export interface OrderRules {
+  /** Seconds an unpaid order holds its stock (UNPAID_ORDER_TTL). */
+  unpaidTtlSeconds: number;
+  /** Unpaid orders one account may have at once; 0 = no cap (PENDING_ORDERS_MAX). */
+  pendingMax: number;
+}
+
+const DEFAULT_RULES: OrderRules = { unpaidTtlSeconds: 1800, pendingMax: 20 };
 
 export interface OrderHooks {
   /** Runs before a paid order becomes `refunded`; throwing keeps it paid. */
   beforeRefund?: (row: OrderRow) => Promise<void>;
 }
 
-export function createOrdersService(repo: OrdersRepository, notify: OrderNotifier = silent, hooks: OrderHooks = {}) {
+export function createOrdersService(repo: OrdersRepository, notify: OrderNotifier = silent, hooks: OrderHooks = {}, rules: OrderRules = DEFAULT_RULES) {
   const ownPages = createOwnOrderPages(repo, toOrder);
 
   async function visibleOrder(id: string, user: SessionUser): Promise<OrderRow> {
@@ -73,7 +108,7 @@ export function createOrdersService(repo: OrdersRepository, notify: OrderNotifie
     return row;
   }
 
-  async function move(row: OrderRow, to: OrderStatus): Promise<Order> {
+  async function move(row: OrderRow, to: OrderStatus, shipment: ShipmentDetails = {}): Promise<Order> {
     const from = row.status as OrderStatus;
     if (!canTransition(from, to)) {
       throw new AppError('INVALID_TRANSITION', `An order that is ${from} cannot become ${to}`);
@@ -83,7 +118,8 @@ export function createOrdersService(repo: OrdersRepository, notify: OrderNotifie
     const changes: Partial<OrderRow> = { updated_at: now };
     const column = TIMESTAMP_COLUMN[to];
     if (column) (changes as Record<string, unknown>)[column] = now;
-    const returnStock = to === 'cancelled' ? { productId: row.product_id, quantity: row.quantity } : undefined;
+    if (to === 'shipped') Object.assign(changes, { carrier: shipment.carrier ?? null, tracking_number: shipment.trackingNumber ?? null });
+    const returnStock = STOCK_RETURNING_STATUSES.includes(to) ? { productId: row.product_id, quantity: row.quantity } : undefined;
     const moved = await repo.transition(row.id, from, to, changes, returnStock);
     const fresh = await repo.findById(row.id);
     if (!moved || !fresh) {
@@ -96,9 +132,19 @@ export function createOrdersService(repo: OrdersRepository, notify: OrderNotifie
 
   return {
     async purchase(input: PurchaseInput, user: SessionUser, idempotencyKey?: string): Promise<{ order: Order; created: boolean }> {
+      const hash = idempotencyKey ? purchaseHash(input) : null;
+      /** The order a retry repeats; the same key with another body is the client's mistake, not a retry. */
+      const replay = (existing: OrderRow) => {
+        if (existing.idempotency_hash !== null && existing.idempotency_hash !== hash) {
+          throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different order', {
+            'Idempotency-Key': 'Already used with a different product or quantity; use a new key for a new order',
+          });
+        }
+        return { order: toOrder(existing), created: false };
+      };
       if (idempotencyKey) {
         const existing = await repo.findByIdempotencyKey(user.id, idempotencyKey);
-        if (existing) return { order: toOrder(existing), created: false };
+        if (existing) return replay(existing);
       }
       const product = await repo.findProduct(input.productId);
       if (!product) throw notFound('Product');
@@ -111,7 +157,7 @@ export function createOrdersService(repo: OrdersRepository, notify: OrderNotifie
         throw new AppError(code, message, { quantity: message });
       }
       const now = nowIso();
-      const row: OrderRow = {
+      const row: Omit<OrderRow, 'order_number'> = {
         id: newId(),
         product_id: product.id,
         product_name: product.name,
@@ -135,22 +181,35 @@ export function createOrdersService(repo: OrdersRepository, notify: OrderNotifie
         delivered_at: null,
         cancelled_at: null,
         refunded_at: null,
+        carrier: null,
+        tracking_number: null,
+        expires_at: new Date(Date.parse(now) + rules.unpaidTtlSeconds * 1000).toISOString(),
+        idempotency_hash: hash,
       };
       try {
-        const order = toOrder(row);
-        const placing = notify.placing(order);
-        await repo.placeOrder(row, placing.write);
+        const placing = notify.placing();
+        let order: Order | undefined;
+        await repo.placeOrder(row, {
+          pendingMax: rules.pendingMax,
+          alsoWrite: async (trx, numbered) => {
+            order = toOrder(numbered);
+            await placing.write(trx, order);
+          },
+        });
         placing.committed();
-        return { order, created: true };
+        return { order: order!, created: true };
       } catch (error) {
         if (error instanceof StockTakenError) {
           const msg = stockErrorMessage(error.available);
           throw new AppError('INSUFFICIENT_STOCK', msg, { quantity: msg });
         }
+        if (error instanceof PendingCapError) {
+          throw new AppError('CONFLICT', `You already have ${error.max} unpaid orders. Pay or cancel one of them before ordering more.`);
+        }
         // A concurrent retry with the same key won the unique index: answer with its order.
         if (idempotencyKey) {
           const existing = await repo.findByIdempotencyKey(user.id, idempotencyKey);
-          if (existing) return { order: toOrder(existing), created: false };
+          if (existing) return replay(existing);
         }
         throw error;
       }
@@ -170,10 +229,7 @@ export function createOrdersService(repo: OrdersRepository, notify: OrderNotifie
         status: query.status,
         q: query.q,
       };
-      const [rows, total] = await Promise.all([
-        repo.list({ ...filter, offset: (query.page - 1) * query.limit, limit: query.limit }),
-        repo.count(filter),
-      ]);
+      const [rows, total] = await Promise.all([repo.list({ ...filter, offset: (query.page - 1) * query.limit, limit: query.limit }), repo.count(filter)]);
       return { items: rows.map(toOrder), total };
     },
 
@@ -192,8 +248,16 @@ export function createOrdersService(repo: OrdersRepository, notify: OrderNotifie
       return move(row, 'cancelled');
     },
 
-    async changeStatus(id: string, to: OrderStatus, user: SessionUser): Promise<Order> {
-      return move(await visibleOrder(id, user), to);
+    async changeStatus(id: string, to: OrderStatus, user: SessionUser, shipment: ShipmentDetails = {}): Promise<Order> {
+      return move(await visibleOrder(id, user), to, shipment);
+    },
+
+    /** Expires one batch of unpaid orders past their deadline; answers how many. */
+    async expireDue(limit = 100): Promise<number> {
+      const expiring = notify.expiring();
+      const expired = await repo.expireDue(nowIso(), limit, (trx, rows) => expiring.write(trx, rows.map(toOrder)));
+      if (expired.length) expiring.committed();
+      return expired.length;
     },
   };
 }

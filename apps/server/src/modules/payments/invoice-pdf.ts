@@ -1,4 +1,4 @@
-import { formatCents, formatQuantity } from '@bulkparts/shared';
+import { formatCents, formatOrderNumber, formatQuantity } from '@bulkparts/shared';
 import PDFDocument from 'pdfkit';
 import type { OrderRow } from '../orders/orders.repository.js';
 
@@ -24,7 +24,7 @@ export function renderInvoicePdf(order: OrderRow, buyer: { name: string | null; 
   doc.fontSize(10).font('Helvetica');
   doc.text(`Invoice number: ${invoiceLabel(Number(order.invoice_number))}`, { align: 'right' });
   doc.text(`Date: ${(order.paid_at ?? order.created_at).slice(0, 10)}`, { align: 'right' });
-  doc.text(`Order: ${order.id}`, { align: 'right' });
+  doc.text(`Order: ${formatOrderNumber(Number(order.order_number))}`, { align: 'right' });
   doc.moveDown(2);
 
   const top = doc.y;
@@ -38,17 +38,29 @@ export function renderInvoicePdf(order: OrderRow, buyer: { name: string | null; 
   const rowY = Math.max(doc.y, top + 90);
   doc.font('Helvetica-Bold');
   ['Item', 'Quantity', 'Unit price', 'Amount'].forEach((h, i) => doc.text(h, columns[i], rowY, { width: i === 0 ? 240 : 80 }));
-  doc.moveTo(50, rowY + 16).lineTo(545, rowY + 16).stroke();
+  doc
+    .moveTo(50, rowY + 16)
+    .lineTo(545, rowY + 16)
+    .stroke();
   doc.font('Helvetica');
   const lineY = rowY + 24;
   doc.text(order.product_name, columns[0], lineY, { width: 240 });
   doc.text(formatQuantity(order.quantity), columns[1], lineY, { width: 80 });
   doc.text(formatCents(Number(order.unit_price_cents)), columns[2], lineY, { width: 80 });
   doc.text(formatCents(Number(order.total_cents)), columns[3], lineY, { width: 80 });
-  doc.moveTo(50, lineY + 30).lineTo(545, lineY + 30).stroke();
-  doc.font('Helvetica-Bold').text(`Total paid: ${formatCents(Number(order.total_cents))}`, 300, lineY + 40, { width: 245, align: 'right' });
+  doc
+    .moveTo(50, lineY + 30)
+    .lineTo(545, lineY + 30)
+    .stroke();
+  // No tax is charged yet; the line is there so the invoice's layout does not change when it is.
+  doc.text(`Subtotal: ${formatCents(Number(order.total_cents))}`, 300, lineY + 40, { width: 245, align: 'right' });
+  doc.text(`Tax: ${formatCents(0)}`, 300, lineY + 54, { width: 245, align: 'right' });
+  doc.font('Helvetica-Bold').text(`Total paid: ${formatCents(Number(order.total_cents))}`, 300, lineY + 70, { width: 245, align: 'right' });
   doc.font('Helvetica').moveDown(2);
-  doc.text(`Payment: ${[order.card_brand, order.card_last4 ? `•••• ${order.card_last4}` : null].filter(Boolean).join(' ') || order.payment_provider || ''}`, 50);
+  doc.text(
+    `Payment: ${[order.card_brand, order.card_last4 ? `•••• ${order.card_last4}` : null].filter(Boolean).join(' ') || order.payment_provider || ''}`,
+    50,
+  );
   doc.text(`Payment reference: ${order.payment_reference ?? ''}`, 50);
   doc.moveDown(2).fontSize(9).fillColor('#555').text('Thank you for your order. Prices in US dollars.', 50);
   doc.end();

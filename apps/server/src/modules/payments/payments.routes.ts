@@ -12,10 +12,14 @@ export default async function paymentsRoutes(app: FastifyInstance) {
     provider: app.paymentProvider.name,
   }));
 
-  app.post('/purchase/:id/pay', { preHandler: app.requireUser, schema: { response: { 200: responseSchema(paymentResultSchema) } } }, async (request) => {
-    const { id } = parseInput(idParamsSchema, request.params);
-    return app.payments.pay(id, request.user!, request.body ?? {});
-  });
+  app.post(
+    '/purchase/:id/pay',
+    { preHandler: app.requireVerifiedUser, schema: { response: { 200: responseSchema(paymentResultSchema) } } },
+    async (request) => {
+      const { id } = parseInput(idParamsSchema, request.params);
+      return app.payments.pay(id, request.user!, request.body ?? {});
+    },
+  );
 
   app.get('/purchase/:id/invoice', { preHandler: app.requireUser }, async (request, reply) => {
     const { id } = parseInput(idParamsSchema, request.params);
@@ -30,14 +34,18 @@ export default async function paymentsRoutes(app: FastifyInstance) {
   // The signature covers the exact bytes, so this route keeps the raw body instead of parsed JSON.
   await app.register(async (webhook) => {
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post('/payments/webhook', { schema: { response: { 200: responseSchema(z.object({ received: z.literal(true), outcome: z.string() })) } } }, async (request) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
-      try {
-        return await app.payments.handleWebhook(raw, request.headers);
-      } catch (error) {
-        if (error instanceof WebhookSignatureError) throw new AppError('BAD_REQUEST', error.message);
-        throw error;
-      }
-    });
+    webhook.post(
+      '/payments/webhook',
+      { schema: { response: { 200: responseSchema(z.object({ received: z.literal(true), outcome: z.string() })) } } },
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+        try {
+          return await app.payments.handleWebhook(raw, request.headers);
+        } catch (error) {
+          if (error instanceof WebhookSignatureError) throw new AppError('BAD_REQUEST', error.message);
+          throw error;
+        }
+      },
+    );
   });
 }

@@ -5,7 +5,8 @@ import { nowIso } from '../../lib/ids.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import type { OrderRow } from '../orders/orders.repository.js';
 import { toOrder, type OrderNotifier } from '../orders/orders.service.js';
-import { invoiceLabel, renderInvoicePdf } from './invoice-pdf.js';
+import { invoiceLabel } from './invoice-pdf.js';
+import type { InvoiceRenderer } from './invoice-renderer.js';
 import type { PaymentProvider } from './payment-provider.js';
 import type { createInvoiceRepository, PaymentsRepository } from './payments.repository.js';
 import { paymentDeclined } from './test-card.provider.js';
@@ -13,6 +14,8 @@ import { paymentDeclined } from './test-card.provider.js';
 interface Deps {
   repo: PaymentsRepository;
   invoices: ReturnType<typeof createInvoiceRepository>;
+  /** Off the event loop and time-limited (invoice-renderer.ts). */
+  invoiceRenderer: InvoiceRenderer;
   provider: PaymentProvider;
   notify: OrderNotifier;
   publicUrl: string;
@@ -24,7 +27,7 @@ function refusePayment(row: OrderRow): never {
   throw new AppError('INVALID_TRANSITION', `An order that is ${row.status} cannot be paid`);
 }
 
-export function createPaymentsService({ repo, invoices, provider, notify, publicUrl, log }: Deps) {
+export function createPaymentsService({ repo, invoices, invoiceRenderer, provider, notify, publicUrl, log }: Deps) {
   /** Only the buyer pays or downloads the invoice of an order; anyone else is told it does not exist (admins may read invoices). */
   async function ownOrder(id: string, user: SessionUser, allowAdmin: boolean): Promise<OrderRow> {
     const row = await repo.findOrder(id);
@@ -41,6 +44,10 @@ export function createPaymentsService({ repo, invoices, provider, notify, public
     async pay(orderId: string, user: SessionUser, input: unknown): Promise<PaymentResult> {
       const row = await ownOrder(orderId, user, false);
       if (row.status !== 'pending') refusePayment(row);
+      // Past its deadline but not swept yet: refused all the same, its stock is about to go back on sale.
+      if (row.expires_at !== null && row.expires_at <= nowIso()) {
+        throw new AppError('INVALID_TRANSITION', 'This order was not paid in time and has expired. Please order again.');
+      }
       const result = await provider.initiate(
         {
           id: row.id,
@@ -61,7 +68,13 @@ export function createPaymentsService({ repo, invoices, provider, notify, public
         await repo.setPendingReference(row.id, provider.name, result.reference);
         return { status: 'redirect', message: 'Continue on the payment page', redirectUrl: result.url, orderId: row.id };
       }
-      const outcome = await repo.markPaid(row.id, { provider: provider.name, reference: result.reference, cardBrand: result.cardBrand, cardLast4: result.cardLast4, paidAt: nowIso() });
+      const outcome = await repo.markPaid(row.id, {
+        provider: provider.name,
+        reference: result.reference,
+        cardBrand: result.cardBrand,
+        cardLast4: result.cardLast4,
+        paidAt: nowIso(),
+      });
       if (outcome !== 'paid') {
         // Another request paid or cancelled it between our check and the update: give the money back.
         await provider.refund({ orderId: row.id, reference: result.reference, amountCents: Number(row.total_cents) });
@@ -87,7 +100,10 @@ export function createPaymentsService({ repo, invoices, provider, notify, public
         return { received: true, outcome: 'unknown-order' };
       }
       if (confirmation.amountCents !== Number(row.total_cents)) {
-        log.error({ eventId: event.id, orderId: row.id, paid: confirmation.amountCents, due: Number(row.total_cents) }, 'payment amount does not match the order');
+        log.error(
+          { eventId: event.id, orderId: row.id, paid: confirmation.amountCents, due: Number(row.total_cents) },
+          'payment amount does not match the order',
+        );
         await repo.recordEvent(provider.name, event, row.id, nowIso());
         return { received: true, outcome: 'amount-mismatch' };
       }
@@ -101,7 +117,7 @@ export function createPaymentsService({ repo, invoices, provider, notify, public
         // Money for an order that was cancelled meanwhile, or a second payment of a paid order
         // (another checkout tab): it goes back. The same payment under a new event id is not refunded.
         const latest = await repo.findOrder(row.id);
-        if (latest?.payment_reference !== confirmation.reference || latest.status === 'cancelled') {
+        if (latest?.payment_reference !== confirmation.reference || latest.status === 'cancelled' || latest.status === 'expired') {
           log.warn({ orderId: row.id, status: latest?.status }, 'payment for an order that is no longer pending; refunding');
           await provider.refund({ orderId: row.id, reference: confirmation.reference, amountCents: confirmation.amountCents });
         }
@@ -118,7 +134,7 @@ export function createPaymentsService({ repo, invoices, provider, notify, public
     async invoice(orderId: string, user: SessionUser): Promise<{ filename: string; pdf: Buffer }> {
       const row = await ownOrder(orderId, user, true);
       if (row.invoice_number === null) throw new AppError('CONFLICT', 'The invoice is available once the order is paid');
-      const pdf = await renderInvoicePdf(row, await invoices.findBuyer(row.user_id));
+      const pdf = await invoiceRenderer.render(row, await invoices.findBuyer(row.user_id));
       return { filename: `invoice-${invoiceLabel(Number(row.invoice_number))}.pdf`, pdf };
     },
   };

@@ -71,14 +71,18 @@ export function createProductsRepository(db: Kysely<DB>) {
      */
     async count(filter: Pick<ProductListFilter, 'q' | 'includeArchived'> & Partial<Pick<ProductListFilter, 'offset' | 'limit'>>): Promise<number> {
       if (filter.q) {
-        const capped = filtered(filter).select(sql<number>`1`.as('one')).limit(searchCountCap(filter));
+        const capped = filtered(filter)
+          .select(sql<number>`1`.as('one'))
+          .limit(searchCountCap(filter));
         const row = await db
           .selectFrom(capped.as('m'))
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow();
         return Number(row.n);
       }
-      const row = await filtered(filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await filtered(filter)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
@@ -87,7 +91,10 @@ export function createProductsRepository(db: Kysely<DB>) {
     },
 
     async nextPosition(): Promise<number> {
-      const row = await db.selectFrom('products').select((eb) => eb.fn.max('position').as('max')).executeTakeFirst();
+      const row = await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.max('position').as('max'))
+        .executeTakeFirst();
       return Number(row?.max ?? 0) + 1;
     },
 
@@ -95,8 +102,11 @@ export function createProductsRepository(db: Kysely<DB>) {
       await db.insertInto('products').values(row).execute();
     },
 
-    async update(id: string, values: Partial<Omit<ProductRow, 'id'>>): Promise<boolean> {
-      const result = await db.updateTable('products').set(values).where('id', '=', id).executeTakeFirst();
+    /** With `expectedStock`, changes nothing (answers false) unless the stock is still that figure. */
+    async update(id: string, values: Partial<Omit<ProductRow, 'id'>>, expectedStock?: number): Promise<boolean> {
+      let query = db.updateTable('products').set(values).where('id', '=', id);
+      if (expectedStock !== undefined) query = query.where('available_quantity', '=', expectedStock);
+      const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 

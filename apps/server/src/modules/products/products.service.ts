@@ -1,4 +1,13 @@
-import { centsToDollars, dollarsToCents, isObjectId, type Product, type ProductInput, type ProductListQuery, type ProductPatch } from '@bulkparts/shared';
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatQuantity,
+  isObjectId,
+  type Product,
+  type ProductInput,
+  type ProductListQuery,
+  type ProductPatch,
+} from '@bulkparts/shared';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { ProductRow, ProductsRepository } from './products.repository.js';
@@ -19,7 +28,13 @@ export function toProductJson(row: ProductRow): Product {
 export function createProductsService(repo: ProductsRepository) {
   return {
     async list(query: ProductListQuery, includeArchived = false): Promise<{ items: Product[]; total: number }> {
-      const filter = { q: query.q || undefined, sort: query.sort, limit: query.limit, offset: (query.page - 1) * query.limit, includeArchived: includeArchived === true };
+      const filter = {
+        q: query.q || undefined,
+        sort: query.sort,
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+        includeArchived: includeArchived === true,
+      };
       const [rows, total] = await Promise.all([repo.list(filter), repo.count(filter)]);
       return { items: rows.map(toProductJson), total };
     },
@@ -79,7 +94,14 @@ export function createProductsAdminService(repo: ProductsRepository) {
       if (patch.availableQuantity !== undefined) values.available_quantity = patch.availableQuantity;
       if (patch.img !== undefined) values.img = patch.img;
       if (patch.archived !== undefined) values.archived = patch.archived ? 1 : 0;
-      await repo.update(id, values);
+      // Stock is set only if it is still what the editor saw: orders placed (or cancelled) since
+      // then would otherwise be undone, selling pieces twice or hiding returned ones.
+      const expected = patch.availableQuantity !== undefined ? patch.expectedAvailableQuantity : undefined;
+      if (!(await repo.update(id, values, expected))) {
+        const now = (await get(id)).available_quantity;
+        const message = `Stock changed since you opened this product (now ${formatQuantity(now)})`;
+        throw new AppError('CONFLICT', message, { availableQuantity: message });
+      }
       return toProductJson(await get(id));
     },
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { forbidden } from '../../lib/errors.js';
 import { parseInput } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
-import { readUploadedFile, storeImage } from '../uploads/uploads.service.js';
+import { readUploadedFile } from '../uploads/uploads.service.js';
 import { createProfilesRepository } from './profiles.repository.js';
 import { createProfilesService } from './profiles.service.js';
 
@@ -37,14 +37,22 @@ export default async function profilesRoutes(app: FastifyInstance) {
 
   app.post('/profile/photo', { preHandler: app.requireUser, schema: { response: { 200: responseSchema(profileSchema) } } }, async (request) => {
     const bytes = await readUploadedFile(request);
-    const url = await storeImage(app.storage, bytes);
-    return service.setPhoto(request.user!.id, url);
+    const url = await app.uploads.accept(request.user!, bytes);
+    const before = await service.own(request.user!.id);
+    const profile = await service.setPhoto(request.user!.id, url);
+    // The replaced photo goes unless a review (or anything else) still shows it.
+    if (before.photoURL !== url) await app.uploads.releaseIfUnused(before.photoURL);
+    return profile;
   });
 
   /** Product images for admins: answers `{ url }` to put into the product's `img`. */
-  app.post('/uploads', { preHandler: app.requireAdmin, schema: { response: { 201: responseSchema(z.object({ url: z.string() })) } } }, async (request, reply) => {
-    const bytes = await readUploadedFile(request);
-    const url = await storeImage(app.storage, bytes);
-    return reply.status(201).send({ url });
-  });
+  app.post(
+    '/uploads',
+    { preHandler: app.requireAdmin, schema: { response: { 201: responseSchema(z.object({ url: z.string() })) } } },
+    async (request, reply) => {
+      const bytes = await readUploadedFile(request);
+      const url = await app.uploads.accept(request.user!, bytes);
+      return reply.status(201).send({ url });
+    },
+  );
 }

@@ -29,6 +29,15 @@ export function createRateLimitRepository(db: Kysely<DB>) {
       if (!row || Number(row.window_start) <= now - windowMs) return { count: 0, windowStart: now };
       return { count: Number(row.count), windowStart: Number(row.window_start) };
     },
+    /** Gives back one event counted by `hit` (never below zero). */
+    async unhit(key: string): Promise<void> {
+      await db
+        .updateTable('rate_limits')
+        .set({ count: sql<number>`"count" - 1` })
+        .where('key', '=', key)
+        .where('count', '>', 0)
+        .execute();
+    },
     async clear(key: string): Promise<void> {
       await db.deleteFrom('rate_limits').where('key', '=', key).execute();
     },

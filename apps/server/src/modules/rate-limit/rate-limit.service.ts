@@ -27,7 +27,8 @@ const keyOf = (s: RateSubject) => `${s.name}:${createHash('sha256').update(s.sub
 
 /**
  * Database-backed limiter any module can use: `consume` counts an event and refuses past the
- * limit (sign-ups, mail requests); `assertAllowed` + `hit` count only failures (sign-in, codes).
+ * limit (sign-ups, mail requests, and guesses: `consume` first, `refund` when it was no failure);
+ * `assertAllowed` + `hit` count events only after the fact.
  * Disabled limiters let everything through (tests that do not test limits).
  */
 export function createRateLimiter(repo: RateLimitRepository, opts: { enabled: boolean; now?: () => number }) {
@@ -61,6 +62,11 @@ export function createRateLimiter(repo: RateLimitRepository, opts: { enabled: bo
         if (count > s.rule.max && !refused) refused = new RateLimitedError(retryAfter(windowStart, s.rule, t));
       }
       if (refused) throw refused;
+    },
+    /** Gives back the event `consume` counted for every subject (the attempt turned out not to count). */
+    async refund(subjects: RateSubject[]): Promise<void> {
+      if (!opts.enabled) return;
+      for (const s of subjects) await repo.unhit(keyOf(s));
     },
     /** Forgets a subject's counter (e.g. an account's failures after a good sign-in). */
     async reset(subject: RateSubject): Promise<void> {

@@ -10,7 +10,18 @@ export function createReviewsRepository(db: Kysely<DB>) {
       return db.selectFrom('reviews').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
     },
     async count(): Promise<number> {
-      const row = await db.selectFrom('reviews').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('reviews')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async countByUser(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom('reviews')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     async insert(row: ReviewRow): Promise<void> {

@@ -1,5 +1,13 @@
-import { isObjectId, type PaginationQuery, type Review, type ReviewInput } from '@bulkparts/shared';
-import { notFound } from '../../lib/errors.js';
+import {
+  isObjectId,
+  REVIEWS_PER_ACCOUNT_MAX,
+  USER_NAME_MAX_LENGTH,
+  userImageSchema,
+  type PaginationQuery,
+  type Review,
+  type ReviewInput,
+} from '@bulkparts/shared';
+import { AppError, notFound } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import type { ReviewRow, ReviewsRepository } from './reviews.repository.js';
@@ -23,7 +31,14 @@ export function createReviewsService(repo: ReviewsRepository) {
 
     /** The author's name and photo come from the signed-in identity, never from the body. */
     async create(author: SessionUser, input: ReviewInput): Promise<Review> {
-      const row: ReviewRow = { id: newId(), user_id: author.id, name: author.name, img: author.image, ...input, created_at: nowIso() };
+      if ((await repo.countByUser(author.id)) >= REVIEWS_PER_ACCOUNT_MAX) {
+        throw new AppError('CONFLICT', `You have already written ${REVIEWS_PER_ACCOUNT_MAX} reviews, the most one account may have`);
+      }
+      // Bounded again here: an account saved before update-user was checked may hold a huge name
+      // or a script URL, and every review is shown on the public home page.
+      const name = author.name.slice(0, USER_NAME_MAX_LENGTH);
+      const img = author.image !== null && userImageSchema.safeParse(author.image).success ? author.image : null;
+      const row: ReviewRow = { id: newId(), user_id: author.id, name, img, ...input, created_at: nowIso() };
       await repo.insert(row);
       return toReviewJson(row);
     },

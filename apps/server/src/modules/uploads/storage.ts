@@ -1,5 +1,6 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { ensurePrivateDir, writePrivateFile } from '../../lib/private-files.js';
 
 export interface StoredObject {
   bytes: Buffer;
@@ -28,8 +29,8 @@ export function createLocalDiskStorage(dir: string): ObjectStorage {
   };
   return {
     async put(key, bytes) {
-      await mkdir(dir, { recursive: true });
-      await writeFile(fileOf(key), bytes);
+      await ensurePrivateDir(dir);
+      await writePrivateFile(fileOf(key), bytes);
     },
     async get(key) {
       if (!UPLOAD_KEY_PATTERN.test(key)) return undefined;

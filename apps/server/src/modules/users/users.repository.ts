@@ -25,7 +25,9 @@ export function createUsersRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
       return filtered(q).select(columns).orderBy('createdAt', 'desc').orderBy('id', 'asc').limit(limit).offset(offset).execute();
     },
     async count(q: string | undefined): Promise<number> {
-      const row = await filtered(q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await filtered(q)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     /** Sets the role unless it is already admin; answers how many rows changed (0 or 1). */
@@ -39,6 +41,30 @@ export function createUsersRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
       return Number(result.numUpdatedRows);
     },
     /**
+     * Makes an admin a customer again, in one transaction that keeps at least one admin (the same
+     * check and lock as removal). Answers how many rows changed, or 'last-admin'.
+     */
+    async demoteUnlessLastAdmin(id: string): Promise<number | 'last-admin'> {
+      return db.transaction().execute(async (trx) => {
+        if (engine === 'postgres') await trx.selectFrom('user').select('id').where('role', '=', 'admin').forUpdate().execute();
+        const target = await trx.selectFrom('user').select('role').where('id', '=', id).executeTakeFirst();
+        if (target?.role !== 'admin') return 0;
+        const row = await trx
+          .selectFrom('user')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('role', '=', 'admin')
+          .executeTakeFirstOrThrow();
+        if (Number(row.n) <= 1) return 'last-admin';
+        const result = await trx
+          .updateTable('user')
+          .set({ role: 'customer', updatedAt: new Date().toISOString() })
+          .where('id', '=', id)
+          .where('role', '=', 'admin')
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows);
+      });
+    },
+    /**
      * Removes the user with their sessions, accounts and profile (the two-factor secret goes by cascade) in one
      * transaction; the last admin is never removed (checked inside it). Orders are not touched.
      */
@@ -49,7 +75,11 @@ export function createUsersRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
           // PostgreSQL: lock the admin rows so two admins removing each other cannot both pass the
           // check. SQLite serialises write transactions already.
           if (engine === 'postgres') await trx.selectFrom('user').select('id').where('role', '=', 'admin').forUpdate().execute();
-          const row = await trx.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'admin').executeTakeFirstOrThrow();
+          const row = await trx
+            .selectFrom('user')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('role', '=', 'admin')
+            .executeTakeFirstOrThrow();
           if (Number(row.n) <= 1) return 'last-admin';
         }
         await trx.deleteFrom('profiles').where('user_id', '=', id).execute();

@@ -19,7 +19,8 @@ function toUserJson(row: UserRow): User {
   };
 }
 
-export function createUsersService(repo: UsersRepository) {
+export function createUsersService(repo: UsersRepository, opts: { adminEmails?: readonly string[] } = {}) {
+  const fromConfig = (email: string) => (opts.adminEmails ?? []).includes(email.trim().toLowerCase());
   return {
     /**
      * `PUT /api/user/:email`: the old app's "record the signed-in user" call. Accounts are created
@@ -48,6 +49,22 @@ export function createUsersService(repo: UsersRepository) {
       const user = await repo.findByEmail(email.trim());
       if (!user) throw notFound('User');
       return { modifiedCount: await repo.promote(user.id) };
+    },
+
+    /**
+     * `DELETE /api/user/admin/:email`: takes admin rights back. Never one's own (an admin cannot
+     * lock themself out by mistake) and never the last admin's; `{ modifiedCount }` like promote.
+     */
+    async demote(actor: SessionUser, email: string): Promise<{ modifiedCount: number }> {
+      if (sameEmail(actor.email, email)) throw new AppError('CONFLICT', 'You cannot remove your own admin rights');
+      const user = await repo.findByEmail(email.trim());
+      if (!user) throw notFound('User');
+      // Signing in makes ADMIN_EMAILS admins again (modules/auth/auth.ts): say so instead of an undo that does not last.
+      if (user.role === 'admin' && fromConfig(user.email))
+        throw new AppError('CONFLICT', 'This admin is listed in ADMIN_EMAILS; remove the address there first');
+      const result = await repo.demoteUnlessLastAdmin(user.id);
+      if (result === 'last-admin') throw new AppError('CONFLICT', 'The last admin cannot lose admin rights');
+      return { modifiedCount: result };
     },
 
     async remove(actor: SessionUser, id: string): Promise<{ deletedCount: number }> {

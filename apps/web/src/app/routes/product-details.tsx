@@ -1,7 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { ORDER_QUANTITY_MIN } from '@bulkparts/shared/constants';
 import { dollarsToCents, formatCents } from '@bulkparts/shared/money';
-import { formatQuantity, stockErrorMessage } from '@bulkparts/shared/quantity';
+import { formatQuantity, unavailableReason } from '@bulkparts/shared/quantity';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { LoadFailure } from '@/features/orders/components/not-found-panel';
 import { useProduct } from '@/features/products/api/get-product';
@@ -15,7 +14,7 @@ export function Component() {
   if (product.isError) return <LoadFailure error={product.error} onRetry={() => void product.refetch()} notFound={{ title: 'Product not found' }} />;
 
   const p = product.data;
-  const canBuy = p.availableQuantity >= Math.max(p.minimumOrderQuantity, ORDER_QUANTITY_MIN);
+  const unavailable = unavailableReason(p);
   return (
     <article className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2">
       <figure className="rounded-box bg-base-200 p-6">
@@ -33,12 +32,12 @@ export function Component() {
           <dd>{formatQuantity(p.availableQuantity)}</dd>
         </dl>
         {p.description && <p className="whitespace-pre-line">{p.description}</p>}
-        {canBuy ? (
+        {unavailable ? (
+          <p className="badge h-auto badge-error badge-lg py-1 font-semibold">{unavailable}</p>
+        ) : (
           <Link to={`/purchase/${p._id}`} className="btn btn-primary w-full sm:w-auto">
             Purchase
           </Link>
-        ) : (
-          <p className="font-semibold text-red-700">{stockErrorMessage(p.availableQuantity)}</p>
         )}
       </div>
     </article>

@@ -1,6 +1,8 @@
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { unavailableReason } from '@bulkparts/shared/quantity';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { useSession } from '@/features/auth/api/get-session';
+import { ConfirmEmailToOrder } from '@/features/auth/components/confirm-email-to-order';
 import { LoadFailure } from '@/features/orders/components/not-found-panel';
 import { PurchaseForm } from '@/features/orders/components/purchase-form';
 import { useProduct } from '@/features/products/api/get-product';
@@ -16,15 +18,34 @@ export function Component() {
   if (product.isError) return <LoadFailure error={product.error} onRetry={() => void product.refetch()} notFound={{ title: 'Product not found' }} />;
 
   const p = product.data;
+  // An archived product opened by an old link or 'Buy again': said plainly, and no form to fill.
+  if (p.archived) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold">{p.name}</h1>
+        <p className="py-4 font-semibold text-red-700">{unavailableReason(p)}</p>
+        <Link to="/products" className="btn btn-primary">
+          Browse products
+        </Link>
+      </section>
+    );
+  }
   return (
     <section className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold">Purchase</h1>
       <div className="grid gap-8 md:grid-cols-2">
-        <figure className="rounded-box bg-base-200 p-6">
-          <img src={p.img} alt={p.name} width="400" height="300" className="mx-auto h-56 w-full object-contain md:h-72" />
-        </figure>
+        <div className="space-y-4">
+          <figure className="rounded-box bg-base-200 p-6">
+            <img src={p.img} alt={p.name} width="400" height="300" className="mx-auto h-56 w-full object-contain md:h-72" />
+          </figure>
+          {p.description && <p className="whitespace-pre-line break-words">{p.description}</p>}
+        </div>
         {/* Keyed by product: a new product is a new form, with its own default and idempotency key. */}
-        <PurchaseForm key={p._id} product={p} email={session.data?.user.email ?? ''} onPurchased={() => navigate('/dashboard/myorders')} />
+        {session.data?.user && !session.data.user.emailVerified ? (
+          <ConfirmEmailToOrder email={session.data.user.email} />
+        ) : (
+          <PurchaseForm key={p._id} product={p} email={session.data?.user.email ?? ''} onPurchased={() => navigate('/dashboard/myorders')} />
+        )}
       </div>
     </section>
   );

@@ -3,30 +3,39 @@ import type { ReactNode } from 'react';
 export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
-  /** Classes for the column's cells (the actions column wraps its buttons). */
+  /** Classes for the column's content in each cell (the actions column wraps its buttons). */
   className?: string;
 }
 
-/** The admin lists' table: column headers for screen readers, one row per item, scrolls sideways on a phone. */
+/**
+ * The admin lists' table. Wide screens: a table with column headers. Under `sm` each row is a
+ * card of "header: value" lines, so no column (the actions least of all) hides off to the side.
+ * The explicit roles keep it a table for screen readers when the cards' CSS changes its display.
+ */
 export function DataTable<T>({ columns, rows, rowKey }: { columns: readonly Column<T>[]; rows: readonly T[]; rowKey: (row: T) => string }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="table table-sm">
-        <thead>
-          <tr>
+    <div className="sm:overflow-x-auto">
+      <table role="table" className="table table-sm max-sm:block">
+        <thead role="rowgroup" className="max-sm:sr-only">
+          <tr role="row">
             {columns.map((c) => (
-              <th key={c.header} scope="col">
+              <th key={c.header} scope="col" role="columnheader">
                 {c.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup" className="max-sm:block max-sm:space-y-3">
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} role="row" className="max-sm:block max-sm:rounded-box max-sm:border max-sm:border-base-300 max-sm:p-2">
               {columns.map((c) => (
-                <td key={c.header} className={c.className}>
-                  {c.cell(row)}
+                <td
+                  key={c.header}
+                  role="cell"
+                  data-label={c.header}
+                  className="max-sm:grid max-sm:grid-cols-[6.5rem_minmax(0,1fr)] max-sm:items-center max-sm:gap-2 max-sm:border-0 max-sm:py-1 max-sm:before:font-semibold max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]"
+                >
+                  <div className={c.className}>{c.cell(row)}</div>
                 </td>
               ))}
             </tr>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { sessionQueryKey } from '@/features/auth/api/get-session';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { sessionQueryKey, useSession } from '@/features/auth/api/get-session';
 import { recordSignedInUser } from '@/features/auth/api/record-user';
 import { authErrorText } from '@/features/auth/auth-errors';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -29,12 +29,16 @@ export function Component() {
   const [googleError, setGoogleError] = useState<string | null>(null);
   const origin = originOf(location.state);
   const callbackError = params.get('error');
+  const session = useSession();
 
   const onSignedIn = async (email: string) => {
     await recordSignedInUser(email);
     await qc.invalidateQueries({ queryKey: sessionQueryKey });
     navigate(origin, { replace: true });
   };
+
+  // Already signed in (a bookmark, the back button): on to where they were going, not a second sign-in.
+  if (session.data?.user) return <Navigate to={origin} replace />;
 
   return (
     <AuthCard
@@ -57,7 +61,6 @@ export function Component() {
       }
     >
       <LoginForm onSignedIn={onSignedIn} initialError={callbackError ? authErrorText(callbackError) : null} />
-      <div className="divider my-0">OR</div>
       <GoogleButton returnTo={origin} onError={setGoogleError} />
       <FormError message={googleError} />
     </AuthCard>

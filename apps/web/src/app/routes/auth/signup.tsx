@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { FormError } from '@/features/auth/components/text-field';
 
-/** `/signup`: name, email, password (or Google); signed in, a verification mail on its way, then /home. */
+/** `/signup`: name, email, password (then 'check your email'), or Google. */
 export function Component() {
-  const navigate = useNavigate();
   const [googleError, setGoogleError] = useState<string | null>(null);
   return (
     <AuthCard
@@ -29,8 +28,7 @@ export function Component() {
         </>
       }
     >
-      <SignupForm onSignedUp={() => navigate('/home')} />
-      <div className="divider my-0">OR</div>
+      <SignupForm />
       <GoogleButton returnTo="/home" onError={setGoogleError} />
       <FormError message={googleError} />
     </AuthCard>

@@ -18,11 +18,18 @@ export function Component() {
     return (
       <AuthCard title="Email confirmed">
         <p role="status" className="text-center">
-          Thank you! Your email address is confirmed.
+          Thank you! Your email address is confirmed.{user ? '' : ' Sign in to continue.'}
         </p>
-        <Link to="/home" className="btn btn-primary w-full">
-          Go to the shop
-        </Link>
+        {/* The link proves the address only; it never signs anybody in (not even past a second factor). */}
+        {user ? (
+          <Link to="/home" className="btn btn-primary w-full">
+            Go to the shop
+          </Link>
+        ) : (
+          <Link to="/login" className="btn btn-primary w-full">
+            Sign in
+          </Link>
+        )}
       </AuthCard>
     );
   }

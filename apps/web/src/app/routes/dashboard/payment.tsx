@@ -37,7 +37,13 @@ export function Component() {
   const order = useOrder(id, { refetchInterval: (query) => (awaitingWebhook && query.state.data?.status === 'pending' ? POLL_MS : false) });
 
   if (order.isError) {
-    return <LoadFailure error={order.error} onRetry={() => void order.refetch()} notFound={{ title: 'Order not found', backTo: '/dashboard/myorders', backLabel: 'My Orders' }} />;
+    return (
+      <LoadFailure
+        error={order.error}
+        onRetry={() => void order.refetch()}
+        notFound={{ title: 'Order not found', backTo: '/dashboard/myorders', backLabel: 'My Orders' }}
+      />
+    );
   }
   let body;
   if (order.isPending) body = <PageSpinner label="Loading the order" />;
@@ -46,7 +52,7 @@ export function Component() {
     body = (
       <>
         <OrderSummary order={o} />
-        {o.status === 'cancelled' || o.status === 'refunded' ? (
+        {o.status === 'cancelled' || o.status === 'refunded' || o.status === 'expired' ? (
           <ClosedPanel order={o} />
         ) : o.paid ? (
           <PaidPanel order={o} />

@@ -9,7 +9,10 @@ import { useCreateProduct } from '../api/create-product';
 import { useUploadProductImage } from '../api/upload-product-image';
 
 type FormValues = z.input<typeof productInputSchema>;
-const empty: FormValues = { name: '', description: '', price: Number.NaN, minimumOrderQuantity: Number.NaN, availableQuantity: Number.NaN, img: '' };
+// Empty number inputs start (and after 'Successfully Add product' start again) with no value:
+// writing NaN into them made the browser warn "The specified value "NaN" cannot be parsed".
+const noNumber = undefined as unknown as number;
+const empty: FormValues = { name: '', description: '', price: noNumber, minimumOrderQuantity: noNumber, availableQuantity: noNumber, img: '' };
 
 const numberFields = [
   { name: 'price', label: 'Price (per piece, $)', step: '0.01' },
@@ -21,7 +24,10 @@ export function AddProductForm() {
   const create = useCreateProduct();
   const upload = useUploadProductImage();
   const fileId = useId();
-  const { register, handleSubmit, reset, setError, setValue, formState } = useForm<FormValues, unknown, ProductInput>({ resolver: zodResolver(productInputSchema), defaultValues: empty });
+  const { register, handleSubmit, reset, setError, setValue, formState } = useForm<FormValues, unknown, ProductInput>({
+    resolver: zodResolver(productInputSchema),
+    defaultValues: empty,
+  });
   const { errors } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -71,28 +77,55 @@ export function AddProductForm() {
         </label>
         <label className="block">
           <span className="label-text mb-1 block">Description</span>
-          <textarea className="textarea textarea-bordered h-24 w-full" aria-invalid={Boolean(errors.description)} aria-describedby="description-error" {...register('description')} />
+          <textarea
+            className="textarea textarea-bordered h-24 w-full"
+            aria-invalid={Boolean(errors.description)}
+            aria-describedby="description-error"
+            {...register('description')}
+          />
           {fieldError('description')}
         </label>
         <div className="grid gap-4 sm:grid-cols-3">
           {numberFields.map((f) => (
             <label key={f.name} className="block">
               <span className="label-text mb-1 block">{f.label}</span>
-              <input type="number" step={f.step} inputMode="decimal" className="input input-bordered w-full" aria-invalid={Boolean(errors[f.name])} aria-describedby={`${f.name}-error`} {...register(f.name, { valueAsNumber: true })} />
+              <input
+                type="number"
+                step={f.step}
+                inputMode="decimal"
+                className="input input-bordered w-full"
+                aria-invalid={Boolean(errors[f.name])}
+                aria-describedby={`${f.name}-error`}
+                {...register(f.name, { valueAsNumber: true })}
+              />
               {fieldError(f.name)}
             </label>
           ))}
         </div>
         <label className="block">
           <span className="label-text mb-1 block">Image URL</span>
-          <input type="url" placeholder="https://…" className="input input-bordered w-full" aria-invalid={Boolean(errors.img)} aria-describedby="img-error" {...register('img')} />
+          <input
+            type="url"
+            placeholder="https://…"
+            className="input input-bordered w-full"
+            aria-invalid={Boolean(errors.img)}
+            aria-describedby="img-error"
+            {...register('img')}
+          />
           {fieldError('img')}
         </label>
         <div>
           <label htmlFor={fileId} className="label-text mb-1 block">
             Or upload an image
           </label>
-          <input id={fileId} type="file" accept={PHOTO_TYPES.join(',')} className="file-input file-input-bordered file-input-sm w-full max-w-xs" disabled={upload.isPending} onChange={(e) => void onFile(e)} />
+          <input
+            id={fileId}
+            type="file"
+            accept={PHOTO_TYPES.join(',')}
+            className="file-input file-input-bordered file-input-sm w-full max-w-xs"
+            disabled={upload.isPending}
+            onChange={(e) => void onFile(e)}
+          />
           {upload.isPending && <p role="status">Uploading…</p>}
         </div>
         <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus } from '@bulkparts/shared';
+import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus, type ShipmentForm } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
@@ -8,6 +8,7 @@ import { withToast } from '@/lib/toast-action';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { ordersCsvUrl } from '../api/export-orders-csv';
 import { useAllOrders } from '../api/get-all-orders';
+import { ShipOrderDialog } from './ship-order-dialog';
 
 const PAGE_SIZE = 20;
 
@@ -19,6 +20,7 @@ const STATUS_LABEL: Record<OrderStatus, string> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  expired: 'Expired',
 };
 const STATUS_BADGE: Record<OrderStatus, string> = {
   pending: 'badge-warning',
@@ -27,6 +29,7 @@ const STATUS_BADGE: Record<OrderStatus, string> = {
   delivered: 'badge-success',
   cancelled: 'badge-ghost',
   refunded: 'badge-ghost',
+  expired: 'badge-ghost',
 };
 /** Moves an admin makes (paying is the buyer's); destructive ones ask first. */
 const ACTIONS: Partial<Record<OrderStatus, { label: string; className: string; confirm?: string }>> = {
@@ -36,22 +39,28 @@ const ACTIONS: Partial<Record<OrderStatus, { label: string; className: string; c
   refunded: { label: 'Refund', className: 'btn-error', confirm: 'Refund this paid order? The buyer gets the money back.' },
 };
 
-
 export function OrderAdminTable() {
   const [q, setQ] = useState('');
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [page, setPage] = useState(1);
   const [pending, setPending] = useState<{ order: Order; to: OrderStatus } | null>(null);
+  const [shipping, setShipping] = useState<Order | null>(null);
   const filter = { q: q.trim() || undefined, status: status || undefined };
   const orders = useAllOrders({ ...filter, page, limit: PAGE_SIZE });
   const change = useChangeOrderStatus();
 
-  async function move(order: Order, to: OrderStatus) {
-    await withToast(() => change.mutateAsync({ id: order._id, status: to }), `Order ${STATUS_LABEL[to].toLowerCase()}`, 'Could not change the order');
+  async function move(order: Order, to: OrderStatus, shipment?: ShipmentForm) {
+    const details = shipment ? { carrier: shipment.carrier || undefined, trackingNumber: shipment.trackingNumber || undefined } : {};
+    await withToast(
+      () => change.mutateAsync({ id: order._id, status: to, ...details }),
+      `Order ${STATUS_LABEL[to].toLowerCase()}`,
+      'Could not change the order',
+    );
   }
 
   function request(order: Order, to: OrderStatus) {
-    if (ACTIONS[to]?.confirm) setPending({ order, to });
+    if (to === 'shipped') setShipping(order);
+    else if (ACTIONS[to]?.confirm) setPending({ order, to });
     else void move(order, to);
   }
 
@@ -89,12 +98,23 @@ export function OrderAdminTable() {
             rows={items}
             rowKey={(o) => o._id}
             columns={[
+              { header: 'Order', cell: (o) => o.orderNumber },
               { header: 'Buyer', className: 'break-all', cell: (o) => o.userEmail },
               { header: 'Product', cell: (o) => o.Name },
               { header: 'Quantity', cell: (o) => o.quantity },
               { header: 'Total', cell: (o) => formatDollars(o.total) },
               { header: 'Paid', cell: (o) => (o.paid ? 'Yes' : 'No') },
-              { header: 'Status', cell: (o) => <span className={`badge badge-sm ${STATUS_BADGE[o.status]}`}>{STATUS_LABEL[o.status]}</span> },
+              {
+                header: 'Status',
+                cell: (o) => (
+                  <>
+                    <span className={`badge badge-sm ${STATUS_BADGE[o.status]}`}>{STATUS_LABEL[o.status]}</span>
+                    {(o.carrier || o.trackingNumber) && (
+                      <span className="block text-xs text-base-content/70 break-all">{[o.carrier, o.trackingNumber].filter(Boolean).join(' · ')}</span>
+                    )}
+                  </>
+                ),
+              },
               { header: 'Date', cell: (o) => new Date(o.createdAt).toLocaleDateString() },
               {
                 header: 'Actions',
@@ -131,6 +151,16 @@ export function OrderAdminTable() {
         }}
         onCancel={() => setPending(null)}
       />
+      {shipping && (
+        <ShipOrderDialog
+          order={shipping}
+          onShip={(shipment) => {
+            setShipping(null);
+            void move(shipping, 'shipped', shipment);
+          }}
+          onCancel={() => setShipping(null)}
+        />
+      )}
     </section>
   );
 }

@@ -6,19 +6,32 @@ import { DataTable } from '@/components/ui/data-table';
 import { PagedList, SearchField } from '@/components/ui/paged-list';
 import { ApiClientError } from '@/lib/api-client';
 import { withToast } from '@/lib/toast-action';
+import { useSession } from '@/features/auth/api/get-session';
+import { useDemoteUser } from '../api/demote-user';
 import { useUsers } from '../api/get-users';
 import { usePromoteUser } from '../api/promote-user';
 import { useRemoveUser } from '../api/remove-user';
 
 const PAGE_SIZE = 20;
 
-/** Make Admin: every user, promote customers, remove users (asks first). */
+type PendingAction = { kind: 'promote' | 'demote' | 'remove'; user: User };
+
+/** What the 'Are you sure?' dialog says before each action: all three change who may do what. */
+const QUESTIONS: Record<PendingAction['kind'], (u: User) => string> = {
+  promote: (u) => `Make ${u.email} an admin? Admins can change products, orders and other users.`,
+  demote: (u) => `Remove admin rights from ${u.email}? They become a customer at once.`,
+  remove: (u) => `Remove ${u.email}? Their orders stay for the books.`,
+};
+
+/** Make Admin: every user; promote customers, take admin rights back, remove users (each asks first; never on one's own row). */
 export function UserAdminTable() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const [removing, setRemoving] = useState<User | null>(null);
+  const [pending, setPending] = useState<PendingAction | null>(null);
   const users = useUsers({ q: q.trim() || undefined, page, limit: PAGE_SIZE });
+  const me = useSession().data?.user;
   const promote = usePromoteUser();
+  const demote = useDemoteUser();
   const remove = useRemoveUser();
 
   async function makeAdmin(user: User) {
@@ -32,11 +45,14 @@ export function UserAdminTable() {
     }
   }
 
-  async function confirmRemove() {
-    const user = removing;
-    setRemoving(null);
-    if (!user) return;
-    await withToast(() => remove.mutateAsync(user._id), 'Successfully Remove User', 'Could not remove the user');
+  async function confirm() {
+    const action = pending;
+    setPending(null);
+    if (!action) return;
+    const { kind, user } = action;
+    if (kind === 'promote') await makeAdmin(user);
+    else if (kind === 'demote') await withToast(() => demote.mutateAsync(user.email), `${user.email} is a customer now`, 'Could not remove the admin rights');
+    else await withToast(() => remove.mutateAsync(user._id), 'Successfully Remove User', 'Could not remove the user');
   }
 
   return (
@@ -65,28 +81,51 @@ export function UserAdminTable() {
               {
                 header: 'Actions',
                 className: 'flex flex-wrap gap-1',
-                cell: (u) => (
-                  <>
-                    {u.role !== 'admin' && (
-                      <button type="button" className="btn btn-xs btn-primary" onClick={() => void makeAdmin(u)} aria-label={`Make Admin: ${u.email}`}>
-                        Make Admin
+                // No actions on one's own row: the server refuses them (an admin cannot lock themself out).
+                cell: (u) =>
+                  u._id === me?.id ? (
+                    <span className="text-sm opacity-70">(you)</span>
+                  ) : (
+                    <>
+                      {u.role === 'admin' ? (
+                        <button
+                          type="button"
+                          className="btn btn-xs"
+                          onClick={() => setPending({ kind: 'demote', user: u })}
+                          aria-label={`Remove admin: ${u.email}`}
+                        >
+                          Remove admin
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-xs btn-primary"
+                          onClick={() => setPending({ kind: 'promote', user: u })}
+                          aria-label={`Make Admin: ${u.email}`}
+                        >
+                          Make Admin
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="btn btn-xs btn-error"
+                        onClick={() => setPending({ kind: 'remove', user: u })}
+                        aria-label={`Remove ${u.email}`}
+                      >
+                        Remove
                       </button>
-                    )}
-                    <button type="button" className="btn btn-xs btn-error" onClick={() => setRemoving(u)} aria-label={`Remove ${u.email}`}>
-                      Remove
-                    </button>
-                  </>
-                ),
+                    </>
+                  ),
               },
             ]}
           />
         )}
       </PagedList>
       <ConfirmDialog
-        open={removing !== null}
-        message={removing ? `Remove ${removing.email}? Their orders stay for the books.` : undefined}
-        onConfirm={() => void confirmRemove()}
-        onCancel={() => setRemoving(null)}
+        open={pending !== null}
+        message={pending ? QUESTIONS[pending.kind](pending.user) : undefined}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(null)}
       />
     </section>
   );

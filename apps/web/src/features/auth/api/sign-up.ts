@@ -3,9 +3,12 @@ import type { SignupForm } from '@bulkparts/shared';
 import { api } from '@/lib/api-client';
 import { sessionQueryKey } from './get-session';
 
-/** Creates the account with its display name; the server mails the verification link and signs in. */
+/** Asks for the account; the server mails a confirmation link (or, for a taken address, a note to its owner). No session. */
 export function signUpWithEmail(values: SignupForm): Promise<{ user: { email: string } }> {
-  return api('/api/auth/sign-up/email', { method: 'POST', body: { name: values.name, email: values.email, password: values.password, callbackURL: '/verify-email?status=ok' } });
+  return api('/api/auth/sign-up/email', {
+    method: 'POST',
+    body: { name: values.name, email: values.email, password: values.password, callbackURL: '/verify-email?status=ok' },
+  });
 }
 
 export function useSignUp() {

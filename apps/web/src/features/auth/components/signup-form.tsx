@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { SignupForm as SignupValues } from '@bulkparts/shared';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSignUp } from '../api/sign-up';
@@ -9,21 +10,39 @@ import { FormError, TextField } from './text-field';
 
 const resolver = lazyZodResolver<SignupValues>(() => import('@bulkparts/shared').then((m) => m.signupFormSchema));
 
-/** Name, email and password: creates the account (verification mail sent) and signs in. */
-export function SignupForm({ onSignedUp }: { onSignedUp: (email: string) => void | Promise<void> }) {
+/**
+ * Name, email and password: asks for the account, then says to open the mailed link. Sign-up opens
+ * no session and answers alike whether or not the address already has an account (the owner of an
+ * existing one gets a mail instead), so the page never tells a stranger who is a customer.
+ */
+export function SignupForm({ onSignedUp }: { onSignedUp?: (email: string) => void | Promise<void> }) {
   const signUp = useSignUp();
   const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<SignupValues>({ resolver, defaultValues: { name: '', email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
       await signUp.mutateAsync(values);
-      await onSignedUp(values.email);
+      setSentTo(values.email);
+      await onSignedUp?.(values.email);
     } catch (err) {
       setError(authErrorMessage(err));
     }
   });
+
+  if (sentTo) {
+    return (
+      <div role="status" className="space-y-3 text-center">
+        <p className="font-semibold">Check your email</p>
+        <p>We sent a link to {sentTo}. Open it to confirm your address, then sign in.</p>
+        <Link to="/login" className="btn btn-primary w-full">
+          Login
+        </Link>
+      </div>
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="space-y-4">

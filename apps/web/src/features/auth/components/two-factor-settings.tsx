@@ -7,6 +7,30 @@ import { authErrorMessage } from '../auth-errors';
 import { FormError } from './text-field';
 import { TotpCodeForm } from './totp-code-form';
 
+/** Copy and Download, so the codes are saved whole rather than retyped (or not at all). */
+function BackupCodeActions({ codes }: { codes: readonly string[] }) {
+  const text = `bulkparts backup codes (each signs you in once)\n\n${codes.join('\n')}\n`;
+  const href = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success('Backup codes copied');
+    } catch {
+      toast.error('Could not copy: select the codes, or download them');
+    }
+  };
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="button" className="btn btn-outline btn-sm" onClick={() => void copy()}>
+        Copy codes
+      </button>
+      <a className="btn btn-outline btn-sm" href={href} download="bulkparts-backup-codes.txt">
+        Download codes
+      </a>
+    </div>
+  );
+}
+
 /** The QR code for the authenticator app; the qrcode package is only downloaded here. */
 function TotpQrCode({ uri }: { uri: string }) {
   const [src, setSrc] = useState<string | null>(null);
@@ -21,7 +45,19 @@ function TotpQrCode({ uri }: { uri: string }) {
   return <img src={src} width={200} height={200} alt="QR code to scan with your authenticator app" />;
 }
 
-function PasswordPrompt({ label, submitLabel, pending, error, onSubmit }: { label: string; submitLabel: string; pending: boolean; error: string | null; onSubmit: (password: string) => void }) {
+function PasswordPrompt({
+  label,
+  submitLabel,
+  pending,
+  error,
+  onSubmit,
+}: {
+  label: string;
+  submitLabel: string;
+  pending: boolean;
+  error: string | null;
+  onSubmit: (password: string) => void;
+}) {
   const [password, setPassword] = useState('');
   return (
     <form
@@ -36,7 +72,14 @@ function PasswordPrompt({ label, submitLabel, pending, error, onSubmit }: { labe
         <label htmlFor="two-factor-password" className="label-text mb-1 block">
           {label}
         </label>
-        <input id="two-factor-password" type="password" autoComplete="current-password" className="input input-bordered w-full" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input
+          id="two-factor-password"
+          type="password"
+          autoComplete="current-password"
+          className="input input-bordered w-full"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </div>
       <button type="submit" className="btn btn-primary" disabled={pending || !password}>
         {submitLabel}
@@ -92,7 +135,10 @@ export function TwoFactorSettings() {
             <p>1. Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).</p>
             <TotpQrCode uri={enrolment.totpURI} />
             <p>
-              Cannot scan? Enter this key in the app: <code className="break-all rounded bg-base-200 px-1 font-mono" data-testid="totp-secret">{secret}</code>
+              Cannot scan? Enter this key in the app:{' '}
+              <code className="break-all rounded bg-base-200 px-1 font-mono" data-testid="totp-secret">
+                {secret}
+              </code>
             </p>
             <p>2. Enter the 6-digit code the app shows to finish.</p>
             <TotpCodeForm allowBackupCode={false} submitLabel="Turn on" onVerified={() => setStep('codes')} />
@@ -110,6 +156,7 @@ export function TwoFactorSettings() {
                 </li>
               ))}
             </ul>
+            <BackupCodeActions codes={enrolment.backupCodes} />
             <button type="button" className="btn" onClick={() => setStep('idle')}>
               I have saved them
             </button>

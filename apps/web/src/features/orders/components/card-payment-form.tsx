@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatDollars } from '@bulkparts/shared/money';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { Order } from '@bulkparts/shared';
 import { cardFormSchema, type CardForm } from '@bulkparts/shared/payment';
+import { formatCardNumber } from '@bulkparts/shared/card';
 import { TextField } from '@/features/auth/components/text-field';
 import { ApiClientError } from '@/lib/api-client';
 import { usePayOrder } from '../api/pay-order';
@@ -21,11 +22,20 @@ const isCardField = (name: string): name is (typeof CARD_FIELDS)[number] => (CAR
 export function CardPaymentForm({ order }: { order: Order }) {
   const pay = usePayOrder();
   const [alert, setAlert] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<CardForm, unknown, CardOutput>({
+  const { register, handleSubmit, setError, setValue, setFocus, formState } = useForm<CardForm, unknown, CardOutput>({
     resolver: zodResolver(cardFormSchema),
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
   });
   const { errors } = formState;
+  const cardNumber = register('cardNumber');
+  // Grouped in fours as typed, so a number can be checked against the card at a glance.
+  const cardNumberRegistration: UseFormRegisterReturn<'cardNumber'> = {
+    ...cardNumber,
+    onChange: (event: { target: HTMLInputElement }) => {
+      event.target.value = formatCardNumber(event.target.value);
+      return cardNumber.onChange(event);
+    },
+  };
 
   const onSubmit = handleSubmit(async (card) => {
     setAlert(null);
@@ -42,6 +52,11 @@ export function CardPaymentForm({ order }: { order: Order }) {
       for (const [name, message] of fieldErrors) if (isCardField(name)) setError(name, { message });
       // A decline (402), an order paid meanwhile (409) or anything else: said on the page.
       if (fieldErrors.length === 0) setAlert(err.message);
+      // A declined number is not left on screen to be sent again (or seen over a shoulder).
+      if (err.status === 402) {
+        setValue('cardNumber', '');
+        setFocus('cardNumber');
+      }
       if (err.status === 409) toast.info(err.message);
     }
   });
@@ -53,9 +68,25 @@ export function CardPaymentForm({ order }: { order: Order }) {
           Pay by card
         </h2>
         <p className="text-sm text-base-content/70">Test card gateway: no real money is taken. 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.</p>
-        <TextField label="Card number" autoComplete="cc-number" inputMode="numeric" placeholder="1234 1234 1234 1234" maxLength={23} registration={register('cardNumber')} error={errors.cardNumber} />
+        <TextField
+          label="Card number"
+          autoComplete="cc-number"
+          inputMode="numeric"
+          placeholder="1234 1234 1234 1234"
+          maxLength={23}
+          registration={cardNumberRegistration}
+          error={errors.cardNumber}
+        />
         <div className="grid grid-cols-2 gap-4">
-          <TextField label="Expiry" autoComplete="cc-exp" inputMode="numeric" placeholder="MM/YY" maxLength={7} registration={register('expiry')} error={errors.expiry} />
+          <TextField
+            label="Expiry"
+            autoComplete="cc-exp"
+            inputMode="numeric"
+            placeholder="MM/YY"
+            maxLength={7}
+            registration={register('expiry')}
+            error={errors.expiry}
+          />
           <TextField label="CVC" autoComplete="cc-csc" inputMode="numeric" placeholder="123" maxLength={4} registration={register('cvc')} error={errors.cvc} />
         </div>
         <PaymentAlert message={alert} />

@@ -15,6 +15,19 @@ interface ListProps {
   cancellingId: string | null;
 }
 
+/** Carrier and tracking number of a shipped order, the payment deadline of a pending one. */
+function OrderDetails({ order }: { order: Order }) {
+  if (order.status === 'pending' && order.expiresAt) {
+    return <span className="block text-xs text-base-content/70">Pay by {new Date(order.expiresAt).toLocaleString()}</span>;
+  }
+  if (!order.carrier && !order.trackingNumber) return null;
+  return (
+    <span className="block text-xs text-base-content/70 break-all">
+      {[order.carrier, order.trackingNumber && `Tracking ${order.trackingNumber}`].filter(Boolean).join(' · ')}
+    </span>
+  );
+}
+
 /** Pay for a pending order, or what became of the payment. */
 function PaymentCell({ order }: { order: Order }) {
   if (order.status === 'pending') {
@@ -45,7 +58,12 @@ function OrderActions({ order, onCancel, cancellingId }: Omit<ListProps, 'orders
   return (
     <div className="flex flex-wrap gap-2">
       {order.status === 'pending' && (
-        <button type="button" className="btn btn-outline btn-sm border-red-700 text-red-700" disabled={cancellingId === order._id} onClick={() => onCancel(order)}>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm border-red-700 text-red-700"
+          disabled={cancellingId === order._id}
+          onClick={() => onCancel(order)}
+        >
           Cancel<span className="sr-only"> order for {order.Name}</span>
         </button>
       )}
@@ -92,7 +110,9 @@ export function OrderList({ orders, onCancel, cancellingId }: ListProps) {
                     <img src={o.img} alt="" width="48" height="48" loading="lazy" className="h-12 w-12 rounded bg-base-200 object-contain" />
                     <div>
                       <div className="font-semibold">{o.Name}</div>
-                      <div className="text-xs text-base-content/70">{date(o.createdAt)}</div>
+                      <div className="text-xs text-base-content/70">
+                        {o.orderNumber} · {date(o.createdAt)}
+                      </div>
                     </div>
                   </div>
                 </td>
@@ -101,6 +121,7 @@ export function OrderList({ orders, onCancel, cancellingId }: ListProps) {
                 <td>{formatDollars(o.total)}</td>
                 <td>
                   <OrderStatusBadge status={o.status} />
+                  <OrderDetails order={o} />
                 </td>
                 <td>
                   <PaymentCell order={o} />
@@ -121,7 +142,10 @@ export function OrderList({ orders, onCancel, cancellingId }: ListProps) {
                 <img src={o.img} alt="" width="56" height="56" loading="lazy" className="h-14 w-14 shrink-0 rounded bg-base-200 object-contain" />
                 <div className="min-w-0 flex-1">
                   <h2 className="font-semibold break-words">{o.Name}</h2>
-                  <p className="text-xs text-base-content/70">{date(o.createdAt)}</p>
+                  <p className="text-xs text-base-content/70">
+                    {o.orderNumber} · {date(o.createdAt)}
+                  </p>
+                  <OrderDetails order={o} />
                 </div>
                 <OrderStatusBadge status={o.status} />
               </div>

@@ -7,6 +7,7 @@ const STYLE: Record<OrderStatus, string> = {
   delivered: 'badge-primary',
   cancelled: 'badge-ghost',
   refunded: 'badge-neutral',
+  expired: 'badge-ghost',
 };
 
 /** The order's status as a DaisyUI badge; shared by My Orders and Manage All Order. */

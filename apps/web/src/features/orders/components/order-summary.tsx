@@ -3,7 +3,6 @@ import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
 import { OrderStatusBadge } from './order-status-badge';
 
-
 /** What is being paid for: product, quantity, unit price, total and where the order stands. */
 export function OrderSummary({ order }: { order: Order }) {
   return (
@@ -15,6 +14,8 @@ export function OrderSummary({ order }: { order: Order }) {
         <div className="flex items-start gap-4">
           <img src={order.img} alt={order.Name} width="96" height="96" className="h-20 w-20 shrink-0 rounded bg-base-200 object-contain sm:h-24 sm:w-24" />
           <dl className="grid flex-1 grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:text-base">
+            <dt className="text-base-content/70">Order</dt>
+            <dd>{order.orderNumber}</dd>
             <dt className="text-base-content/70">Product</dt>
             <dd className="font-semibold break-words">{order.Name}</dd>
             <dt className="text-base-content/70">Quantity</dt>
@@ -27,6 +28,15 @@ export function OrderSummary({ order }: { order: Order }) {
             <dd>
               <OrderStatusBadge status={order.status} />
             </dd>
+            {order.expiresAt && (
+              <>
+                <dt className="text-base-content/70">Pay by</dt>
+                <dd>
+                  <time dateTime={order.expiresAt}>{new Date(order.expiresAt).toLocaleString()}</time>
+                  <span className="block text-xs text-base-content/70">Unpaid orders are cancelled then and their pieces go back on sale.</span>
+                </dd>
+              </>
+            )}
           </dl>
         </div>
       </div>

@@ -38,7 +38,13 @@ export function ClosedPanel({ order }: { order: Order }) {
   return (
     <section role="status" className="card card-border bg-base-100">
       <div className="card-body gap-3 p-4 sm:p-6">
-        <p className="font-semibold">{order.status === 'refunded' ? 'This order was refunded.' : 'This order was cancelled. It cannot be paid.'}</p>
+        <p className="font-semibold">
+          {order.status === 'refunded'
+            ? 'This order was refunded.'
+            : order.status === 'expired'
+              ? 'This order was not paid in time and has expired; its pieces went back on sale. It cannot be paid.'
+              : 'This order was cancelled. It cannot be paid.'}
+        </p>
         <div className="flex flex-wrap gap-2">
           <Link to={`/purchase/${order.productId}`} className="btn btn-primary">
             Buy again

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Product } from '@bulkparts/shared';
 import { dollarsToCents, formatCents } from '@bulkparts/shared/money';
-import { formatQuantity } from '@bulkparts/shared/quantity';
+import { formatQuantity, unavailableReason } from '@bulkparts/shared/quantity';
 
 interface ProductCardProps {
   product: Product;
@@ -13,13 +13,22 @@ interface ProductCardProps {
 
 export function ProductCard({ product, headingLevel = 3, eager = false }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const details = `/productdetails/${product._id}`;
+  const unavailable = unavailableReason(product);
   return (
     <article className="card h-full bg-base-100 shadow-md transition hover:shadow-xl">
-      <figure className="bg-base-200 p-6">
-        <img src={product.img} alt={product.name} width="240" height="180" loading={eager ? 'eager' : 'lazy'} className="h-44 w-full object-contain" />
-      </figure>
+      {/* The image repeats the name link for pointer users; one tab stop and one announcement is enough. */}
+      <Link to={details} tabIndex={-1} aria-hidden="true" className="block">
+        <figure className="bg-base-200 p-6">
+          <img src={product.img} alt="" width="240" height="180" loading={eager ? 'eager' : 'lazy'} className="h-44 w-full object-contain" />
+        </figure>
+      </Link>
       <div className="card-body">
-        <Heading className="card-title">{product.name}</Heading>
+        <Heading className="card-title">
+          <Link to={details} className="link-hover link">
+            {product.name}
+          </Link>
+        </Heading>
         <p className="text-lg font-semibold text-primary">
           {formatCents(dollarsToCents(product.price) ?? 0)} <span className="text-sm font-normal text-base-content/70">per piece</span>
         </p>
@@ -30,11 +39,15 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: Produc
           <dd>{formatQuantity(product.availableQuantity)}</dd>
         </dl>
         <div className="card-actions mt-auto justify-end pt-2">
-          {/* The name is part of the link's text, not an aria-label, so what is read starts with
-              what is shown (WCAG 2.5.3: "Buy now Hex Bolt M8x40"). */}
-          <Link to={`/purchase/${product._id}`} className="btn btn-primary btn-block">
-            Buy now<span className="sr-only"> {product.name}</span>
-          </Link>
+          {unavailable ? (
+            <p className="badge h-auto w-full badge-error py-1 text-center font-semibold">{unavailable}</p>
+          ) : (
+            /* The name is part of the link's text, not an aria-label, so what is read starts with
+               what is shown (WCAG 2.5.3: "Buy now Hex Bolt M8x40"). */
+            <Link to={`/purchase/${product._id}`} className="btn btn-primary btn-block">
+              Buy now<span className="sr-only"> {product.name}</span>
+            </Link>
+          )}
         </div>
       </div>
     </article>

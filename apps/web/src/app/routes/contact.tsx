@@ -1,0 +1,29 @@
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { ErrorState } from '@/components/ui/error-state';
+import { useAuthConfig } from '@/features/auth/api/get-auth-config';
+
+/** `/contact`: the shop's address, phone and email, as the server is configured (SHOP_* settings). */
+export function Component() {
+  const config = useAuthConfig();
+  if (config.isPending) return <PageSpinner label="Loading the contact details" />;
+  if (config.isError) return <ErrorState message={config.error.message} onRetry={() => void config.refetch()} />;
+  const { address, phone, email } = config.data.contact;
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="mb-6 text-3xl font-bold">Contact</h1>
+      <p className="mb-6">Questions about an order, a quote for a large quantity or a part you cannot find: we answer on working days.</p>
+      <address className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 not-italic">
+        <span className="font-semibold">Address</span>
+        <span className="whitespace-pre-line break-words">{address}</span>
+        <span className="font-semibold">Phone</span>
+        <a className="link" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+          {phone}
+        </a>
+        <span className="font-semibold">Email</span>
+        <a className="link break-all" href={`mailto:${email}`}>
+          {email}
+        </a>
+      </address>
+    </section>
+  );
+}

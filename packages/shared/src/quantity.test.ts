@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from './messages.js';
+import { formatQuantity, minimumOrderMessage, parseQuantityInput, quantityError, quantityInputError, unavailableReason } from './quantity.js';
+
+const product = (minimumOrderQuantity: number, availableQuantity = 5000, archived = false) => ({ minimumOrderQuantity, availableQuantity, archived });
+
+describe('minimum order', () => {
+  it('speaks with one voice: the higher minimum, in the spec style', () => {
+    const p = product(100);
+    expect(quantityError(49, p)).toBe('❌ Minimum order 100 ps');
+    expect(quantityError(50, p)).toBe('❌ Minimum order 100 ps');
+    expect(quantityError(99, p)).toBe('❌ Minimum order 100 ps');
+    expect(quantityError(100, p)).toBeNull();
+  });
+
+  it("keeps the spec's text when the product's minimum is the shop's", () => {
+    expect(quantityError(49, product(50))).toBe(MESSAGES.quantityMin);
+    expect(quantityError(49)).toBe(MESSAGES.quantityMin);
+    expect(minimumOrderMessage(50)).toBe('❌ Minimum order 50 ps');
+    expect(minimumOrderMessage(1000)).toBe('❌ Minimum order 1,000 ps');
+  });
+
+  it('then the maximum and the stock', () => {
+    expect(quantityError(1001, product(50))).toBe(MESSAGES.quantityMax);
+    expect(quantityError(300, product(50, 250))).toBe('Only 250 Ps left in stock');
+  });
+});
+
+describe('typed quantities', () => {
+  it('accepts digits only', () => {
+    expect(parseQuantityInput(' 120 ')).toBe(120);
+    for (const typed of ['1e3', '1.5', '-50', '0x64', '', '12 0', '+100']) expect(parseQuantityInput(typed)).toBeNull();
+  });
+
+  it('says what is wrong with what was typed', () => {
+    expect(quantityInputError('', product(50))).toBe(MESSAGES.quantityRequired);
+    expect(quantityInputError('1e3', product(50))).toBe('Quantity must be a whole number of pieces');
+    expect(quantityInputError('60', product(100))).toBe('❌ Minimum order 100 ps');
+    expect(quantityInputError('150', product(100))).toBeNull();
+  });
+});
+
+describe('orderability', () => {
+  it('names why a product cannot be ordered', () => {
+    expect(unavailableReason(product(50, 0))).toBe('Out of stock');
+    expect(unavailableReason(product(50, 30))).toBe('Only 30 Ps left, below the minimum order of 50');
+    expect(unavailableReason(product(100, 60))).toBe('Only 60 Ps left, below the minimum order of 100');
+    expect(unavailableReason(product(50, 5000, true))).toBe('This product is no longer available');
+    expect(unavailableReason(product(100, 100))).toBeNull();
+  });
+});
+
+describe('formatQuantity', () => {
+  it('separates thousands', () => {
+    expect(formatQuantity(25000)).toBe('25,000 Ps');
+    expect(formatQuantity(50)).toBe('50 Ps');
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Every page the web app has, as React Router patterns. The server answers these with index.html
+ * and 200; any other non-API path gets index.html (the app's own 404 page) with a 404 status, so
+ * crawlers and monitors see a missing page as missing. apps/web/src/app/router.test.ts keeps the
+ * router and this list the same.
+ */
+export const CLIENT_ROUTE_PATTERNS = [
+  '/',
+  '/home',
+  '/products',
+  '/blogs',
+  '/myportfolio',
+  '/contact',
+  '/about',
+  '/login',
+  '/signup',
+  '/reset',
+  '/reset-password',
+  '/verify-email',
+  '/editprofile',
+  '/productdetails/:id',
+  '/purchase/:id',
+  '/dashboard',
+  '/dashboard/addreviews',
+  '/dashboard/myorders',
+  '/dashboard/payment/:id',
+  '/dashboard/makeadmin',
+  '/dashboard/addproduct',
+  '/dashboard/manageallorder',
+  '/dashboard/allproduct',
+] as const;
+
+const matchers = CLIENT_ROUTE_PATTERNS.map((pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`, 'i'));
+
+/** Whether a path (no query) is one of the web app's pages. */
+export function isClientRoute(pathname: string): boolean {
+  return matchers.some((m) => m.test(pathname));
+}
