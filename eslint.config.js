@@ -4,7 +4,9 @@ import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = readdirSync('apps/web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const features = readdirSync('apps/web/src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', '**/*.cjs'] },
@@ -29,7 +31,9 @@ export default tseslint.config(
   // the session from `auth` that every screen needs.
   {
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'shared code must not import features or app' }] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'shared code must not import features or app' }] }],
+    },
   },
   ...features.map((f) => ({
     files: [`apps/web/src/features/${f}/**`],

@@ -10,4 +10,9 @@ export interface CrashResult {
   integrity: string;
   violations: string[];
 }
-export function crashTest(options?: { engine?: 'sqlite' | 'postgres'; concurrency?: number; killAfterMs?: number; mode?: 'source' | 'dist' }): Promise<CrashResult>;
+export function crashTest(options?: {
+  engine?: 'sqlite' | 'postgres';
+  concurrency?: number;
+  killAfterMs?: number;
+  mode?: 'source' | 'dist';
+}): Promise<CrashResult>;

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: every check, in the order that fails fastest. Typecheck and lint, unit and API
+// `npm test`: every check, in the order that fails fastest. Formatting (prettier --check), typecheck and lint, unit and API
 // tests (SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), a production build, its
 // JavaScript size budget (deterministic, so a test and not a benchmark), then the browser journeys
 // in Chromium against that build.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
+  ['format', 'npx', ['prettier', '--check', '.']],
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
   ['unit + API tests', 'npx', ['vitest', 'run']],

@@ -11,7 +11,10 @@ export function openBenchDb({ file, url }) {
     return {
       async one(text, params = []) {
         let n = 0;
-        const r = await pool.query(text.replace(/\?/g, () => `$${++n}`), params);
+        const r = await pool.query(
+          text.replace(/\?/g, () => `$${++n}`),
+          params,
+        );
         return numbers(r.rows[0]);
       },
       close: () => pool.end(),

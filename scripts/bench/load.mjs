@@ -11,12 +11,14 @@ if (uncached) {
   opts.requests = [{ setupRequest: (req) => ({ ...req, path: `${base.pathname}${base.search}${sep}_n=${++n}` }) }];
 }
 const result = await autocannon(opts);
-process.stdout.write(JSON.stringify({
-  rps: result.requests.average,
-  total: result.requests.total,
-  non2xx: result.non2xx,
-  errors: result.errors,
-  timeouts: result.timeouts,
-  latency: { p50: result.latency.p50, p90: result.latency.p90, p97_5: result.latency.p97_5, p99: result.latency.p99 },
-  statusCodeStats: result.statusCodeStats,
-}));
+process.stdout.write(
+  JSON.stringify({
+    rps: result.requests.average,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    latency: { p50: result.latency.p50, p90: result.latency.p90, p97_5: result.latency.p97_5, p99: result.latency.p99 },
+    statusCodeStats: result.statusCodeStats,
+  }),
+);

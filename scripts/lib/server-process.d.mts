@@ -21,4 +21,7 @@ export function startServer(options?: {
   log?: boolean;
   timeoutMs?: number;
 }): Promise<ServerProcess>;
-export function signUp(baseUrl: string, user?: { email?: string; password?: string; name?: string; headers?: Record<string, string>; dataDir?: string }): Promise<{ email: string; password: string; cookie: string }>;
+export function signUp(
+  baseUrl: string,
+  user?: { email?: string; password?: string; name?: string; headers?: Record<string, string>; dataDir?: string },
+): Promise<{ email: string; password: string; cookie: string }>;

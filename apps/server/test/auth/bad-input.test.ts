@@ -42,7 +42,12 @@ describe('bad input on auth endpoints', () => {
     it(`POST ${url} answers 4xx JSON`, async () => {
       for (const cookie of [undefined, user.cookie]) {
         for (const body of bodies) {
-          const res = await t.app.inject({ method: 'POST', url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) } });
+          const res = await t.app.inject({
+            method: 'POST',
+            url,
+            payload: JSON.stringify(body),
+            headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+          });
           const label = `${url} ${JSON.stringify(body).slice(0, 60)} → ${res.statusCode} ${res.body.slice(0, 120)}`;
           expect(res.statusCode, label).toBeGreaterThanOrEqual(400);
           expect(res.statusCode, label).toBeLessThan(500);
@@ -67,7 +72,13 @@ describe('bad input on auth endpoints', () => {
   });
 
   it('a verify link with garbage answers 4xx or a redirect, never 5xx', async () => {
-    for (const url of ['/api/auth/verify-email', `/api/auth/verify-email?token=${'a'.repeat(5000)}`, '/api/auth/reset-password/x', '/api/auth/callback/google', '/api/auth/nope']) {
+    for (const url of [
+      '/api/auth/verify-email',
+      `/api/auth/verify-email?token=${'a'.repeat(5000)}`,
+      '/api/auth/reset-password/x',
+      '/api/auth/callback/google',
+      '/api/auth/nope',
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, `${url} → ${res.statusCode} ${res.body.slice(0, 100)}`).toBeGreaterThanOrEqual(300);
       expect(res.statusCode).toBeLessThan(500);

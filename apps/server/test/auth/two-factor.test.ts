@@ -9,8 +9,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const post = (url: string, payload: unknown, cookie?: string) => t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
-const session = async (cookie: string) => (await t.app.inject({ url: '/api/auth/get-session', headers: { cookie } })).json() as { user: { email: string; twoFactorEnabled: boolean | null } } | null;
+const post = (url: string, payload: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+const session = async (cookie: string) =>
+  (await t.app.inject({ url: '/api/auth/get-session', headers: { cookie } })).json() as { user: { email: string; twoFactorEnabled: boolean | null } } | null;
 
 /** A code for the authenticator secret in `totpURI`, as an authenticator app would show it; `offset` steps (30 s) away from now. */
 const codeFor = (totpURI: string, offset = 0) => {

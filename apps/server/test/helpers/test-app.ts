@@ -67,7 +67,15 @@ export async function createTestApp(
     },
     close() {},
   };
-  const app = await buildApp({ config, database, seed: options.seed ?? true, mailTransport, logger: false, onRoute: options.onRoute, rateLimits: options.rateLimits });
+  const app = await buildApp({
+    config,
+    database,
+    seed: options.seed ?? true,
+    mailTransport,
+    logger: false,
+    onRoute: options.onRoute,
+    rateLimits: options.rateLimits,
+  });
   await app.ready();
   return {
     app,

@@ -23,7 +23,12 @@ const buy = (user: SignedInUser, body: unknown, headers: Record<string, string> 
 
 /** Confirmation mails in the outbox (delivered or not) for a buyer. */
 async function placedMails(email: string) {
-  const rows = await t.database.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', email).where('subject', 'like', '%was placed').execute();
+  const rows = await t.database.db
+    .selectFrom('mail_outbox')
+    .select('text_body')
+    .where('to_address', '=', email)
+    .where('subject', 'like', '%was placed')
+    .execute();
   return rows.map((r) => r.text_body);
 }
 
@@ -100,8 +105,7 @@ describe('POST /api/purchase', () => {
 describe('reading, cancelling and the lifecycle', () => {
   it('counts My Orders from the trigger-kept count, which matches a real count after inserts and deletes', async () => {
     const counted = await signUp(t.app);
-    const list = (query = '') =>
-      t.app.inject({ url: `/api/purchase?order=${encodeURIComponent(counted.email)}${query}`, headers: { cookie: counted.cookie } });
+    const list = (query = '') => t.app.inject({ url: `/api/purchase?order=${encodeURIComponent(counted.email)}${query}`, headers: { cookie: counted.cookie } });
     expect((await list()).headers['x-total-count']).toBe('0');
     const placed: Order[] = [];
     for (let i = 0; i < 3; i++) placed.push((await buy(counted, { productId: product._id, quantity: product.minimumOrderQuantity })).json() as Order);
@@ -109,7 +113,11 @@ describe('reading, cancelling and the lifecycle', () => {
     expect((await list()).headers['x-total-count']).toBe('3');
     expect((await list('&status=cancelled')).headers['x-total-count']).toBe('1');
     await t.database.db.deleteFrom('orders').where('id', '=', placed[1]!._id).execute();
-    const real = await t.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_email', '=', counted.email).executeTakeFirstOrThrow();
+    const real = await t.database.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_email', '=', counted.email)
+      .executeTakeFirstOrThrow();
     expect((await list()).headers['x-total-count']).toBe(String(Number(real.n)));
     expect(Number(real.n)).toBe(2);
   });
@@ -117,7 +125,10 @@ describe('reading, cancelling and the lifecycle', () => {
   it('shows every write in My Orders at once, even one made outside the app', async () => {
     const customer = await signUp(t.app);
     const page = async (query = '') => {
-      const res = await t.app.inject({ url: `/api/purchase?order=${encodeURIComponent(customer.email)}&limit=10${query}`, headers: { cookie: customer.cookie } });
+      const res = await t.app.inject({
+        url: `/api/purchase?order=${encodeURIComponent(customer.email)}&limit=10${query}`,
+        headers: { cookie: customer.cookie },
+      });
       return { items: res.json() as Order[], total: res.headers['x-total-count'] };
     };
     const placed: Order[] = [];

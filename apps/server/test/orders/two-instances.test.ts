@@ -26,10 +26,19 @@ describe.skipIf(engine !== 'postgres')('two instances sharing one PostgreSQL', (
 
   it('50 parallel orders split over two instances against stock for 10 accept exactly 10', async () => {
     const q = product.minimumOrderQuantity;
-    await a.database.db.updateTable('products').set({ available_quantity: 10 * q }).where('id', '=', product._id).execute();
+    await a.database.db
+      .updateTable('products')
+      .set({ available_quantity: 10 * q })
+      .where('id', '=', product._id)
+      .execute();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        (i % 2 ? b : a).app.inject({ method: 'POST', url: '/api/purchase', headers: { cookie: buyer.cookie }, payload: { productId: product._id, quantity: q } }),
+        (i % 2 ? b : a).app.inject({
+          method: 'POST',
+          url: '/api/purchase',
+          headers: { cookie: buyer.cookie },
+          payload: { productId: product._id, quantity: q },
+        }),
       ),
     );
     const codes = results.map((r) => r.statusCode);
@@ -37,7 +46,10 @@ describe.skipIf(engine !== 'postgres')('two instances sharing one PostgreSQL', (
     expect(codes.filter((c) => c === 409).length).toBe(40);
     const row = await b.database.db.selectFrom('products').select('available_quantity').where('id', '=', product._id).executeTakeFirstOrThrow();
     expect(Number(row.available_quantity)).toBe(0);
-    const count = await a.database.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await a.database.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(10);
   });
 });

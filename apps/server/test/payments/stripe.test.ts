@@ -30,7 +30,18 @@ function completedEvent(orderId: string, amountCents: number, id = `evt_test_${+
     id,
     object: 'event',
     type: 'checkout.session.completed',
-    data: { object: { id: 'cs_test_x', object: 'checkout.session', payment_status: 'paid', amount_total: amountCents, currency: 'usd', payment_intent: `pi_test_${orderId}`, metadata: { orderId }, client_reference_id: orderId } },
+    data: {
+      object: {
+        id: 'cs_test_x',
+        object: 'checkout.session',
+        payment_status: 'paid',
+        amount_total: amountCents,
+        currency: 'usd',
+        payment_intent: `pi_test_${orderId}`,
+        metadata: { orderId },
+        client_reference_id: orderId,
+      },
+    },
   });
 }
 const deliver = (payload: string, signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET })) =>
@@ -76,7 +87,10 @@ describe(`Stripe (${engine})`, () => {
     const bad = await deliver(payload, forged);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: 'BAD_REQUEST', message: 'Webhook signature verification failed' });
-    const tampered = await deliver(payload.replace(`"amount_total":${cents(order.total)}`, '"amount_total":1'), stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }));
+    const tampered = await deliver(
+      payload.replace(`"amount_total":${cents(order.total)}`, '"amount_total":1'),
+      stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    );
     expect(tampered.statusCode).toBe(400);
     const missing = await t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json' }, payload });
     expect(missing.statusCode).toBe(400);

@@ -152,7 +152,12 @@ describe(`lifecycle with payments (${engine})`, () => {
 
 describe(`webhooks without a provider that sends them (${engine})`, () => {
   it('the test gateway refuses every webhook with a 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/webhook', headers: { 'content-type': 'application/json' }, payload: '{"id":"evt_1"}' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"id":"evt_1"}',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('BAD_REQUEST');
   });

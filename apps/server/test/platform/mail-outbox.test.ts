@@ -28,7 +28,13 @@ function capture(fail = (_m: MailMessage) => false) {
 describe('mail outbox', () => {
   it('delivers a burst in rounds, off the request path, each message once', async () => {
     const sink = capture();
-    const service = createMailService({ repo: createMailRepository(t.database.db), transport: sink.transport, from: 'shop@example.com', log: silentLog, worker: { batchSize: 7, pauseMs: 1 } });
+    const service = createMailService({
+      repo: createMailRepository(t.database.db),
+      transport: sink.transport,
+      from: 'shop@example.com',
+      log: silentLog,
+      worker: { batchSize: 7, pauseMs: 1 },
+    });
     await Promise.all(Array.from({ length: 40 }, (_, i) => service.send(message('burst@example.com', i))));
     await service.settle();
     await t.app.mailer.settle();
@@ -36,7 +42,12 @@ describe('mail outbox', () => {
     const delivered = [...sink.got, ...t.mail].filter((m) => m.to === 'burst@example.com').map((m) => m.subject);
     expect(delivered).toHaveLength(40);
     expect(new Set(delivered).size).toBe(40);
-    const left = await t.database.db.selectFrom('mail_outbox').select('id').where('to_address', '=', 'burst@example.com').where('sent_at', 'is', null).execute();
+    const left = await t.database.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('to_address', '=', 'burst@example.com')
+      .where('sent_at', 'is', null)
+      .execute();
     expect(left).toEqual([]);
     await service.stop();
   });
@@ -52,7 +63,11 @@ describe('mail outbox', () => {
     expect(failed).toMatchObject({ attempts: 1, sent_at: null, last_error: 'SMTP 451 try later' });
     expect(failed.next_attempt_at > new Date().toISOString()).toBe(true);
     down = false;
-    await t.database.db.updateTable('mail_outbox').set({ next_attempt_at: new Date(0).toISOString() }).where('id', '=', failed.id).execute();
+    await t.database.db
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: new Date(0).toISOString() })
+      .where('id', '=', failed.id)
+      .execute();
     service.wake();
     await service.settle();
     expect(sink.got.map((m) => m.to)).toContain('retry@example.com');
@@ -67,7 +82,9 @@ describe('mail outbox', () => {
     for (let i = 0; i < 30; i++) await repo.enqueue(message('shared@example.com', i));
     const a = capture();
     const b = capture();
-    const workers = [a, b].map((sink) => createMailService({ repo, transport: sink.transport, from: 'shop@example.com', log: silentLog, worker: { batchSize: 4, pauseMs: 0, gatherMs: 0 } }));
+    const workers = [a, b].map((sink) =>
+      createMailService({ repo, transport: sink.transport, from: 'shop@example.com', log: silentLog, worker: { batchSize: 4, pauseMs: 0, gatherMs: 0 } }),
+    );
     for (const w of workers) w.wake();
     t.app.mailer.wake();
     await Promise.all([...workers, t.app.mailer].map((w) => w.settle()));

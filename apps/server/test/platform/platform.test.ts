@@ -36,9 +36,9 @@ describe('platform', () => {
 
 describe('configuration', () => {
   it('names every bad variable at once', () => {
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'ftp://x', LOG_LEVEL: 'loud', DATA_DIR: '/tmp/bp-config-test' })).toThrowError(
-      /PORT[\s\S]*DATABASE_URL[\s\S]*PUBLIC_URL[\s\S]*LOG_LEVEL/,
-    );
+    expect(() =>
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'ftp://x', LOG_LEVEL: 'loud', DATA_DIR: '/tmp/bp-config-test' }),
+    ).toThrowError(/PORT[\s\S]*DATABASE_URL[\s\S]*PUBLIC_URL[\s\S]*LOG_LEVEL/);
   });
 
   it('defaults to port 5000, SQLite in DATA_DIR and a PUBLIC_URL built from the port', () => {

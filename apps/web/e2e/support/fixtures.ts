@@ -10,7 +10,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('console', (msg) => {
-        if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|403|404|409|429)/.test(msg.text())) errors.push(msg.text());
+        if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of (401|403|404|409|429)/.test(msg.text()))
+          errors.push(msg.text());
       });
       page.on('pageerror', (err) => errors.push(err.message));
       await use(errors);

@@ -5,7 +5,8 @@ import { SMTPServer } from 'smtp-server';
 import { GOOGLE_IDENTITY, mailDir, oidcPort, smtpUrl } from './e2e-env';
 
 /** Decodes quoted-printable soft breaks and escapes so links in the text part come out whole. */
-const decodeQuotedPrintable = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const decodeQuotedPrintable = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** A real SMTP server for the app's mail (SMTP_URL): every message is saved for the tests to read. */
 async function startSmtpCapture(): Promise<(() => Promise<void>) | undefined> {

@@ -13,7 +13,9 @@ function all(): CapturedMail[] {
   const dir = mailDir();
   let files: string[] = [];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   } catch {
     return [];
   }

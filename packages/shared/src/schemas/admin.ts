@@ -27,4 +27,3 @@ export const orderExportQuerySchema = z.object({
   q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
 });
 export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
-

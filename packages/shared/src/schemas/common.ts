@@ -25,4 +25,3 @@ export const apiErrorSchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
-

@@ -19,7 +19,10 @@ export const cardFormSchema = z.object({
     .min(1, 'Expiry is required')
     .refine((v) => parseExpiry(v) !== null, 'Expiry must be MM/YY')
     .refine((v) => isExpiryInFuture(v), 'Card has expired'),
-  cvc: z.string({ error: 'CVC is required' }).trim().regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
+  cvc: z
+    .string({ error: 'CVC is required' })
+    .trim()
+    .regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
 });
 export type CardForm = z.input<typeof cardFormSchema>;
 

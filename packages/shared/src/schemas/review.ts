@@ -12,11 +12,7 @@ export const reviewSchema = z.object({
 export type Review = z.infer<typeof reviewSchema>;
 
 export const reviewInputSchema = z.object({
-  designation: z
-    .string({ error: 'Designation is required' })
-    .trim()
-    .min(1, 'Designation is required')
-    .max(60, 'Designation must be at most 60 characters'),
+  designation: z.string({ error: 'Designation is required' }).trim().min(1, 'Designation is required').max(60, 'Designation must be at most 60 characters'),
   description: z
     .string({ error: 'Review is required' })
     .trim()

@@ -70,4 +70,3 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }
-

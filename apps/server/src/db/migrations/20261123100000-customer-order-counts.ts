@@ -37,7 +37,9 @@ export async function createCountTriggers(db: Kysely<unknown>): Promise<void> {
         update customer_order_counts set orders = orders - 1 where user_id = old.user_id;
         return old;
       end $$`.execute(db);
-    await sql`create trigger orders_keep_customer_counts after insert or delete on orders for each row execute function customer_order_counts_keep()`.execute(db);
+    await sql`create trigger orders_keep_customer_counts after insert or delete on orders for each row execute function customer_order_counts_keep()`.execute(
+      db,
+    );
   } else {
     await sql`
       create trigger orders_count_insert after insert on orders begin

@@ -10,7 +10,10 @@ import { dialectTypes } from './dialect.js';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const { pg } = dialectTypes(db);
-  await db.schema.alterTable('customer_order_counts').addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('customer_order_counts')
+    .addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
   if (pg) {
     await sql`
       create or replace function customer_order_counts_keep() returns trigger language plpgsql as $$
@@ -27,7 +30,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         return old;
       end $$`.execute(db);
     await sql`drop trigger if exists orders_keep_customer_counts on orders`.execute(db);
-    await sql`create trigger orders_keep_customer_counts after insert or update or delete on orders for each row execute function customer_order_counts_keep()`.execute(db);
+    await sql`create trigger orders_keep_customer_counts after insert or update or delete on orders for each row execute function customer_order_counts_keep()`.execute(
+      db,
+    );
   } else {
     await sql`drop trigger if exists orders_count_insert`.execute(db);
     await sql`drop trigger if exists orders_count_delete`.execute(db);

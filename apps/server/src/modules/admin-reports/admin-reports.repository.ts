@@ -33,7 +33,12 @@ export function createAdminReportsRepository(db: Kysely<DB>) {
     async topProducts(limit: number) {
       const rows = await db
         .selectFrom('orders')
-        .select((eb) => ['product_id', eb.fn.max('product_name').as('name'), eb.fn.sum<number>('quantity').as('quantity'), eb.fn.sum<number>('total_cents').as('cents')])
+        .select((eb) => [
+          'product_id',
+          eb.fn.max('product_name').as('name'),
+          eb.fn.sum<number>('quantity').as('quantity'),
+          eb.fn.sum<number>('total_cents').as('cents'),
+        ])
         .where('status', 'in', REVENUE_STATUSES)
         .groupBy('product_id')
         .orderBy('cents', 'desc')
@@ -62,7 +67,8 @@ export function createAdminReportsRepository(db: Kysely<DB>) {
         const pattern = likePattern(filter.q);
         query = query.where(sql<boolean>`(lower(user_email) like ${pattern} escape '\\' or lower(product_name) like ${pattern} escape '\\')`);
       }
-      if (after) query = query.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
+      if (after)
+        query = query.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
       return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
   };

@@ -9,7 +9,9 @@ import { createAdminReportsService } from './admin-reports.service.js';
 export default async function adminReportsRoutes(app: FastifyInstance) {
   const service = createAdminReportsService(createAdminReportsRepository(app.database.db));
 
-  app.get('/admin/overview', { preHandler: app.requireAdmin, schema: { response: { 200: responseSchema(adminOverviewSchema) } } }, async () => service.overview());
+  app.get('/admin/overview', { preHandler: app.requireAdmin, schema: { response: { 200: responseSchema(adminOverviewSchema) } } }, async () =>
+    service.overview(),
+  );
 
   app.get('/purchase/export.csv', { preHandler: app.requireAdmin }, async (request, reply) => {
     const filter = parseInput(orderExportQuerySchema, request.query);

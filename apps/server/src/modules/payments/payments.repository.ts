@@ -37,50 +37,57 @@ export function createPaymentsRepository(db: Kysely<DB>) {
      * in the same transaction too: a replayed event finds it and changes nothing.
      */
     async markPaid(orderId: string, payment: PaymentRecord, event?: { id: string; type: string }): Promise<MarkPaidOutcome> {
-      return db.transaction().execute(async (trx) => {
-        if (event) {
-          const inserted = await trx
-            .insertInto('payment_events')
-            .values({ id: `${payment.provider}:${event.id}`, provider: payment.provider, order_id: orderId, type: event.type, created_at: payment.paidAt })
-            .onConflict((oc) => oc.column('id').doNothing())
-            .executeTakeFirst();
-          if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'replayed';
-        }
-        const order = await trx.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirst();
-        if (order?.status !== 'pending') return 'not-pending';
+      return db
+        .transaction()
+        .execute(async (trx) => {
+          if (event) {
+            const inserted = await trx
+              .insertInto('payment_events')
+              .values({ id: `${payment.provider}:${event.id}`, provider: payment.provider, order_id: orderId, type: event.type, created_at: payment.paidAt })
+              .onConflict((oc) => oc.column('id').doNothing())
+              .executeTakeFirst();
+            if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return 'replayed';
+          }
+          const order = await trx.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirst();
+          if (order?.status !== 'pending') return 'not-pending';
 
-        await trx.insertInto('sequences').values({ name: INVOICE_SEQUENCE, value: 0 }).onConflict((oc) => oc.column('name').doNothing()).execute();
-        // The row lock of this update serialises concurrent payments on PostgreSQL; SQLite has one writer.
-        const next = await trx
-          .updateTable('sequences')
-          .set({ value: sql`value + 1` })
-          .where('name', '=', INVOICE_SEQUENCE)
-          .returning('value')
-          .executeTakeFirstOrThrow();
-        const updated = await trx
-          .updateTable('orders')
-          .set({
-            status: 'paid',
-            paid_at: payment.paidAt,
-            updated_at: payment.paidAt,
-            payment_provider: payment.provider,
-            payment_reference: payment.reference,
-            card_brand: payment.cardBrand,
-            card_last4: payment.cardLast4,
-            invoice_number: Number(next.value),
-          })
-          .where('id', '=', orderId)
-          .where('status', '=', 'pending')
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) === 0) {
-          // Lost a race with another payment or a cancel: undo the invoice number.
-          throw new NotPendingError();
-        }
-        return 'paid';
-      }).catch((error: unknown) => {
-        if (error instanceof NotPendingError) return 'not-pending' as const;
-        throw error;
-      });
+          await trx
+            .insertInto('sequences')
+            .values({ name: INVOICE_SEQUENCE, value: 0 })
+            .onConflict((oc) => oc.column('name').doNothing())
+            .execute();
+          // The row lock of this update serialises concurrent payments on PostgreSQL; SQLite has one writer.
+          const next = await trx
+            .updateTable('sequences')
+            .set({ value: sql`value + 1` })
+            .where('name', '=', INVOICE_SEQUENCE)
+            .returning('value')
+            .executeTakeFirstOrThrow();
+          const updated = await trx
+            .updateTable('orders')
+            .set({
+              status: 'paid',
+              paid_at: payment.paidAt,
+              updated_at: payment.paidAt,
+              payment_provider: payment.provider,
+              payment_reference: payment.reference,
+              card_brand: payment.cardBrand,
+              card_last4: payment.cardLast4,
+              invoice_number: Number(next.value),
+            })
+            .where('id', '=', orderId)
+            .where('status', '=', 'pending')
+            .executeTakeFirst();
+          if (Number(updated.numUpdatedRows) === 0) {
+            // Lost a race with another payment or a cancel: undo the invoice number.
+            throw new NotPendingError();
+          }
+          return 'paid';
+        })
+        .catch((error: unknown) => {
+          if (error instanceof NotPendingError) return 'not-pending' as const;
+          throw error;
+        });
     },
 
     /** Records a verified event the shop does not act on, so replays are recognisable in the log. */

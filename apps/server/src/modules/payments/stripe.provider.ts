@@ -22,7 +22,11 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     maxNetworkRetries: 2,
     timeout: 15_000,
     ...(base
-      ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
       : {}),
   });
 
@@ -52,7 +56,10 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     async refund(payment) {
-      await stripe.refunds.create({ payment_intent: payment.reference, metadata: { orderId: payment.orderId } }, { idempotencyKey: `refund-${payment.reference}` });
+      await stripe.refunds.create(
+        { payment_intent: payment.reference, metadata: { orderId: payment.orderId } },
+        { idempotencyKey: `refund-${payment.reference}` },
+      );
     },
 
     parseWebhook(rawBody, headers): VerifiedWebhookEvent {

@@ -16,7 +16,15 @@ export function createProfilesRepository(db: Kysely<DB>) {
     db
       .selectFrom('user')
       .leftJoin('profiles', 'profiles.user_id', 'user.id')
-      .select(['user.id as id', 'user.email as email', 'user.name as name', 'user.image as image', 'profiles.address as address', 'profiles.phone as phone', 'profiles.url as url']);
+      .select([
+        'user.id as id',
+        'user.email as email',
+        'user.name as name',
+        'user.image as image',
+        'profiles.address as address',
+        'profiles.phone as phone',
+        'profiles.url as url',
+      ]);
   return {
     findByUserId(userId: string): Promise<ProfileRow | undefined> {
       return base().where('user.id', '=', userId).executeTakeFirst();
@@ -25,7 +33,10 @@ export function createProfilesRepository(db: Kysely<DB>) {
       return base().orderBy('user.email', 'asc').limit(limit).offset(offset).execute();
     },
     async countAll(): Promise<number> {
-      const row = await db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('user')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     async upsert(userId: string, values: { address: string; phone: string; url: string }, now: string): Promise<void> {

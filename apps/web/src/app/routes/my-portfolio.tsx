@@ -38,7 +38,13 @@ export function Component() {
                 <h3 className="card-title">{project.name}</h3>
                 <p>{project.description}</p>
                 <div className="card-actions justify-end">
-                  <a href={project.url} target="_blank" rel="noopener noreferrer" className="btn btn-primary btn-sm" aria-label={`Live site of ${project.name} (opens in a new tab)`}>
+                  <a
+                    href={project.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="btn btn-primary btn-sm"
+                    aria-label={`Live site of ${project.name} (opens in a new tab)`}
+                  >
                     Live site
                   </a>
                 </div>

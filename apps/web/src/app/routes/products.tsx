@@ -7,7 +7,13 @@ import { useProducts } from '@/features/products/api/get-products';
 import { ProductCard, ProductCardSkeleton } from '@/features/products/components/product-card';
 
 const PAGE_SIZE = 9;
-const SORT_LABELS: Record<ProductSort, string> = { featured: 'Best sellers', 'price-asc': 'Price: low to high', 'price-desc': 'Price: high to low', name: 'Name', newest: 'Newest' };
+const SORT_LABELS: Record<ProductSort, string> = {
+  featured: 'Best sellers',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  name: 'Name',
+  newest: 'Newest',
+};
 
 function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
   const [text, setText] = useState(initial);
@@ -17,11 +23,28 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: strin
     return () => clearTimeout(t);
   }, [text, initial, onSearch]);
   return (
-    <form role="search" className="flex-1" onSubmit={(e) => { e.preventDefault(); onSearch(text.trim()); }}>
+    <form
+      role="search"
+      className="flex-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
       <label className="input input-bordered flex w-full items-center gap-2">
         <span className="sr-only">Search products by name</span>
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><circle cx="11" cy="11" r="7" /><path d="M21 21l-4.3-4.3" /></svg>
-        <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search by name, e.g. bearing" maxLength={100} className="grow" />
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <circle cx="11" cy="11" r="7" />
+          <path d="M21 21l-4.3-4.3" />
+        </svg>
+        <input
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Search by name, e.g. bearing"
+          maxLength={100}
+          className="grow"
+        />
       </label>
     </form>
   );
@@ -36,7 +59,9 @@ export function Component() {
 
   const update = (next: Record<string, string | undefined>) => {
     const sp = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) if (v) sp.set(k, v); else sp.delete(k);
+    for (const [k, v] of Object.entries(next))
+      if (v) sp.set(k, v);
+      else sp.delete(k);
     setParams(sp, { replace: true });
   };
 
@@ -51,25 +76,47 @@ export function Component() {
         <SearchBox key={q} initial={q} onSearch={(value) => update({ q: value || undefined, page: undefined })} />
         <label className="flex items-center gap-2">
           <span className="text-sm">Sort</span>
-          <select className="select select-bordered" value={sort} onChange={(e) => update({ sort: e.target.value === 'featured' ? undefined : e.target.value, page: undefined })}>
-            {PRODUCT_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
+          <select
+            className="select select-bordered"
+            value={sort}
+            onChange={(e) => update({ sort: e.target.value === 'featured' ? undefined : e.target.value, page: undefined })}
+          >
+            {PRODUCT_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
           </select>
         </label>
       </div>
-      <p className="sr-only" aria-live="polite">{products.data ? `${products.data.total} products found` : ''}</p>
+      <p className="sr-only" aria-live="polite">
+        {products.data ? `${products.data.total} products found` : ''}
+      </p>
       {products.isError ? (
         <ErrorState message={products.error.message} onRetry={() => void products.refetch()} />
       ) : products.data && products.data.items.length === 0 ? (
         <div className="py-16 text-center">
           <p className="text-lg">No products match “{q}”.</p>
-          <Link to="/products" className="btn btn-link">Show all products</Link>
+          <Link to="/products" className="btn btn-link">
+            Show all products
+          </Link>
         </div>
       ) : (
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {products.data ? products.data.items.map((p, i) => <ProductCard key={p._id} product={p} headingLevel={2} eager={i < 3} />) : Array.from({ length: 6 }, (_, i) => <ProductCardSkeleton key={i} />)}
+          {products.data
+            ? products.data.items.map((p, i) => <ProductCard key={p._id} product={p} headingLevel={2} eager={i < 3} />)
+            : Array.from({ length: 6 }, (_, i) => <ProductCardSkeleton key={i} />)}
         </div>
       )}
-      <Pagination page={page} pageCount={pageCount} onPage={(p) => { update({ page: p > 1 ? String(p) : undefined }); window.scrollTo({ top: 0 }); }} label="Product pages" />
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        onPage={(p) => {
+          update({ page: p > 1 ? String(p) : undefined });
+          window.scrollTo({ top: 0 });
+        }}
+        label="Product pages"
+      />
     </div>
   );
 }

@@ -15,7 +15,12 @@ export function Pagination({ page, pageCount, onPage, label = 'Pages' }: { page:
                 …
               </span>
             )}
-            <button type="button" className={`join-item btn btn-sm ${p === page ? 'btn-active btn-primary' : ''}`} aria-current={p === page ? 'page' : undefined} onClick={() => onPage(p)}>
+            <button
+              type="button"
+              className={`join-item btn btn-sm ${p === page ? 'btn-active btn-primary' : ''}`}
+              aria-current={p === page ? 'page' : undefined}
+              onClick={() => onPage(p)}
+            >
               {p}
             </button>
           </span>

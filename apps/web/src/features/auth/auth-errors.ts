@@ -31,7 +31,8 @@ const TEXT: Record<string, string> = {
   TOTP_NOT_ENABLED: 'Two-step sign-in is not turned on for this account.',
   // Google (OpenID Connect callback errors)
   access_denied: 'Google sign-in was cancelled.',
-  account_not_linked: 'We could not add Google to your existing account: confirm your email with the link we sent you (or sign in with your password), then try again.',
+  account_not_linked:
+    'We could not add Google to your existing account: confirm your email with the link we sent you (or sign in with your password), then try again.',
   unable_to_link_account: 'We could not add Google to your account. Sign in with your password and try again.',
   state_mismatch: 'Google sign-in was interrupted (it took too long or ran in another tab). Please try again.',
   please_restart_the_process: 'Google sign-in was interrupted. Please try again.',

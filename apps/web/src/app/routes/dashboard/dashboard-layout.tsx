@@ -48,16 +48,37 @@ export function Component() {
 
   return (
     <div className="drawer lg:drawer-open mx-auto max-w-7xl">
-      <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" checked={open} onChange={(e) => setOpen(e.target.checked)} aria-hidden="true" tabIndex={-1} />
+      <input
+        id="dashboard-drawer"
+        type="checkbox"
+        className="drawer-toggle"
+        checked={open}
+        onChange={(e) => setOpen(e.target.checked)}
+        aria-hidden="true"
+        tabIndex={-1}
+      />
       <div className="drawer-content min-w-0 p-4">
-        <button ref={toggleRef} type="button" className="btn btn-outline btn-sm mb-4 lg:hidden" aria-controls="dashboard-menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="btn btn-outline btn-sm mb-4 lg:hidden"
+          aria-controls="dashboard-menu"
+          aria-expanded={open}
+          onClick={() => setOpen((v) => !v)}
+        >
           <span aria-hidden="true">☰</span> Dashboard menu
         </button>
         <Outlet />
       </div>
       <div className="drawer-side z-40">
         <button type="button" className="drawer-overlay" aria-label="Close dashboard menu" onClick={close} />
-        <nav ref={menuRef} id="dashboard-menu" aria-label="Dashboard" onKeyDown={(e) => open && e.key === 'Escape' && close()} className="min-h-full w-64 bg-base-200 p-4">
+        <nav
+          ref={menuRef}
+          id="dashboard-menu"
+          aria-label="Dashboard"
+          onKeyDown={(e) => open && e.key === 'Escape' && close()}
+          className="min-h-full w-64 bg-base-200 p-4"
+        >
           <h2 className="mb-2 px-2 text-lg font-bold">Dashboard</h2>
           <ul className="menu w-full gap-1">
             {links.map((link) => (

@@ -35,7 +35,11 @@ export function ProductAdminTable() {
   }
 
   async function restore(product: Product) {
-    await withToast(() => update.mutateAsync({ id: product._id, patch: { archived: false } }), `${product.name} is back in the shop`, 'Could not restore the product');
+    await withToast(
+      () => update.mutateAsync({ id: product._id, patch: { archived: false } }),
+      `${product.name} is back in the shop`,
+      'Could not restore the product',
+    );
   }
 
   return (

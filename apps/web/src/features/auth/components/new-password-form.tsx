@@ -40,7 +40,13 @@ export function NewPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="space-y-4">
       <TextField label="New password" type="password" autoComplete="new-password" registration={register('password')} error={formState.errors.password} />
-      <TextField label="Repeat the new password" type="password" autoComplete="new-password" registration={register('confirm')} error={formState.errors.confirm} />
+      <TextField
+        label="Repeat the new password"
+        type="password"
+        autoComplete="new-password"
+        registration={register('confirm')}
+        error={formState.errors.confirm}
+      />
       <button type="submit" className="btn btn-primary w-full" disabled={formState.isSubmitting}>
         Save new password
       </button>

@@ -9,7 +9,17 @@ import { FormError, TextField } from './text-field';
 const resolver = lazyZodResolver<TotpCodeForm>(() => import('@bulkparts/shared').then((m) => m.totpCodeFormSchema));
 
 /** The second step of sign-in (and the last step of enrolment): a code from the app or a backup code. */
-export function TotpCodeForm({ onVerified, submitLabel = 'Verify', allowBackupCode = true, onRestart }: { onVerified: () => void | Promise<void>; submitLabel?: string; allowBackupCode?: boolean; onRestart?: () => void }) {
+export function TotpCodeForm({
+  onVerified,
+  submitLabel = 'Verify',
+  allowBackupCode = true,
+  onRestart,
+}: {
+  onVerified: () => void | Promise<void>;
+  submitLabel?: string;
+  allowBackupCode?: boolean;
+  onRestart?: () => void;
+}) {
   const verify = useVerifyTwoFactor();
   const [error, setError] = useState<string | null>(null);
   const [mustRestart, setMustRestart] = useState(false);

@@ -29,7 +29,13 @@ export function ProfileCard() {
       <div className="card-body gap-4 sm:flex-row sm:items-start">
         <div className="avatar">
           <div className="w-24 rounded-full bg-base-300">
-            {p.photoURL ? <img src={p.photoURL} alt={`Photo of ${p.name}`} /> : <span className="flex h-full items-center justify-center text-3xl" aria-hidden="true">{p.name.slice(0, 1).toUpperCase()}</span>}
+            {p.photoURL ? (
+              <img src={p.photoURL} alt={`Photo of ${p.name}`} />
+            ) : (
+              <span className="flex h-full items-center justify-center text-3xl" aria-hidden="true">
+                {p.name.slice(0, 1).toUpperCase()}
+              </span>
+            )}
           </div>
         </div>
         <div className="min-w-0 flex-1">
