@@ -44,7 +44,13 @@ export default tseslint.config(
           patterns: [
             { group: ['@/app/*'], message: 'features must not import from app' },
             {
-              group: [...new Set(['@/features/*', `!@/features/${f}`, '!@/features/auth', '../../*/**', `!../../${f}/**`, '!../../auth/**'])],
+              // Another feature's query factory (api/*-queries.ts) is the one way in: its keys are how
+              // a write here refreshes what that feature shows (an order moves a product's stock).
+              regex: `^@/features/(?!${f}/|auth/)(?![\\w-]+/api/[\\w-]+-queries$)`,
+              message: 'features must not import other features (compose them in app/routes); only their api/*-queries.ts factories',
+            },
+            {
+              group: [...new Set(['../../*/**', `!../../${f}/**`, '!../../auth/**'])],
               message: 'features must not import other features (compose them in app/routes)',
             },
           ],

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOpt
 import { isClientRoute } from '@bulkparts/shared/routes';
 import type { AppConfig } from './config/env.js';
 import { fastifyTrustProxy } from './config/trust-proxy.js';
+import { validatorCompiler } from './lib/validate.js';
 import { createDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoData } from './db/seed/seed.js';
@@ -68,6 +69,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // One line per request instead of Fastify's two (plugins/request-log.ts, ADR 0005).
     logController: new OneLineLogController(),
   });
+  // Route schemas are the shared zod schemas (lib/validate.ts, ADR 0011). Responses keep Fastify's
+  // default serializer: fast-json-stringify over JSON schemas generated from zod (lib/zod-json-schema.ts).
+  app.setValidatorCompiler(validatorCompiler);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // A callback hook, not an async one: no promise per request on the hot path.
   app.addHook('onRequest', (request, reply, done) => {

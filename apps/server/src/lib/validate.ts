@@ -1,8 +1,23 @@
-import type { z, ZodError } from 'zod';
-import { validationFailed } from './errors.js';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifySchemaCompiler,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z, type ZodError } from 'zod';
+import { type AppError, validationFailed } from './errors.js';
+
+/**
+ * What route plugins receive: `schema: { body, querystring, params }` take the shared zod schemas,
+ * and handlers see `request.body`/`query`/`params` as the schemas' output types.
+ */
+export type ApiInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 /** `{ field.path: first message }` for a zod error. */
-export function zodFields(error: ZodError): Record<string, string> {
+function zodFields(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
@@ -12,16 +27,34 @@ export function zodFields(error: ZodError): Record<string, string> {
 }
 
 /**
- * Validates input at the edge with a shared schema. Routes call it on body, query and params;
- * a failure is a 400 naming every bad field.
+ * Checks input at the edge with a shared schema: the parsed value (unknown keys stripped, query
+ * numbers coerced), or the 400 naming every bad field. A missing body or query is `{}`, so each
+ * required field is named rather than the whole input.
  */
-export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+export function checkInput<S extends z.ZodType>(schema: S, data: unknown): { value: z.output<S> } | { error: AppError } {
   const nulField = findNulCharacter(data, []);
-  if (nulField !== null) throw validationFailed({ [nulField]: 'Contains a character that is not allowed (NUL)' });
+  if (nulField !== null) return { error: validationFailed({ [nulField]: 'Contains a character that is not allowed (NUL)' }) };
   const result = schema.safeParse(data ?? {});
-  if (!result.success) throw validationFailed(zodFields(result.error));
-  return result.data;
+  return result.success ? { value: result.data } : { error: validationFailed(zodFields(result.error)) };
 }
+
+/** `checkInput` for input that is not a route's body, query or params (better-auth's bodies, card fields). */
+export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const checked = checkInput(schema, data);
+  if ('error' in checked) throw checked.error;
+  return checked.value;
+}
+
+/**
+ * The validator compiler for every route schema (set once in app.ts). Fastify hands a returned
+ * error to the one error handler as it is, so a bad body, query or params answers exactly what a
+ * `parseInput` call in the handler did (ADR 0011). Routes' guards run in `preValidation`, before
+ * this, so an anonymous caller still gets 401, not 400.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, method, url, httpPart }) => {
+  if (!(schema instanceof z.ZodType)) throw new Error(`${method} ${url}: the ${httpPart ?? 'input'} schema must be a shared zod schema`);
+  return (data) => checkInput(schema, data);
+};
 
 /**
  * PostgreSQL refuses U+0000 in text (SQLite keeps it), so a NUL anywhere in the input is refused

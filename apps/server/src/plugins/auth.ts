@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Role } from '@bulkparts/shared';
+import type { SessionUser } from '@bulkparts/shared';
 import type { AppConfig } from '../config/env.js';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
 import { MESSAGES } from '@bulkparts/shared';
@@ -19,14 +19,7 @@ const SESSION_PASSWORD_CHECKS = new Set([
   '/change-password',
 ]);
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  image: string | null;
-  emailVerified: boolean;
-  role: Role;
-}
+export type { SessionUser };
 
 declare module 'fastify' {
   interface FastifyInstance {

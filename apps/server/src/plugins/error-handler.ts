@@ -1,21 +1,16 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ZodError } from 'zod';
 import { AppError } from '../lib/errors.js';
-import { zodFields } from '../lib/validate.js';
 
 /**
  * The one error handler. 4xx: JSON `{ error, message, fields? }` a client can show. 5xx: logged
- * with the request id, answered with a generic message (never a stack trace).
+ * with the request id, answered with a generic message (never a stack trace). Bad input arrives as
+ * the `VALIDATION_FAILED` AppError built by lib/validate.ts, from a route schema or a `parseInput`.
  */
 export default fp(async function errorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError | AppError | ZodError, request, reply) => {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.statusCode).send({ error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
-    }
-    if (err instanceof ZodError) {
-      const fields = zodFields(err);
-      return reply.status(400).send({ error: 'VALIDATION_FAILED', message: Object.values(fields)[0] ?? 'Invalid input', fields });
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {

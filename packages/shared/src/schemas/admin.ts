@@ -6,8 +6,6 @@ export const REVENUE_STATUSES = ['paid', 'shipped', 'delivered'] as const;
 
 /** A product is low on stock when fewer than this many minimum orders are left. */
 export const LOW_STOCK_MIN_ORDERS = 2;
-export const isLowStock = (p: { availableQuantity: number; minimumOrderQuantity: number }) =>
-  p.availableQuantity < p.minimumOrderQuantity * LOW_STOCK_MIN_ORDERS;
 
 export const OVERVIEW_DAYS = 30;
 

@@ -103,6 +103,17 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * The signed-in user: the server's `request.user` and the `user` of better-auth's
+ * `GET /api/auth/get-session` answer that the web reads (which adds `twoFactorEnabled`).
+ */
+export const sessionUserSchema = userSchema.pick({ email: true, name: true, role: true, emailVerified: true }).extend({
+  id: z.string(),
+  image: z.string().nullable(),
+  twoFactorEnabled: z.boolean().nullish(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
 /** `GET /api/auth-config`: which sign-in methods this shop offers. */
 export const authConfigResponseSchema = z.object({
   google: z.boolean(),

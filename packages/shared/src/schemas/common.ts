@@ -1,8 +1,5 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.js';
-import { OBJECT_ID_PATTERN } from '../ids.js';
-
-export const objectIdSchema = z.string().regex(OBJECT_ID_PATTERN, 'Not a valid id');
 
 /** `:id` route params. A malformed id is answered as not found by the routes, never as a 500. */
 export const idParamsSchema = z.object({ id: z.string() });

@@ -73,10 +73,6 @@ export const purchaseInputSchema = z.object({
 });
 export type PurchaseInput = z.infer<typeof purchaseInputSchema>;
 
-/** Purchase form: the quantity is the only field a buyer types. */
-export const purchaseFormSchema = z.object({ quantity: quantitySchema });
-export type PurchaseForm = z.infer<typeof purchaseFormSchema>;
-
 export const orderListQuerySchema = paginationQuerySchema.extend({
   order: z.string().trim().max(320, 'order must be an email').optional(),
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
@@ -112,7 +108,6 @@ export const shipmentFormSchema = z.object({
   trackingNumber: z.string().trim().max(TRACKING_NUMBER_MAX_LENGTH, `Tracking number must be at most ${TRACKING_NUMBER_MAX_LENGTH} characters`),
 });
 export type ShipmentForm = z.infer<typeof shipmentFormSchema>;
-export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 100;

@@ -1,20 +1,19 @@
 import { adminOverviewSchema, orderExportQuerySchema } from '@bulkparts/shared';
-import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../../lib/validate.js';
+import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
 import { createAdminReportsRepository } from './admin-reports.repository.js';
 import { createAdminReportsService } from './admin-reports.service.js';
 
 /** The admin overview (revenue, orders per day, top products, low stock) and the orders CSV export. */
-export default async function adminReportsRoutes(app: FastifyInstance) {
+export default async function adminReportsRoutes(app: ApiInstance) {
   const service = createAdminReportsService(createAdminReportsRepository(app.database.db));
 
-  app.get('/admin/overview', { preHandler: app.requireAdmin, schema: { response: { 200: responseSchema(adminOverviewSchema) } } }, async () =>
+  app.get('/admin/overview', { preValidation: app.requireAdmin, schema: { response: { 200: responseSchema(adminOverviewSchema) } } }, async () =>
     service.overview(),
   );
 
-  app.get('/purchase/export.csv', { preHandler: app.requireAdmin }, async (request, reply) => {
-    const filter = parseInput(orderExportQuerySchema, request.query);
+  app.get('/purchase/export.csv', { preValidation: app.requireAdmin, schema: { querystring: orderExportQuerySchema } }, async (request, reply) => {
+    const filter = request.query;
     const stamp = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

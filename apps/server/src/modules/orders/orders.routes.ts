@@ -8,11 +8,11 @@ import {
   purchaseInputSchema,
   TOTAL_COUNT_HEADER,
 } from '@bulkparts/shared';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
 import { validationFailed } from '../../lib/errors.js';
-import { parseInput } from '../../lib/validate.js';
+import { currentUser } from '../../lib/current-user.js';
+import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
 import { startOrderExpiry } from './order-expiry.js';
 import { createOrderNotifier } from './order-mail.js';
@@ -29,7 +29,7 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
 }
 
 /** `/api/purchase`: the spec's orders API. The server derives price, product and buyer. */
-export default async function ordersRoutes(app: FastifyInstance, opts: { publicUrl: string; orders: AppConfig['orders'] }) {
+export default async function ordersRoutes(app: ApiInstance, opts: { publicUrl: string; orders: AppConfig['orders'] }) {
   const service = createOrdersService(
     createOrdersRepository(app.database.db, app.database.engine),
     createOrderNotifier(app, opts.publicUrl),
@@ -42,38 +42,44 @@ export default async function ordersRoutes(app: FastifyInstance, opts: { publicU
   startOrderExpiry(app, service, opts.orders.unpaidTtlSeconds);
   const one = { 200: responseSchema(orderSchema), 201: responseSchema(orderSchema) };
 
-  app.post('/purchase', { preHandler: app.requireVerifiedUser, schema: { response: one } }, async (request, reply) => {
-    const input = parseInput(purchaseInputSchema, request.body);
+  app.post('/purchase', { preValidation: app.requireVerifiedUser, schema: { body: purchaseInputSchema, response: one } }, async (request, reply) => {
+    const user = currentUser(request);
     const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
     if (opts.orders.purchasesPerMinute > 0) {
-      await app.rateLimiter.consume([
-        { name: 'purchase:account', rule: { max: opts.orders.purchasesPerMinute, windowSeconds: 60 }, subject: request.user!.id },
-      ]);
+      await app.rateLimiter.consume([{ name: 'purchase:account', rule: { max: opts.orders.purchasesPerMinute, windowSeconds: 60 }, subject: user.id }]);
     }
-    const { order, created } = await service.purchase(input, request.user!, key);
+    const { order, created } = await service.purchase(request.body, user, key);
     return reply.status(created ? 201 : 200).send(order);
   });
 
-  app.get('/purchase', { preHandler: app.requireUser, schema: { response: { 200: responseSchema(z.array(orderSchema)) } } }, async (request, reply) => {
-    const query = parseInput(orderListQuerySchema, request.query);
-    const { items, total } = await service.list(query, request.user!);
-    reply.header(TOTAL_COUNT_HEADER, String(total));
-    return items;
-  });
+  app.get(
+    '/purchase',
+    { preValidation: app.requireUser, schema: { querystring: orderListQuerySchema, response: { 200: responseSchema(z.array(orderSchema)) } } },
+    async (request, reply) => {
+      const { items, total } = await service.list(request.query, currentUser(request));
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
+  );
 
-  app.get('/purchase/:id', { preHandler: app.requireUser, schema: { response: { 200: responseSchema(orderSchema) } } }, async (request) => {
-    const { id } = parseInput(idParamsSchema, request.params);
-    return service.get(id, request.user!);
-  });
+  app.get(
+    '/purchase/:id',
+    { preValidation: app.requireUser, schema: { params: idParamsSchema, response: { 200: responseSchema(orderSchema) } } },
+    async (request) => service.get(request.params.id, currentUser(request)),
+  );
 
-  app.delete('/purchase/:id', { preHandler: app.requireUser, schema: { response: { 200: responseSchema(orderSchema) } } }, async (request) => {
-    const { id } = parseInput(idParamsSchema, request.params);
-    return service.cancel(id, request.user!);
-  });
+  app.delete(
+    '/purchase/:id',
+    { preValidation: app.requireUser, schema: { params: idParamsSchema, response: { 200: responseSchema(orderSchema) } } },
+    async (request) => service.cancel(request.params.id, currentUser(request)),
+  );
 
-  app.patch('/purchase/:id', { preHandler: app.requireAdmin, schema: { response: { 200: responseSchema(orderSchema) } } }, async (request) => {
-    const { id } = parseInput(idParamsSchema, request.params);
-    const { status, carrier, trackingNumber } = parseInput(orderStatusChangeSchema, request.body);
-    return service.changeStatus(id, status, request.user!, { carrier, trackingNumber });
-  });
+  app.patch(
+    '/purchase/:id',
+    { preValidation: app.requireAdmin, schema: { params: idParamsSchema, body: orderStatusChangeSchema, response: { 200: responseSchema(orderSchema) } } },
+    async (request) => {
+      const { status, carrier, trackingNumber } = request.body;
+      return service.changeStatus(request.params.id, status, currentUser(request), { carrier, trackingNumber });
+    },
+  );
 }

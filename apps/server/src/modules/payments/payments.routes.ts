@@ -1,29 +1,27 @@
 import { idParamsSchema, paymentConfigSchema, paymentResultSchema } from '@bulkparts/shared';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { parseInput } from '../../lib/validate.js';
+import { currentUser } from '../../lib/current-user.js';
+import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
 import { WebhookSignatureError } from './payment-provider.js';
 
 /** Paying for orders, provider webhooks and invoices (`app.payments`, see plugins/payments.ts). */
-export default async function paymentsRoutes(app: FastifyInstance) {
+export default async function paymentsRoutes(app: ApiInstance) {
   app.get('/payment-config', { schema: { response: { 200: responseSchema(paymentConfigSchema) } } }, async () => ({
     provider: app.paymentProvider.name,
   }));
 
   app.post(
     '/purchase/:id/pay',
-    { preHandler: app.requireVerifiedUser, schema: { response: { 200: responseSchema(paymentResultSchema) } } },
-    async (request) => {
-      const { id } = parseInput(idParamsSchema, request.params);
-      return app.payments.pay(id, request.user!, request.body ?? {});
-    },
+    // No body schema: the body is the provider's (card fields for the test gateway, nothing for
+    // Stripe), checked by the provider once the order is found, so an unknown order is a 404 first.
+    { preValidation: app.requireVerifiedUser, schema: { params: idParamsSchema, response: { 200: responseSchema(paymentResultSchema) } } },
+    async (request) => app.payments.pay(request.params.id, currentUser(request), request.body ?? {}),
   );
 
-  app.get('/purchase/:id/invoice', { preHandler: app.requireUser }, async (request, reply) => {
-    const { id } = parseInput(idParamsSchema, request.params);
-    const { filename, pdf } = await app.payments.invoice(id, request.user!);
+  app.get('/purchase/:id/invoice', { preValidation: app.requireUser, schema: { params: idParamsSchema } }, async (request, reply) => {
+    const { filename, pdf } = await app.payments.invoice(request.params.id, currentUser(request));
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${filename}"`)

@@ -1,8 +1,8 @@
 import { paginationQuerySchema, profileInputSchema, profileSchema, TOTAL_COUNT_HEADER } from '@bulkparts/shared';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors.js';
-import { parseInput } from '../../lib/validate.js';
+import { currentUser } from '../../lib/current-user.js';
+import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
 import { readUploadedFile } from '../uploads/uploads.service.js';
 import { createProfilesRepository } from './profiles.repository.js';
@@ -14,32 +14,39 @@ const profileQuerySchema = paginationQuerySchema.extend({ all: z.enum(['0', '1']
  * `GET /api/profile` answers the caller's own profile; admins add `?all=1` for the list of every
  * profile (the spec's "list of profiles"), paginated with X-Total-Count.
  */
-export default async function profilesRoutes(app: FastifyInstance) {
+export default async function profilesRoutes(app: ApiInstance) {
   const service = createProfilesService(createProfilesRepository(app.database.db));
 
   app.get(
     '/profile',
-    { preHandler: app.requireUser, schema: { response: { 200: responseSchema(z.union([profileSchema, z.array(profileSchema)])) } } },
+    {
+      preValidation: app.requireUser,
+      schema: { querystring: profileQuerySchema, response: { 200: responseSchema(z.union([profileSchema, z.array(profileSchema)])) } },
+    },
     async (request, reply) => {
-      const query = parseInput(profileQuerySchema, request.query);
-      if (query.all !== '1') return service.own(request.user!.id);
-      if (request.user!.role !== 'admin') throw forbidden('Only admins can list every profile');
-      const { items, total } = await service.list(query.page, query.limit);
+      const { all, page, limit } = request.query;
+      const user = currentUser(request);
+      if (all !== '1') return service.own(user.id);
+      if (user.role !== 'admin') throw forbidden('Only admins can list every profile');
+      const { items, total } = await service.list(page, limit);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return items;
     },
   );
 
-  app.post('/profile', { preHandler: app.requireUser, schema: { response: { 200: responseSchema(profileSchema) } } }, async (request) => {
-    const input = parseInput(profileInputSchema, request.body);
-    return service.save(request.user!.id, input);
-  });
+  app.post(
+    '/profile',
+    { preValidation: app.requireUser, schema: { body: profileInputSchema, response: { 200: responseSchema(profileSchema) } } },
+    async (request) => service.save(currentUser(request).id, request.body),
+  );
 
-  app.post('/profile/photo', { preHandler: app.requireUser, schema: { response: { 200: responseSchema(profileSchema) } } }, async (request) => {
+  // Multipart: the file is read and checked by readUploadedFile, not by a schema.
+  app.post('/profile/photo', { preValidation: app.requireUser, schema: { response: { 200: responseSchema(profileSchema) } } }, async (request) => {
+    const user = currentUser(request);
     const bytes = await readUploadedFile(request);
-    const url = await app.uploads.accept(request.user!, bytes);
-    const before = await service.own(request.user!.id);
-    const profile = await service.setPhoto(request.user!.id, url);
+    const url = await app.uploads.accept(user, bytes);
+    const before = await service.own(user.id);
+    const profile = await service.setPhoto(user.id, url);
     // The replaced photo goes unless a review (or anything else) still shows it.
     if (before.photoURL !== url) await app.uploads.releaseIfUnused(before.photoURL);
     return profile;
@@ -48,10 +55,10 @@ export default async function profilesRoutes(app: FastifyInstance) {
   /** Product images for admins: answers `{ url }` to put into the product's `img`. */
   app.post(
     '/uploads',
-    { preHandler: app.requireAdmin, schema: { response: { 201: responseSchema(z.object({ url: z.string() })) } } },
+    { preValidation: app.requireAdmin, schema: { response: { 201: responseSchema(z.object({ url: z.string() })) } } },
     async (request, reply) => {
       const bytes = await readUploadedFile(request);
-      const url = await app.uploads.accept(request.user!, bytes);
+      const url = await app.uploads.accept(currentUser(request), bytes);
       return reply.status(201).send({ url });
     },
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/features/auth/api/auth-queries';
 import { useSignOut } from '@/features/auth/api/sign-out';
 
 // The menu paints the current page (aria-current) light on dark; a coloured text on top of that

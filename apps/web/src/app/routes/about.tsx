@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useAuthConfig } from '@/features/auth/api/get-auth-config';
+import { authQueries } from '@/features/auth/api/auth-queries';
 
 /** `/about`: who the shop is and how ordering works; the contact details come from the server's settings. */
 export function Component() {
-  const config = useAuthConfig();
+  const config = useQuery(authQueries.config());
   const contact = config.data?.contact;
   return (
     <section className="mx-auto max-w-3xl space-y-4 px-4 py-10">

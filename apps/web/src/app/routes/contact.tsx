@@ -1,12 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { ErrorState } from '@/components/ui/error-state';
-import { useAuthConfig } from '@/features/auth/api/get-auth-config';
+import { LoadFailure } from '@/components/ui/load-failure';
+import { authQueries } from '@/features/auth/api/auth-queries';
 
 /** `/contact`: the shop's address, phone and email, as the server is configured (SHOP_* settings). */
 export function Component() {
-  const config = useAuthConfig();
+  const config = useQuery(authQueries.config());
   if (config.isPending) return <PageSpinner label="Loading the contact details" />;
-  if (config.isError) return <ErrorState message={config.error.message} onRetry={() => void config.refetch()} />;
+  if (config.isError) return <LoadFailure error={config.error} onRetry={config.refetch} />;
   const { address, phone, email } = config.data.contact;
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">

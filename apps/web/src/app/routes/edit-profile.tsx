@@ -1,14 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ErrorState } from '@/components/ui/error-state';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { TwoFactorSettings } from '@/features/auth/components/two-factor-settings';
-import { useProfile } from '@/features/profile/api/get-profile';
+import { profileQueries } from '@/features/profile/api/profile-queries';
 import { EditProfileForm } from '@/features/profile/components/edit-profile-form';
 import { PhotoPicker } from '@/features/profile/components/photo-picker';
 
 /** `/editprofile`: address, phone, LinkedIn link, photo, and two-factor settings. */
 export function Component() {
-  const profile = useProfile();
+  const profile = useQuery(profileQueries.own());
   return (
     <section className="mx-auto max-w-2xl space-y-6 p-4 sm:p-10">
       <div className="flex items-center justify-between gap-4">
@@ -20,7 +21,7 @@ export function Component() {
       {profile.isPending ? (
         <PageSpinner label="Loading your profile" />
       ) : profile.isError ? (
-        <ErrorState message={profile.error.message} onRetry={() => void profile.refetch()} />
+        <LoadFailure error={profile.error} onRetry={profile.refetch} />
       ) : (
         <>
           <div className="card bg-base-100 shadow">

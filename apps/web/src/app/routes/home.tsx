@@ -1,15 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { BEST_SELLERS_COUNT } from '@bulkparts/shared/constants';
-import { ErrorState } from '@/components/ui/error-state';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { BannerCarousel } from '@/features/home/components/banner-carousel';
 import { BrandsCarousel } from '@/features/home/components/brands-carousel';
 import { FeatureSections } from '@/features/home/components/feature-sections';
 import { StatsStrip } from '@/features/home/components/stats-strip';
-import { useProducts } from '@/features/products/api/get-products';
+import { productQueries } from '@/features/products/api/product-queries';
 import { ProductCard, ProductCardSkeleton } from '@/features/products/components/product-card';
 import { ReviewGrid } from '@/features/reviews/components/review-grid';
 
 function BestSellers() {
-  const bestSellers = useProducts({ limit: BEST_SELLERS_COUNT });
+  const bestSellers = useQuery(productQueries.list({ limit: BEST_SELLERS_COUNT }));
   return (
     <section aria-labelledby="best-sellers" className="mx-auto max-w-7xl px-4 py-12">
       <p className="text-center font-semibold text-primary">TOP SALE ON THIS WEEK</p>
@@ -17,7 +18,7 @@ function BestSellers() {
         BEST SELLERS
       </h2>
       {bestSellers.isError ? (
-        <ErrorState message={bestSellers.error.message} onRetry={() => void bestSellers.refetch()} />
+        <LoadFailure error={bestSellers.error} onRetry={bestSellers.refetch} />
       ) : (
         <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
           {bestSellers.data

@@ -1,17 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { dollarsToCents, formatCents } from '@bulkparts/shared/money';
+import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity, unavailableReason } from '@bulkparts/shared/quantity';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { LoadFailure } from '@/features/orders/components/not-found-panel';
-import { useProduct } from '@/features/products/api/get-product';
+import { RecordLoadFailure } from '@/components/ui/record-load-failure';
+import { productQueries } from '@/features/products/api/product-queries';
 
 /** `/productdetails/:id` (signed in): everything about one product, and the way to buy it. */
 export function Component() {
   const { id = '' } = useParams();
-  const product = useProduct(id);
+  const product = useQuery(productQueries.detail(id));
 
   if (product.isPending) return <PageSpinner label="Loading the product" />;
-  if (product.isError) return <LoadFailure error={product.error} onRetry={() => void product.refetch()} notFound={{ title: 'Product not found' }} />;
+  if (product.isError) return <RecordLoadFailure error={product.error} onRetry={product.refetch} notFound={{ title: 'Product not found' }} />;
 
   const p = product.data;
   const unavailable = unavailableReason(p);
@@ -23,7 +24,7 @@ export function Component() {
       <div className="space-y-4">
         <h1 className="text-3xl font-bold break-words">{p.name}</h1>
         <p className="text-2xl font-semibold text-primary">
-          {formatCents(dollarsToCents(p.price) ?? Math.round(p.price * 100))} <span className="text-base font-normal text-base-content/70">per piece</span>
+          {formatDollars(p.price)} <span className="text-base font-normal text-base-content/70">per piece</span>
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-base-content/70">Minimum order quantity</dt>

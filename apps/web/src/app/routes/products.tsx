@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PRODUCT_SORTS, type ProductSort } from '@bulkparts/shared/constants';
-import { ErrorState } from '@/components/ui/error-state';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { Pagination } from '@/components/ui/pagination';
-import { useProducts } from '@/features/products/api/get-products';
+import { SearchField } from '@/components/ui/search-field';
+import { productQueries } from '@/features/products/api/product-queries';
 import { ProductCard, ProductCardSkeleton } from '@/features/products/components/product-card';
 
 const PAGE_SIZE = 9;
@@ -31,21 +33,7 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: strin
         onSearch(text.trim());
       }}
     >
-      <label className="input input-bordered flex w-full items-center gap-2">
-        <span className="sr-only">Search products by name</span>
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <circle cx="11" cy="11" r="7" />
-          <path d="M21 21l-4.3-4.3" />
-        </svg>
-        <input
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder="Search by name, e.g. bearing"
-          maxLength={100}
-          className="grow"
-        />
-      </label>
+      <SearchField label="Search products by name" placeholder="Search by name, e.g. bearing" value={text} onChange={setText} />
     </form>
   );
 }
@@ -65,7 +53,7 @@ export function Component() {
     setParams(sp, { replace: true });
   };
 
-  const products = useProducts({ q: q || undefined, page, limit: PAGE_SIZE, sort });
+  const products = useQuery(productQueries.list({ q: q || undefined, page, limit: PAGE_SIZE, sort }));
   const pageCount = products.data ? Math.ceil(products.data.total / PAGE_SIZE) : 0;
 
   return (
@@ -93,7 +81,7 @@ export function Component() {
         {products.data ? `${products.data.total} products found` : ''}
       </p>
       {products.isError ? (
-        <ErrorState message={products.error.message} onRetry={() => void products.refetch()} />
+        <LoadFailure error={products.error} onRetry={products.refetch} />
       ) : products.data && products.data.items.length === 0 ? (
         <div className="py-16 text-center">
           <p className="text-lg">No products match “{q}”.</p>

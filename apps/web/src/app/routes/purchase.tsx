@@ -1,21 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { unavailableReason } from '@bulkparts/shared/quantity';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/features/auth/api/auth-queries';
 import { ConfirmEmailToOrder } from '@/features/auth/components/confirm-email-to-order';
-import { LoadFailure } from '@/features/orders/components/not-found-panel';
+import { RecordLoadFailure } from '@/components/ui/record-load-failure';
 import { PurchaseForm } from '@/features/orders/components/purchase-form';
-import { useProduct } from '@/features/products/api/get-product';
+import { productQueries } from '@/features/products/api/product-queries';
 
 /** `/purchase/:id` (signed in): choose a quantity and place the order; then My Orders. */
 export function Component() {
   const { id = '' } = useParams();
-  const product = useProduct(id);
+  const product = useQuery(productQueries.detail(id));
   const session = useSession();
   const navigate = useNavigate();
 
   if (product.isPending) return <PageSpinner label="Loading the product" />;
-  if (product.isError) return <LoadFailure error={product.error} onRetry={() => void product.refetch()} notFound={{ title: 'Product not found' }} />;
+  if (product.isError) return <RecordLoadFailure error={product.error} onRetry={product.refetch} notFound={{ title: 'Product not found' }} />;
 
   const p = product.data;
   // An archived product opened by an old link or 'Buy again': said plainly, and no form to fill.

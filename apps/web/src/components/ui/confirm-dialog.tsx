@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { MESSAGES } from '@bulkparts/shared/messages';
 
 /** A modal 'Are you sure?' question. `open` drives the native <dialog>; Escape or 'No' cancels. */
 export function ConfirmDialog({
   open,
-  title = 'Are you sure?',
+  title = MESSAGES.confirm,
   message,
   confirmLabel = 'Yes',
   cancelLabel = 'No',

@@ -1,11 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ErrorState } from './error-state';
+import type { Page } from '@/lib/api-page';
+import { LoadFailure } from './load-failure';
 import { PageSpinner } from './page-spinner';
 import { Pagination } from './pagination';
 
 interface PagedListProps<T> {
-  query: UseQueryResult<{ items: T[]; total: number }>;
+  query: UseQueryResult<Page<T>>;
   /** What is loading, for screen readers ('Loading orders…'). */
   loadingLabel: string;
   empty: ReactNode;
@@ -24,7 +25,7 @@ export function PagedList<T>({ query, loadingLabel, empty, page, pageSize, onPag
       {query.isPending ? (
         <PageSpinner label={loadingLabel} />
       ) : query.isError ? (
-        <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />
+        <LoadFailure error={query.error} onRetry={query.refetch} />
       ) : query.data.items.length === 0 ? (
         empty
       ) : (
@@ -32,27 +33,5 @@ export function PagedList<T>({ query, loadingLabel, empty, page, pageSize, onPag
       )}
       {query.data && <Pagination page={page} pageCount={Math.ceil(query.data.total / pageSize)} onPage={onPage} label={pagesLabel} />}
     </>
-  );
-}
-
-/** A labelled search box (the label is for screen readers; the placeholder shows the hint). */
-export function SearchField({
-  label,
-  placeholder,
-  value,
-  onChange,
-  className = 'max-w-sm',
-}: {
-  label: string;
-  placeholder: string;
-  value: string;
-  onChange: (value: string) => void;
-  className?: string;
-}) {
-  return (
-    <label className={`input input-bordered w-full ${className}`}>
-      <span className="sr-only">{label}</span>
-      <input type="search" placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
-    </label>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { sessionQueryKey, useSession } from '@/features/auth/api/get-session';
+import { authQueries, useSession } from '@/features/auth/api/auth-queries';
 import { recordSignedInUser } from '@/features/auth/api/record-user';
 import { authErrorText } from '@/features/auth/auth-errors';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -33,7 +33,7 @@ export function Component() {
 
   const onSignedIn = async (email: string) => {
     await recordSignedInUser(email);
-    await qc.invalidateQueries({ queryKey: sessionQueryKey });
+    await qc.invalidateQueries({ queryKey: authQueries.session().queryKey });
     navigate(origin, { replace: true });
   };
 

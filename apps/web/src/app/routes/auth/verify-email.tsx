@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/features/auth/api/auth-queries';
 import { useSendVerificationEmail } from '@/features/auth/api/send-verification-email';
 import { authErrorMessage, authErrorText } from '@/features/auth/auth-errors';
 import { AuthCard } from '@/features/auth/components/auth-card';

@@ -1,12 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Order } from '@bulkparts/shared';
-import { MESSAGES } from '@bulkparts/shared/messages';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagedList } from '@/components/ui/paged-list';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/features/auth/api/auth-queries';
 import { useCancelOrder } from '@/features/orders/api/cancel-order';
-import { useMyOrders } from '@/features/orders/api/get-my-orders';
+import { orderQueries } from '@/features/orders/api/order-queries';
 import { OrderList } from '@/features/orders/components/order-list';
 import { withToast } from '@/lib/toast-action';
 
@@ -20,7 +20,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const setPage = (p: number) => setParams(p > 1 ? { page: String(p) } : {}, { replace: true });
-  const orders = useMyOrders({ email, page, limit: PAGE_SIZE });
+  const orders = useQuery(orderQueries.mine({ email, page, limit: PAGE_SIZE }));
   const cancel = useCancelOrder();
   const [confirming, setConfirming] = useState<Order | null>(null);
 
@@ -57,7 +57,6 @@ export function Component() {
       </PagedList>
       <ConfirmDialog
         open={confirming !== null}
-        title={MESSAGES.confirm}
         message={confirming ? `Cancel your order for ${confirming.Name}? Nothing is charged and the pieces go back into stock.` : undefined}
         confirmLabel="Yes, cancel it"
         cancelLabel="No, keep it"

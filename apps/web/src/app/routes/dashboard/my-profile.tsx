@@ -1,5 +1,5 @@
 import { AdminOverviewPanel } from '@/features/admin/components/admin-overview';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/features/auth/api/auth-queries';
 import { ProfileCard } from '@/features/profile/components/profile-card';
 
 /** Dashboard index: My Profile, and for admins the shop overview below it. */

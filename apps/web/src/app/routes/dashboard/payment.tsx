@@ -1,11 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { ErrorState } from '@/components/ui/error-state';
+import { LoadFailure } from '@/components/ui/load-failure';
+import { RecordLoadFailure } from '@/components/ui/record-load-failure';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { useOrder } from '@/features/orders/api/get-order';
-import { usePaymentConfig } from '@/features/orders/api/get-payment-config';
+import { orderQueries } from '@/features/orders/api/order-queries';
+import { paymentQueries } from '@/features/orders/api/payment-queries';
 import { CardPaymentForm } from '@/features/orders/components/card-payment-form';
-import { LoadFailure } from '@/features/orders/components/not-found-panel';
 import { OrderSummary } from '@/features/orders/components/order-summary';
 import { AwaitingConfirmation, ClosedPanel, PaidPanel } from '@/features/orders/components/payment-outcome';
 import { StripePaymentPanel } from '@/features/orders/components/stripe-payment-panel';
@@ -16,9 +17,9 @@ const CONFIRMATION_WAIT_MS = 30_000;
 const POLL_MS = 2_000;
 
 function PaymentPanel({ order }: { order: Order }) {
-  const config = usePaymentConfig();
+  const config = useQuery(paymentQueries.config());
   if (config.isPending) return <PageSpinner label="Loading the payment options" />;
-  if (config.isError) return <ErrorState message={config.error.message} onRetry={() => void config.refetch()} />;
+  if (config.isError) return <LoadFailure error={config.error} onRetry={config.refetch} />;
   return config.data.provider === 'stripe' ? <StripePaymentPanel order={order} /> : <CardPaymentForm order={order} />;
 }
 
@@ -34,13 +35,16 @@ export function Component() {
     return () => clearTimeout(timer);
   }, [checkout]);
   const awaitingWebhook = checkout === 'success' && !timedOut;
-  const order = useOrder(id, { refetchInterval: (query) => (awaitingWebhook && query.state.data?.status === 'pending' ? POLL_MS : false) });
+  const order = useQuery({
+    ...orderQueries.detail(id),
+    refetchInterval: (query) => (awaitingWebhook && query.state.data?.status === 'pending' ? POLL_MS : false),
+  });
 
   if (order.isError) {
     return (
-      <LoadFailure
+      <RecordLoadFailure
         error={order.error}
-        onRetry={() => void order.refetch()}
+        onRetry={order.refetch}
         notFound={{ title: 'Order not found', backTo: '/dashboard/myorders', backLabel: 'My Orders' }}
       />
     );

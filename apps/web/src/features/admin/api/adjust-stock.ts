@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@bulkparts/shared';
+import { productQueries } from '@/features/products/api/product-queries';
 import { api } from '@/lib/api-client';
 
 export function adjustStock({ id, delta }: { id: string; delta: number }) {
@@ -9,5 +10,5 @@ export function adjustStock({ id, delta }: { id: string; delta: number }) {
 /** Every product list (storefront and admin) is refetched after a change. */
 export function useAdjustStock() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: adjustStock, onSuccess: () => qc.invalidateQueries({ queryKey: ['products'] }) });
+  return useMutation({ mutationFn: adjustStock, onSuccess: () => qc.invalidateQueries({ queryKey: productQueries.all() }) });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductInput } from '@bulkparts/shared';
+import { productQueries } from '@/features/products/api/product-queries';
 import { api } from '@/lib/api-client';
 
 export function createProduct(input: ProductInput) {
@@ -9,5 +10,5 @@ export function createProduct(input: ProductInput) {
 /** Every product list (storefront and admin) is refetched after a change. */
 export function useCreateProduct() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: createProduct, onSuccess: () => qc.invalidateQueries({ queryKey: ['products'] }) });
+  return useMutation({ mutationFn: createProduct, onSuccess: () => qc.invalidateQueries({ queryKey: productQueries.all() }) });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { productQueries } from '@/features/products/api/product-queries';
 import { api } from '@/lib/api-client';
 
 /** A product that has orders is archived instead of deleted. */
@@ -9,5 +10,5 @@ export function deleteProduct(id: string) {
 /** Every product list (storefront and admin) is refetched after a change. */
 export function useDeleteProduct() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteProduct, onSuccess: () => qc.invalidateQueries({ queryKey: ['products'] }) });
+  return useMutation({ mutationFn: deleteProduct, onSuccess: () => qc.invalidateQueries({ queryKey: productQueries.all() }) });
 }

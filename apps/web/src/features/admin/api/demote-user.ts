@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { usersQueryKey } from './get-users';
+import { adminQueries } from './admin-queries';
 
 /** `DELETE /api/user/admin/:email` → `{ modifiedCount }`: takes admin rights back (never one's own, never the last admin's). */
 export function demoteUser(email: string): Promise<{ modifiedCount: number }> {
@@ -9,5 +9,5 @@ export function demoteUser(email: string): Promise<{ modifiedCount: number }> {
 
 export function useDemoteUser() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: demoteUser, onSuccess: () => qc.invalidateQueries({ queryKey: usersQueryKey }) });
+  return useMutation({ mutationFn: demoteUser, onSuccess: () => qc.invalidateQueries({ queryKey: adminQueries.users() }) });
 }

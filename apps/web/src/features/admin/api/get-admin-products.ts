@@ -1,6 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER, type Product } from '@bulkparts/shared';
-import { apiRequest, queryString } from '@/lib/api-client';
+import type { Product } from '@bulkparts/shared';
+import { apiPage } from '@/lib/api-page';
 
 export interface AdminProductListParams {
   q?: string;
@@ -9,11 +8,6 @@ export interface AdminProductListParams {
 }
 
 /** All Product: archived products included (admins only), newest first. */
-export async function getAdminProducts(params: AdminProductListParams): Promise<{ items: Product[]; total: number }> {
-  const { data, headers } = await apiRequest<Product[]>(`/api/service${queryString({ ...params, sort: 'newest', includeArchived: 1 })}`);
-  return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
-}
-
-export function useAdminProducts(params: AdminProductListParams) {
-  return useQuery({ queryKey: ['products', 'admin', params], queryFn: () => getAdminProducts(params), placeholderData: keepPreviousData });
+export function getAdminProducts(params: AdminProductListParams) {
+  return apiPage<Product>('/api/service', { ...params, sort: 'newest', includeArchived: 1 });
 }

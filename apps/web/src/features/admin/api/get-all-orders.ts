@@ -1,6 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER, type Order, type OrderStatus } from '@bulkparts/shared';
-import { apiRequest, queryString } from '@/lib/api-client';
+import type { Order, OrderStatus } from '@bulkparts/shared';
+import { apiPage } from '@/lib/api-page';
 
 export interface AdminOrderListParams {
   q?: string;
@@ -10,11 +9,6 @@ export interface AdminOrderListParams {
 }
 
 /** Manage All Order: every order (admins), filtered, newest first. */
-export async function getAllOrders(params: AdminOrderListParams): Promise<{ items: Order[]; total: number }> {
-  const { data, headers } = await apiRequest<Order[]>(`/api/purchase${queryString({ ...params })}`);
-  return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
-}
-
-export function useAllOrders(params: AdminOrderListParams) {
-  return useQuery({ queryKey: ['orders', 'admin', params], queryFn: () => getAllOrders(params), placeholderData: keepPreviousData });
+export function getAllOrders(params: AdminOrderListParams) {
+  return apiPage<Order>('/api/purchase', { ...params });
 }

@@ -1,6 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { TOTAL_COUNT_HEADER, type User } from '@bulkparts/shared';
-import { apiRequest, queryString } from '@/lib/api-client';
+import type { User } from '@bulkparts/shared';
+import { apiPage } from '@/lib/api-page';
 
 export interface UserListParams {
   q?: string;
@@ -8,13 +7,6 @@ export interface UserListParams {
   limit?: number;
 }
 
-export const usersQueryKey = ['admin', 'users'] as const;
-
-export async function getUsers(params: UserListParams): Promise<{ items: User[]; total: number }> {
-  const { data, headers } = await apiRequest<User[]>(`/api/user${queryString({ ...params })}`);
-  return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
-}
-
-export function useUsers(params: UserListParams) {
-  return useQuery({ queryKey: [...usersQueryKey, params], queryFn: () => getUsers(params), placeholderData: keepPreviousData });
+export function getUsers(params: UserListParams) {
+  return apiPage<User>('/api/user', { ...params });
 }

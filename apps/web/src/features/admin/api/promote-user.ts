@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { usersQueryKey } from './get-users';
+import { adminQueries } from './admin-queries';
 
 /** `PUT /api/user/admin/:email` → `{ modifiedCount }` (0 when already an admin). */
 export function promoteUser(email: string): Promise<{ modifiedCount: number }> {
@@ -9,5 +9,5 @@ export function promoteUser(email: string): Promise<{ modifiedCount: number }> {
 
 export function usePromoteUser() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: promoteUser, onSuccess: () => qc.invalidateQueries({ queryKey: usersQueryKey }) });
+  return useMutation({ mutationFn: promoteUser, onSuccess: () => qc.invalidateQueries({ queryKey: adminQueries.users() }) });
 }

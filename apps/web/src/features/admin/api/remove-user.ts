@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { usersQueryKey } from './get-users';
+import { adminQueries } from './admin-queries';
 
 export function removeUser(id: string): Promise<{ deletedCount: number }> {
   return api(`/api/user/${encodeURIComponent(id)}`, { method: 'DELETE' });
@@ -8,5 +8,5 @@ export function removeUser(id: string): Promise<{ deletedCount: number }> {
 
 export function useRemoveUser() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: removeUser, onSuccess: () => qc.invalidateQueries({ queryKey: usersQueryKey }) });
+  return useMutation({ mutationFn: removeUser, onSuccess: () => qc.invalidateQueries({ queryKey: adminQueries.users() }) });
 }

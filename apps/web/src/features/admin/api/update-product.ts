@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductPatch } from '@bulkparts/shared';
+import { productQueries } from '@/features/products/api/product-queries';
 import { api } from '@/lib/api-client';
 
 export function updateProduct({ id, patch }: { id: string; patch: ProductPatch }) {
@@ -9,5 +10,5 @@ export function updateProduct({ id, patch }: { id: string; patch: ProductPatch }
 /** Every product list (storefront and admin) is refetched after a change. */
 export function useUpdateProduct() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: updateProduct, onSuccess: () => qc.invalidateQueries({ queryKey: ['products'] }) });
+  return useMutation({ mutationFn: updateProduct, onSuccess: () => qc.invalidateQueries({ queryKey: productQueries.all() }) });
 }

@@ -1,16 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { formatDollars } from '@bulkparts/shared/money';
-import { ErrorState } from '@/components/ui/error-state';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { useOverview } from '../api/get-overview';
+import { adminQueries } from '../api/admin-queries';
 
 const OverviewChart = lazy(() => import('./overview-chart'));
 
 /** The admin's picture of the shop: revenue over 30 days, top products, low stock. */
 export function AdminOverviewPanel() {
-  const overview = useOverview();
+  const overview = useQuery(adminQueries.overview());
   if (overview.isPending) return <PageSpinner label="Loading the overview" />;
-  if (overview.isError) return <ErrorState message={overview.error.message} onRetry={() => void overview.refetch()} />;
+  if (overview.isError) return <LoadFailure error={overview.error} onRetry={overview.refetch} />;
   const o = overview.data;
   return (
     <section aria-labelledby="overview-title" className="mt-8 space-y-6">

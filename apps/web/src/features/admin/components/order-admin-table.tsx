@@ -1,37 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus, type ShipmentForm } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
-import { PagedList, SearchField } from '@/components/ui/paged-list';
+import { ORDER_STATUS_LABEL, OrderStatusBadge } from '@/components/ui/order-status-badge';
+import { PagedList } from '@/components/ui/paged-list';
+import { SearchField } from '@/components/ui/search-field';
 import { withToast } from '@/lib/toast-action';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { ordersCsvUrl } from '../api/export-orders-csv';
-import { useAllOrders } from '../api/get-all-orders';
+import { adminQueries } from '../api/admin-queries';
 import { ShipOrderDialog } from './ship-order-dialog';
 
 const PAGE_SIZE = 20;
 
-/** The spec's texts: an unpaid order shows 'Pending'; the admin's move for a paid one is 'shipped'. */
-const STATUS_LABEL: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-  expired: 'Expired',
-};
-const STATUS_BADGE: Record<OrderStatus, string> = {
-  pending: 'badge-warning',
-  paid: 'badge-info',
-  shipped: 'badge-primary',
-  delivered: 'badge-success',
-  cancelled: 'badge-ghost',
-  refunded: 'badge-ghost',
-  expired: 'badge-ghost',
-};
-/** Moves an admin makes (paying is the buyer's); destructive ones ask first. */
+/** Moves an admin makes (paying is the buyer's; the spec calls the move for a paid one 'shipped'); destructive ones ask first. */
 const ACTIONS: Partial<Record<OrderStatus, { label: string; className: string; confirm?: string }>> = {
   shipped: { label: 'shipped', className: 'btn-primary' },
   delivered: { label: 'Mark delivered', className: 'btn-success' },
@@ -46,14 +30,14 @@ export function OrderAdminTable() {
   const [pending, setPending] = useState<{ order: Order; to: OrderStatus } | null>(null);
   const [shipping, setShipping] = useState<Order | null>(null);
   const filter = { q: q.trim() || undefined, status: status || undefined };
-  const orders = useAllOrders({ ...filter, page, limit: PAGE_SIZE });
+  const orders = useQuery(adminQueries.orderList({ ...filter, page, limit: PAGE_SIZE }));
   const change = useChangeOrderStatus();
 
   async function move(order: Order, to: OrderStatus, shipment?: ShipmentForm) {
     const details = shipment ? { carrier: shipment.carrier || undefined, trackingNumber: shipment.trackingNumber || undefined } : {};
     await withToast(
       () => change.mutateAsync({ id: order._id, status: to, ...details }),
-      `Order ${STATUS_LABEL[to].toLowerCase()}`,
+      `Order ${ORDER_STATUS_LABEL[to].toLowerCase()}`,
       'Could not change the order',
     );
   }
@@ -75,7 +59,7 @@ export function OrderAdminTable() {
             <option value="">All</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {STATUS_LABEL[s]}
+                {ORDER_STATUS_LABEL[s]}
               </option>
             ))}
           </select>
@@ -108,7 +92,7 @@ export function OrderAdminTable() {
                 header: 'Status',
                 cell: (o) => (
                   <>
-                    <span className={`badge badge-sm ${STATUS_BADGE[o.status]}`}>{STATUS_LABEL[o.status]}</span>
+                    <OrderStatusBadge status={o.status} small />
                     {(o.carrier || o.trackingNumber) && (
                       <span className="block text-xs text-base-content/70 break-all">{[o.carrier, o.trackingNumber].filter(Boolean).join(' · ')}</span>
                     )}

@@ -1,12 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDollars } from '@bulkparts/shared/money';
 import type { Product } from '@bulkparts/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
-import { PagedList, SearchField } from '@/components/ui/paged-list';
+import { PagedList } from '@/components/ui/paged-list';
+import { SearchField } from '@/components/ui/search-field';
 import { withToast } from '@/lib/toast-action';
 import { useDeleteProduct } from '../api/delete-product';
-import { useAdminProducts } from '../api/get-admin-products';
+import { adminQueries } from '../api/admin-queries';
 import { useUpdateProduct } from '../api/update-product';
 import { EditProductDialog } from './edit-product-dialog';
 import { StockAdjuster } from './stock-adjuster';
@@ -19,7 +21,7 @@ export function ProductAdminTable() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
-  const products = useAdminProducts({ q: q.trim() || undefined, page, limit: PAGE_SIZE });
+  const products = useQuery(adminQueries.productList({ q: q.trim() || undefined, page, limit: PAGE_SIZE }));
   const remove = useDeleteProduct();
   const update = useUpdateProduct();
 

@@ -1,14 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { User } from '@bulkparts/shared';
+import { MESSAGES } from '@bulkparts/shared/messages';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
-import { PagedList, SearchField } from '@/components/ui/paged-list';
+import { PagedList } from '@/components/ui/paged-list';
+import { SearchField } from '@/components/ui/search-field';
 import { ApiClientError } from '@/lib/api-client';
 import { withToast } from '@/lib/toast-action';
-import { useSession } from '@/features/auth/api/get-session';
+import { useSession } from '@/features/auth/api/auth-queries';
 import { useDemoteUser } from '../api/demote-user';
-import { useUsers } from '../api/get-users';
+import { adminQueries } from '../api/admin-queries';
 import { usePromoteUser } from '../api/promote-user';
 import { useRemoveUser } from '../api/remove-user';
 
@@ -28,7 +31,7 @@ export function UserAdminTable() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const users = useUsers({ q: q.trim() || undefined, page, limit: PAGE_SIZE });
+  const users = useQuery(adminQueries.userList({ q: q.trim() || undefined, page, limit: PAGE_SIZE }));
   const me = useSession().data?.user;
   const promote = usePromoteUser();
   const demote = useDemoteUser();
@@ -37,10 +40,10 @@ export function UserAdminTable() {
   async function makeAdmin(user: User) {
     try {
       await promote.mutateAsync(user.email);
-      toast.success('Successfully made an admin');
+      toast.success(MESSAGES.makeAdminSuccess);
     } catch (err) {
       toast.error(
-        err instanceof ApiClientError && err.status === 403 ? 'Failed to Make an admin' : err instanceof Error ? err.message : 'Failed to Make an admin',
+        err instanceof ApiClientError && err.status === 403 ? MESSAGES.makeAdminFailure : err instanceof Error ? err.message : MESSAGES.makeAdminFailure,
       );
     }
   }
@@ -52,7 +55,7 @@ export function UserAdminTable() {
     const { kind, user } = action;
     if (kind === 'promote') await makeAdmin(user);
     else if (kind === 'demote') await withToast(() => demote.mutateAsync(user.email), `${user.email} is a customer now`, 'Could not remove the admin rights');
-    else await withToast(() => remove.mutateAsync(user._id), 'Successfully Remove User', 'Could not remove the user');
+    else await withToast(() => remove.mutateAsync(user._id), MESSAGES.removeUserSuccess, 'Could not remove the user');
   }
 
   return (

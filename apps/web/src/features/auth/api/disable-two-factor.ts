@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { sessionQueryKey } from './get-session';
+import { authQueries } from './auth-queries';
 
 export function disableTwoFactor(password: string): Promise<unknown> {
   return api('/api/auth/two-factor/disable', { method: 'POST', body: { password } });
@@ -8,5 +8,5 @@ export function disableTwoFactor(password: string): Promise<unknown> {
 
 export function useDisableTwoFactor() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: disableTwoFactor, onSuccess: () => qc.invalidateQueries({ queryKey: sessionQueryKey }) });
+  return useMutation({ mutationFn: disableTwoFactor, onSuccess: () => qc.invalidateQueries({ queryKey: authQueries.session().queryKey }) });
 }

@@ -1,4 +1,5 @@
-import { useAuthConfig } from '../api/get-auth-config';
+import { useQuery } from '@tanstack/react-query';
+import { authQueries } from '../api/auth-queries';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { authErrorMessage } from '../auth-errors';
 
@@ -7,7 +8,7 @@ import { authErrorMessage } from '../auth-errors';
  * Google is configured: a button that can only say "not configured" is noise to a customer.
  */
 export function GoogleButton({ returnTo, onError }: { returnTo: string; onError: (message: string) => void }) {
-  const config = useAuthConfig();
+  const config = useQuery(authQueries.config());
   const google = useGoogleSignIn();
   if (config.data?.google !== true) return null;
   return (

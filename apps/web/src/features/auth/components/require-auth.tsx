@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { useSession } from '../api/get-session';
+import { useSession } from '../api/auth-queries';
 import { SessionUnavailable } from './session-unavailable';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor, type TwoFactorEnrolment } from '../api/enable-two-factor';
-import { useSession } from '../api/get-session';
+import { useSession } from '../api/auth-queries';
 import { authErrorMessage } from '../auth-errors';
 import { FormError } from './text-field';
 import { TotpCodeForm } from './totp-code-form';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSession } from '../api/get-session';
+import { useSession } from '../api/auth-queries';
 
 /** Loaded only for the few users who see it, so the home page does not pay for it. */
 const ResendBanner = lazy(() => import('./resend-verification-banner'));

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@bulkparts/shared';
+import { productQueries } from '@/features/products/api/product-queries';
 import { api } from '@/lib/api-client';
+import { orderQueries } from './order-queries';
 
 /** `DELETE /api/purchase/:id`: a pending order becomes `cancelled` and its pieces return to stock. */
 export function cancelOrder(id: string): Promise<Order> {
@@ -11,6 +13,7 @@ export function useCancelOrder() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: cancelOrder,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['orders'] }), qc.invalidateQueries({ queryKey: ['products'] })]),
+    // The pieces go back into stock.
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: orderQueries.all() }), qc.invalidateQueries({ queryKey: productQueries.all() })]),
   });
 }

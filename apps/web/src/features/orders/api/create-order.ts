@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER, type Order, type PurchaseInput } from '@bulkparts/shared';
+import { productQueries } from '@/features/products/api/product-queries';
 import { api, ApiClientError } from '@/lib/api-client';
+import { orderQueries } from './order-queries';
 
 /**
  * A fresh key per purchase form. `crypto.randomUUID` exists only in secure contexts, so a plain
@@ -29,8 +31,8 @@ export function useCreateOrder() {
   return useMutation({
     mutationFn: createOrder,
     // The order list changes, and so does the product's stock.
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['orders'] }), qc.invalidateQueries({ queryKey: ['products'] })]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: orderQueries.all() }), qc.invalidateQueries({ queryKey: productQueries.all() })]),
     // 409: the stock moved since the page loaded; reloading the product shows what is left.
-    onError: (err) => (err instanceof ApiClientError && err.status === 409 ? qc.invalidateQueries({ queryKey: ['products'] }) : undefined),
+    onError: (err) => (err instanceof ApiClientError && err.status === 409 ? qc.invalidateQueries({ queryKey: productQueries.all() }) : undefined),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paymentResultSchema, type PaymentResult } from '@bulkparts/shared/payment';
 import { api, ApiClientError } from '@/lib/api-client';
+import { orderQueries } from './order-queries';
 
 /** What the provider needs: the card fields for the test card gateway, nothing for Stripe. */
 export type PaymentInput = { cardNumber: string; expiry: string; cvc: string } | Record<string, never>;
@@ -19,8 +20,8 @@ export function usePayOrder() {
   return useMutation({
     mutationFn: payOrder,
     // Awaited, so the page already shows the order as paid when the mutation resolves.
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['orders'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: orderQueries.all() }),
     // 409: paid (or cancelled) meanwhile, e.g. in another tab; reloading shows what it is now.
-    onError: (err) => (err instanceof ApiClientError && err.status === 409 ? qc.invalidateQueries({ queryKey: ['orders'] }) : undefined),
+    onError: (err) => (err instanceof ApiClientError && err.status === 409 ? qc.invalidateQueries({ queryKey: orderQueries.all() }) : undefined),
   });
 }

@@ -2,11 +2,14 @@ import { Link } from 'react-router';
 import type { Order } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
+import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { invoiceUrl } from '../api/get-invoice';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderAmounts } from './order-amounts';
 
 // Order prices arrive in dollars with at most two decimals (they are cents on the server).
 const date = (iso: string) => new Date(iso).toLocaleDateString();
+// The status word as it is ('paid', shown capitalised): the Payment column already says 'Paid'.
+const statusBadge = (order: Order) => <OrderStatusBadge status={order.status} label={order.status} />;
 
 interface ListProps {
   orders: Order[];
@@ -120,7 +123,7 @@ export function OrderList({ orders, onCancel, cancellingId }: ListProps) {
                 <td>{formatDollars(o.price)}</td>
                 <td>{formatDollars(o.total)}</td>
                 <td>
-                  <OrderStatusBadge status={o.status} />
+                  {statusBadge(o)}
                   <OrderDetails order={o} />
                 </td>
                 <td>
@@ -147,15 +150,10 @@ export function OrderList({ orders, onCancel, cancellingId }: ListProps) {
                   </p>
                   <OrderDetails order={o} />
                 </div>
-                <OrderStatusBadge status={o.status} />
+                {statusBadge(o)}
               </div>
               <dl className="grid grid-cols-2 gap-x-2 text-sm">
-                <dt className="text-base-content/70">Quantity</dt>
-                <dd>{formatQuantity(o.quantity)}</dd>
-                <dt className="text-base-content/70">Unit price</dt>
-                <dd>{formatDollars(o.price)}</dd>
-                <dt className="text-base-content/70">Total</dt>
-                <dd className="font-semibold">{formatDollars(o.total)}</dd>
+                <OrderAmounts order={o} />
               </dl>
               <div className="flex flex-wrap items-center gap-2">
                 <PaymentCell order={o} />

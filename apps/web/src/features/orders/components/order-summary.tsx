@@ -1,7 +1,6 @@
 import type { Order } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
-import { formatQuantity } from '@bulkparts/shared/quantity';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '@/components/ui/order-status-badge';
+import { OrderAmounts } from './order-amounts';
 
 /** What is being paid for: product, quantity, unit price, total and where the order stands. */
 export function OrderSummary({ order }: { order: Order }) {
@@ -18,12 +17,7 @@ export function OrderSummary({ order }: { order: Order }) {
             <dd>{order.orderNumber}</dd>
             <dt className="text-base-content/70">Product</dt>
             <dd className="font-semibold break-words">{order.Name}</dd>
-            <dt className="text-base-content/70">Quantity</dt>
-            <dd>{formatQuantity(order.quantity)}</dd>
-            <dt className="text-base-content/70">Unit price</dt>
-            <dd>{formatDollars(order.price)}</dd>
-            <dt className="text-base-content/70">Total</dt>
-            <dd className="font-semibold">{formatDollars(order.total)}</dd>
+            <OrderAmounts order={order} />
             <dt className="text-base-content/70">Status</dt>
             <dd>
               <OrderStatusBadge status={order.status} />

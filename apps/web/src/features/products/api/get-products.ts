@@ -1,7 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Product, ProductSort } from '@bulkparts/shared';
-import { TOTAL_COUNT_HEADER } from '@bulkparts/shared/constants';
-import { apiRequest, queryString } from '@/lib/api-client';
+import { apiPage } from '@/lib/api-page';
 
 export interface ProductListParams {
   q?: string;
@@ -10,13 +8,7 @@ export interface ProductListParams {
   sort?: ProductSort;
 }
 
-export async function getProducts(params: ProductListParams): Promise<{ items: Product[]; total: number }> {
-  const { data, headers } = await apiRequest<Product[]>(`/api/service${queryString({ ...params })}`);
-  return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
-}
-
-export const productsQueryKey = (params: ProductListParams) => ['products', 'list', params] as const;
-
-export function useProducts(params: ProductListParams) {
-  return useQuery({ queryKey: productsQueryKey(params), queryFn: () => getProducts(params), placeholderData: keepPreviousData });
+/** `GET /api/service`: one page of the catalogue (archived products left out). */
+export function getProducts(params: ProductListParams) {
+  return apiPage<Product>('/api/service', { ...params });
 }

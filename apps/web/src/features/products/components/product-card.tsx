@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Product } from '@bulkparts/shared';
-import { dollarsToCents, formatCents } from '@bulkparts/shared/money';
+import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity, unavailableReason } from '@bulkparts/shared/quantity';
 
 interface ProductCardProps {
@@ -30,7 +30,7 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: Produc
           </Link>
         </Heading>
         <p className="text-lg font-semibold text-primary">
-          {formatCents(dollarsToCents(product.price) ?? 0)} <span className="text-sm font-normal text-base-content/70">per piece</span>
+          {formatDollars(product.price)} <span className="text-sm font-normal text-base-content/70">per piece</span>
         </p>
         <dl className="grid grid-cols-2 gap-x-2 text-sm">
           <dt className="text-base-content/70">Minimum order</dt>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Profile } from '@bulkparts/shared';
-import { sessionQueryKey } from '@/features/auth/api/get-session';
+import { authQueries } from '@/features/auth/api/auth-queries';
 import { api } from '@/lib/api-client';
-import { profileQueryKey } from './get-profile';
+import { profileQueries } from './profile-queries';
 
 export function uploadPhoto(file: File): Promise<Profile> {
   const body = new FormData();
@@ -16,8 +16,8 @@ export function useUploadPhoto() {
   return useMutation({
     mutationFn: uploadPhoto,
     onSuccess: async (profile) => {
-      qc.setQueryData(profileQueryKey, profile);
-      await qc.invalidateQueries({ queryKey: sessionQueryKey });
+      qc.setQueryData(profileQueries.own().queryKey, profile);
+      await qc.invalidateQueries({ queryKey: authQueries.session().queryKey });
     },
   });
 }

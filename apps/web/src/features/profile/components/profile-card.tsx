@@ -1,13 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ErrorState } from '@/components/ui/error-state';
+import { LoadFailure } from '@/components/ui/load-failure';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { useProfile } from '../api/get-profile';
+import { profileQueries } from '../api/profile-queries';
 
 /** My Profile: who the user is and how to reach them, with a link to edit it. */
 export function ProfileCard() {
-  const profile = useProfile();
+  const profile = useQuery(profileQueries.own());
   if (profile.isPending) return <PageSpinner label="Loading your profile" />;
-  if (profile.isError) return <ErrorState message={profile.error.message} onRetry={() => void profile.refetch()} />;
+  if (profile.isError) return <LoadFailure error={profile.error} onRetry={profile.refetch} />;
   const p = profile.data;
   const rows: [string, React.ReactNode][] = [
     ['Email', p.email],

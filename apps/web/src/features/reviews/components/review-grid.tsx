@@ -1,6 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Review } from '@bulkparts/shared';
-import { ErrorState } from '@/components/ui/error-state';
-import { useReviews } from '../api/get-reviews';
+import { LoadFailure } from '@/components/ui/load-failure';
+import { reviewQueries } from '../api/review-queries';
 import { StarRating } from './star-rating';
 
 function ReviewCard({ review }: { review: Review }) {
@@ -29,7 +30,7 @@ function ReviewCard({ review }: { review: Review }) {
 
 /** Customer reviews on the home page: 1/2/3 columns. Text is rendered as text, never HTML. */
 export function ReviewGrid() {
-  const reviews = useReviews(1, 6);
+  const reviews = useQuery(reviewQueries.list(1, 6));
   return (
     <section aria-labelledby="reviews-heading" className="bg-base-200 py-12">
       <div className="mx-auto max-w-7xl px-4">
@@ -38,7 +39,7 @@ export function ReviewGrid() {
           REVIEWS
         </h2>
         {reviews.isError ? (
-          <ErrorState message={reviews.error.message} onRetry={() => void reviews.refetch()} />
+          <LoadFailure error={reviews.error} onRetry={reviews.refetch} />
         ) : reviews.data && reviews.data.items.length === 0 ? (
           <p className="text-center">No reviews yet.</p>
         ) : (

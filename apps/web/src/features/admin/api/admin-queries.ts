@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import { orderQueries } from '@/features/orders/api/order-queries';
+import { productQueries } from '@/features/products/api/product-queries';
+import { pageQueryOptions } from '@/lib/api-page';
+import { getAdminProducts, type AdminProductListParams } from './get-admin-products';
+import { getAllOrders, type AdminOrderListParams } from './get-all-orders';
+import { getOverview } from './get-overview';
+import { getUsers, type UserListParams } from './get-users';
+
+const ALL = ['admin'] as const;
+const USERS = [...ALL, 'users'] as const;
+
+/**
+ * The admin console's reads. Its product and order lists are keyed under the products and orders
+ * roots, so every write that refreshes the shop's products or orders refreshes them too.
+ */
+export const adminQueries = {
+  all: () => ALL,
+  overview: () => queryOptions({ queryKey: [...ALL, 'overview'] as const, queryFn: getOverview }),
+  /** Every page of the user list: what promoting, demoting and removing a user invalidate. */
+  users: () => USERS,
+  userList: (params: UserListParams) => pageQueryOptions([...USERS, params] as const, () => getUsers(params)),
+  productList: (params: AdminProductListParams) => pageQueryOptions([...productQueries.all(), 'admin', params] as const, () => getAdminProducts(params)),
+  orderList: (params: AdminOrderListParams) => pageQueryOptions([...orderQueries.all(), 'admin', params] as const, () => getAllOrders(params)),
+};

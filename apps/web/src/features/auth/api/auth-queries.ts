@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getAuthConfig } from './get-auth-config';
+import { getSession } from './get-session';
+
+const ALL = ['auth'] as const;
+
+/** Who is signed in, and how one can sign in: sign-out keeps both (it sets the session to null). */
+export const authQueries = {
+  all: () => ALL,
+  session: () => queryOptions({ queryKey: [...ALL, 'session'] as const, queryFn: getSession, staleTime: 60_000 }),
+  config: () => queryOptions({ queryKey: [...ALL, 'config'] as const, queryFn: getAuthConfig, staleTime: 5 * 60_000 }),
+};
+
+/** The session every screen reads (signed in or not, the role, the confirmed email). */
+export function useSession() {
+  return useQuery(authQueries.session());
+}

@@ -1,0 +1,17 @@
+import type { Order } from '@bulkparts/shared';
+import { formatDollars } from '@bulkparts/shared/money';
+import { formatQuantity } from '@bulkparts/shared/quantity';
+
+/** Quantity, unit price and total as `<dt>`/`<dd>` pairs, for the caller's `<dl>` (order card, order summary). */
+export function OrderAmounts({ order }: { order: Order }) {
+  return (
+    <>
+      <dt className="text-base-content/70">Quantity</dt>
+      <dd>{formatQuantity(order.quantity)}</dd>
+      <dt className="text-base-content/70">Unit price</dt>
+      <dd>{formatDollars(order.price)}</dd>
+      <dt className="text-base-content/70">Total</dt>
+      <dd className="font-semibold">{formatDollars(order.total)}</dd>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { adminQueries } from './admin/api/admin-queries';
+import { authQueries } from './auth/api/auth-queries';
+import { orderQueries } from './orders/api/order-queries';
+import { paymentQueries } from './orders/api/payment-queries';
+import { productQueries } from './products/api/product-queries';
+import { profileQueries } from './profile/api/profile-queries';
+import { reviewQueries } from './reviews/api/review-queries';
+
+/** One read of every kind the app makes, by name. */
+const READS = {
+  productList: productQueries.list({ q: 'bolt', page: 2 }),
+  productDetail: productQueries.detail('p1'),
+  adminProductList: adminQueries.productList({ page: 1 }),
+  myOrders: orderQueries.mine({ email: 'a@b.co', page: 1, limit: 10 }),
+  orderDetail: orderQueries.detail('o1'),
+  adminOrderList: adminQueries.orderList({ status: 'paid' }),
+  paymentConfig: paymentQueries.config(),
+  overview: adminQueries.overview(),
+  userList: adminQueries.userList({ q: 'x' }),
+  session: authQueries.session(),
+  authConfig: authQueries.config(),
+  profile: profileQueries.own(),
+  reviews: reviewQueries.list(1, 6),
+};
+type Read = keyof typeof READS;
+const names = Object.keys(READS) as Read[];
+const keyOf = (name: Read): QueryKey => READS[name].queryKey;
+
+/** Which reads one invalidation marks stale, with every read cached. */
+async function invalidatedBy(queryKey: QueryKey): Promise<Read[]> {
+  const qc = new QueryClient();
+  for (const name of names) qc.setQueryData(keyOf(name), {});
+  await qc.invalidateQueries({ queryKey, refetchType: 'none' });
+  return names.filter((name) => qc.getQueryState(keyOf(name))?.isInvalidated).sort();
+}
+
+describe('query key factories', () => {
+  it('give every read its own key', () => {
+    const hashes = names.map((name) => JSON.stringify(keyOf(name)));
+    expect(new Set(hashes).size).toBe(hashes.length);
+  });
+
+  it('put a domain under one root, so one call refreshes all of it', async () => {
+    expect(await invalidatedBy(productQueries.all())).toEqual(['adminProductList', 'productDetail', 'productList']);
+    expect(await invalidatedBy(orderQueries.all())).toEqual(['adminOrderList', 'myOrders', 'orderDetail']);
+    expect(await invalidatedBy(adminQueries.users())).toEqual(['userList']);
+    expect(await invalidatedBy(adminQueries.all())).toEqual(['overview', 'userList']);
+    expect(await invalidatedBy(authQueries.all())).toEqual(['authConfig', 'session']);
+    expect(await invalidatedBy(reviewQueries.all())).toEqual(['reviews']);
+    expect(await invalidatedBy(profileQueries.all())).toEqual(['profile']);
+    expect(await invalidatedBy(paymentQueries.all())).toEqual(['paymentConfig']);
+  });
+
+  it('refresh only the query itself through its own key', async () => {
+    expect(await invalidatedBy(authQueries.session().queryKey)).toEqual(['session']);
+    expect(await invalidatedBy(adminQueries.overview().queryKey)).toEqual(['overview']);
+    expect(await invalidatedBy(productQueries.detail('p1').queryKey)).toEqual(['productDetail']);
+  });
+});
