@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import * as OTPAuth from 'otpauth';
 import type { Page } from '@playwright/test';
 import { checkA11y, expect, test } from './support/fixtures';
@@ -170,6 +171,12 @@ test('two-step sign-in: enrol from the profile, then sign in with a code and wit
   await expect(settings.getByText('Two-step sign-in is on.')).toBeVisible();
   const backupCodes = await settings.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents();
   expect(backupCodes).toHaveLength(10);
+  // Saved whole, not retyped: the download holds every code, and none has a look-alike character.
+  const [download] = await Promise.all([page.waitForEvent('download'), settings.getByRole('link', { name: 'Download codes' }).click()]);
+  const saved = await readFile((await download.path())!, 'utf8');
+  for (const code of backupCodes) expect(saved).toContain(code.trim());
+  expect(backupCodes.join('')).not.toMatch(/[01ILO]/);
+  await expect(settings.getByRole('button', { name: 'Copy codes' })).toBeVisible();
   await settings.getByRole('button', { name: 'I have saved them' }).click();
   await expect(settings.getByRole('button', { name: 'Turn off' })).toBeVisible();
 

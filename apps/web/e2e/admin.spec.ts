@@ -33,6 +33,8 @@ test('the admin sees the admin menu and the overview, and adds a product', async
   await page.getByLabel('Name').fill('E2E Flange Bolt');
   await page.getByRole('button', { name: 'Add Product' }).click();
   await expect(page.getByText('Successfully Add product')).toBeVisible();
+  // The emptied form shows empty number fields, not NaN.
+  for (const label of ['Price (per piece, $)', 'Minimum order quantity', 'Available quantity']) await expect(page.getByLabel(label)).toHaveValue('');
   const list = await (await page.request.get('/api/service?q=E2E%20Flange')).json();
   expect(list.map((p: { name: string }) => p.name)).toEqual(['E2E Flange Bolt']);
 
