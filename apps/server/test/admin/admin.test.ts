@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, User } from '@bulkparts/shared';
-import { newId, nowIso } from '../../src/lib/ids.js';
 import { createUsersRepository } from '../../src/modules/users/users.repository.js';
 import { createUsersService } from '../../src/modules/users/users.service.js';
 import { signUp, signUpAdmin, type SignedInUser } from '../helpers/factories.js';
+import { insertOrderRow } from '../helpers/order-rows.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -26,39 +26,18 @@ const validProduct = {
   img: 'https://example.com/w.jpg',
 };
 
-async function insertOrder(productId: string, opts: { status?: string; email?: string; name?: string; totalCents?: number; quantity?: number } = {}) {
-  const now = nowIso();
-  const id = newId();
-  const status = opts.status ?? 'paid';
-  await t.database.db
-    .insertInto('orders')
-    .values({
-      id,
-      product_id: productId,
-      product_name: opts.name ?? 'Steel Washer M6',
-      product_img: 'https://example.com/w.jpg',
-      unit_price_cents: 7,
-      quantity: opts.quantity ?? 100,
-      total_cents: opts.totalCents ?? 700,
-      user_id: buyer.id,
-      user_email: opts.email ?? buyer.email,
-      status,
-      idempotency_key: null,
-      payment_provider: null,
-      payment_reference: null,
-      card_brand: null,
-      card_last4: null,
-      invoice_number: null,
-      created_at: now,
-      updated_at: now,
-      paid_at: status === 'pending' ? null : now,
-      shipped_at: null,
-      delivered_at: null,
-      cancelled_at: null,
-      refunded_at: null,
-    })
-    .execute();
-  return id;
+function insertOrder(productId: string, opts: { status?: string; email?: string; name?: string; totalCents?: number; quantity?: number } = {}) {
+  return insertOrderRow(t.database, {
+    productId,
+    productName: opts.name ?? 'Steel Washer M6',
+    productImg: 'https://example.com/w.jpg',
+    buyer,
+    email: opts.email,
+    status: opts.status ?? 'paid',
+    unitPriceCents: 7,
+    quantity: opts.quantity ?? 100,
+    totalCents: opts.totalCents ?? 700,
+  });
 }
 
 describe('admin endpoints refuse customers (403) and anonymous callers (401)', () => {

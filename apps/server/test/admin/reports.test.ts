@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOverview, Product } from '@bulkparts/shared';
-import { newId, nowIso } from '../../src/lib/ids.js';
 import { csvCell } from '../../src/modules/admin-reports/csv.js';
 import { signUp, signUpAdmin, type SignedInUser } from '../helpers/factories.js';
+import { insertOrderRow } from '../helpers/order-rows.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -10,36 +10,17 @@ let admin: SignedInUser;
 let buyer: SignedInUser;
 let product: Product;
 
-async function insertOrder(opts: { status: string; email: string; name: string; totalCents: number; createdAt?: string }) {
-  const now = opts.createdAt ?? nowIso();
-  await t.database.db
-    .insertInto('orders')
-    .values({
-      id: newId(),
-      product_id: product._id,
-      product_name: opts.name,
-      product_img: product.img,
-      unit_price_cents: opts.totalCents / 100,
-      quantity: 100,
-      total_cents: opts.totalCents,
-      user_id: buyer.id,
-      user_email: opts.email,
-      status: opts.status,
-      idempotency_key: null,
-      payment_provider: null,
-      payment_reference: null,
-      card_brand: null,
-      card_last4: null,
-      invoice_number: null,
-      created_at: now,
-      updated_at: now,
-      paid_at: opts.status === 'pending' || opts.status === 'cancelled' ? null : now,
-      shipped_at: null,
-      delivered_at: null,
-      cancelled_at: null,
-      refunded_at: null,
-    })
-    .execute();
+function insertOrder(opts: { status: string; email: string; name: string; totalCents: number; createdAt?: string }) {
+  const { name, ...rest } = opts;
+  return insertOrderRow(t.database, {
+    ...rest,
+    productId: product._id,
+    productName: name,
+    productImg: product.img,
+    buyer,
+    unitPriceCents: opts.totalCents / 100,
+    quantity: 100,
+  });
 }
 
 beforeAll(async () => {

@@ -25,6 +25,9 @@ const stockOf = async (id: string, app = t) =>
 
 const buy = (user: SignedInUser, body: unknown, headers: Record<string, string> = {}, app = t) =>
   app.app.inject({ method: 'POST', url: '/api/purchase', headers: { cookie: user.cookie, ...headers }, payload: body as object });
+/** The outbox's first mail to `to` whose subject is like `subject`. */
+const mailTo = (to: string, subject: string) =>
+  t.database.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', to).where('subject', 'like', subject).executeTakeFirstOrThrow();
 const one = (quantity = product.minimumOrderQuantity) => ({ productId: product._id, quantity });
 
 describe(`order numbers (${engine})`, () => {
@@ -50,12 +53,7 @@ describe(`order numbers (${engine})`, () => {
     const buyer = await signUp(t.app);
     await t.database.db.updateTable('products').set({ price_cents: 245 }).where('id', '=', product._id).execute();
     const order = (await buy(buyer, one(1000))).json() as Order;
-    const mail = await t.database.db
-      .selectFrom('mail_outbox')
-      .select('text_body')
-      .where('to_address', '=', buyer.email)
-      .where('subject', 'like', '%was placed')
-      .executeTakeFirstOrThrow();
+    const mail = await mailTo(buyer.email, '%was placed');
     expect(mail.text_body).toContain('1,000 Ps');
     expect(mail.text_body).toContain('($2,450.00)');
     expect(mail.text_body).toContain('Please pay by');
@@ -81,12 +79,7 @@ describe(`shipping details (${engine})`, () => {
     expect(shipped.json()).toMatchObject({ status: 'shipped', carrier: 'DHL Express', trackingNumber: 'JD0146000012345' });
     const mine = await t.app.inject({ url: `/api/purchase?order=${encodeURIComponent(buyer.email)}`, headers: { cookie: buyer.cookie } });
     expect((mine.json() as Order[])[0]).toMatchObject({ carrier: 'DHL Express', trackingNumber: 'JD0146000012345' });
-    const mail = await t.database.db
-      .selectFrom('mail_outbox')
-      .select('text_body')
-      .where('to_address', '=', buyer.email)
-      .where('subject', 'like', '%was shipped')
-      .executeTakeFirstOrThrow();
+    const mail = await mailTo(buyer.email, '%was shipped');
     expect(mail.text_body).toContain('Carrier: DHL Express');
     expect(mail.text_body).toContain('Tracking number: JD0146000012345');
   });

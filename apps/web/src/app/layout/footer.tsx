@@ -1,39 +1,41 @@
 import { Link } from 'react-router';
 
+/** The footer's menus: [label, path]. */
+const FOOTER_MENUS = [
+  {
+    title: 'Services',
+    links: [
+      ['Branding', '/blogs'],
+      ['Design', '/blogs'],
+      ['Marketing', '/blogs'],
+      ['Advertisement', '/blogs'],
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      ['About us', '/about'],
+      ['Contact', '/contact'],
+      ['Jobs', '/myportfolio'],
+      ['Press kit', '/myportfolio'],
+    ],
+  },
+] as const;
+
 export function Footer() {
   return (
     <footer className="bg-neutral text-neutral-content">
       <div className="footer mx-auto max-w-7xl p-10 sm:footer-horizontal">
-        <nav aria-label="Services">
-          <h2 className="footer-title">Services</h2>
-          <Link to="/blogs" className="link link-hover">
-            Branding
-          </Link>
-          <Link to="/blogs" className="link link-hover">
-            Design
-          </Link>
-          <Link to="/blogs" className="link link-hover">
-            Marketing
-          </Link>
-          <Link to="/blogs" className="link link-hover">
-            Advertisement
-          </Link>
-        </nav>
-        <nav aria-label="Company">
-          <h2 className="footer-title">Company</h2>
-          <Link to="/about" className="link link-hover">
-            About us
-          </Link>
-          <Link to="/contact" className="link link-hover">
-            Contact
-          </Link>
-          <Link to="/myportfolio" className="link link-hover">
-            Jobs
-          </Link>
-          <Link to="/myportfolio" className="link link-hover">
-            Press kit
-          </Link>
-        </nav>
+        {FOOTER_MENUS.map((menu) => (
+          <nav key={menu.title} aria-label={menu.title}>
+            <h2 className="footer-title">{menu.title}</h2>
+            {menu.links.map(([label, to]) => (
+              <Link key={label} to={to} className="link link-hover">
+                {label}
+              </Link>
+            ))}
+          </nav>
+        ))}
         <div>
           {/* No social accounts to link to yet: links that lead nowhere ('#') are left out. */}
           <h2 className="footer-title">We accept</h2>

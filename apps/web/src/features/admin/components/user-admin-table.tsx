@@ -26,6 +26,13 @@ const QUESTIONS: Record<PendingAction['kind'], (u: User) => string> = {
   remove: (u) => `Remove ${u.email}? Their orders stay for the books.`,
 };
 
+/** The row's buttons: what they say and how loud they are. */
+const ACTIONS: Record<PendingAction['kind'], { label: string; className: string; ariaLabel: (email: string) => string }> = {
+  promote: { label: 'Make Admin', className: 'btn-primary', ariaLabel: (email) => `Make Admin: ${email}` },
+  demote: { label: 'Remove admin', className: '', ariaLabel: (email) => `Remove admin: ${email}` },
+  remove: { label: 'Remove', className: 'btn-error', ariaLabel: (email) => `Remove ${email}` },
+};
+
 /** Make Admin: every user; promote customers, take admin rights back, remove users (each asks first; never on one's own row). */
 export function UserAdminTable() {
   const [q, setQ] = useState('');
@@ -89,35 +96,17 @@ export function UserAdminTable() {
                   u._id === me?.id ? (
                     <span className="text-sm opacity-70">(you)</span>
                   ) : (
-                    <>
-                      {u.role === 'admin' ? (
-                        <button
-                          type="button"
-                          className="btn btn-xs"
-                          onClick={() => setPending({ kind: 'demote', user: u })}
-                          aria-label={`Remove admin: ${u.email}`}
-                        >
-                          Remove admin
-                        </button>
-                      ) : (
-                        <button
-                          type="button"
-                          className="btn btn-xs btn-primary"
-                          onClick={() => setPending({ kind: 'promote', user: u })}
-                          aria-label={`Make Admin: ${u.email}`}
-                        >
-                          Make Admin
-                        </button>
-                      )}
+                    (u.role === 'admin' ? (['demote', 'remove'] as const) : (['promote', 'remove'] as const)).map((kind) => (
                       <button
+                        key={kind}
                         type="button"
-                        className="btn btn-xs btn-error"
-                        onClick={() => setPending({ kind: 'remove', user: u })}
-                        aria-label={`Remove ${u.email}`}
+                        className={`btn btn-xs ${ACTIONS[kind].className}`}
+                        onClick={() => setPending({ kind, user: u })}
+                        aria-label={ACTIONS[kind].ariaLabel(u.email)}
                       >
-                        Remove
+                        {ACTIONS[kind].label}
                       </button>
-                    </>
+                    ))
                   ),
               },
             ]}
