@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit tests, and the API tests twice: on SQLite (always) and on PostgreSQL (when
- * TEST_DATABASE_URL is set, as in CI). Each API test file builds the app on a fresh database.
+ * Unit tests, the web app's component tests (happy-dom), and the API tests twice: on SQLite
+ * (always) and on PostgreSQL (when TEST_DATABASE_URL is set, as in CI). Each API test file builds
+ * the app on a fresh database.
  */
 const serverProject = (engine: 'sqlite' | 'postgres') => ({
   test: {
@@ -16,13 +17,20 @@ const serverProject = (engine: 'sqlite' | 'postgres') => ({
   },
 });
 
+// The web app's `@/` imports, as in apps/web/vite.config.ts.
+const webAlias = { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) };
+
 export default defineConfig({
   test: {
     projects: [
       {
-        // The web app's `@/` imports, as in apps/web/vite.config.ts.
-        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        resolve: { alias: webAlias },
         test: { name: 'unit', include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] },
+      },
+      {
+        // React components (`*.test.tsx`) rendered with Testing Library in happy-dom.
+        resolve: { alias: webAlias },
+        test: { name: 'web-components', include: ['apps/web/src/**/*.test.tsx'], environment: 'happy-dom' },
       },
       serverProject('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),

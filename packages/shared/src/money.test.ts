@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatCents, formatDollars, lineTotalCents } from './money.js';
+import { centsToDollars, dollarsToCents, formatCents, formatDollars, hasAtMostTwoDecimals, lineTotalCents } from './money.js';
 
 describe('money', () => {
   it('converts exact dollar amounts to cents and refuses a third decimal', () => {
@@ -25,5 +25,22 @@ describe('formatNumber', () => {
     expect(formatQuantity(25000)).toBe('25,000 Ps');
     expect(formatQuantity(50)).toBe('50 Ps');
     expect(formatCents(245000)).toBe('$2,450.00');
+  });
+});
+
+describe('money at the edges', () => {
+  it('writes every amount one way: symbol, grouped thousands, two decimals', () => {
+    expect(formatDollars(2.45)).toBe('$2.45');
+    expect(formatDollars(0)).toBe('$0.00');
+    expect(formatDollars(1234567.8)).toBe('$1,234,567.80');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatDollars(centsToDollars(24500))).toBe(formatCents(24500));
+  });
+
+  it('knows a price with more than two decimals', () => {
+    expect(hasAtMostTwoDecimals(2.45)).toBe(true);
+    expect(hasAtMostTwoDecimals(0.1 + 0.2)).toBe(true);
+    expect(hasAtMostTwoDecimals(2.455)).toBe(false);
+    expect(hasAtMostTwoDecimals(Number.POSITIVE_INFINITY)).toBe(false);
   });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.js';
-import { formatQuantity, minimumOrderMessage, parseQuantityInput, quantityError, quantityInputError, unavailableReason } from './quantity.js';
+import {
+  effectiveMinimum,
+  formatQuantity,
+  minimumOrderMessage,
+  parseQuantityInput,
+  quantityError,
+  quantityInputError,
+  stockErrorMessage,
+  unavailableReason,
+} from './quantity.js';
 
 const product = (minimumOrderQuantity: number, availableQuantity = 5000, archived = false) => ({ minimumOrderQuantity, availableQuantity, archived });
 
@@ -54,5 +63,17 @@ describe('formatQuantity', () => {
   it('separates thousands', () => {
     expect(formatQuantity(25000)).toBe('25,000 Ps');
     expect(formatQuantity(50)).toBe('50 Ps');
+  });
+});
+
+describe('stock and minimum', () => {
+  it('never asks for fewer than the shop-wide minimum', () => {
+    expect(effectiveMinimum({ minimumOrderQuantity: 1 })).toBe(50);
+    expect(effectiveMinimum({ minimumOrderQuantity: 250 })).toBe(250);
+  });
+
+  it('says how much stock is left, in counted pieces', () => {
+    expect(stockErrorMessage(0)).toBe('This product is out of stock');
+    expect(stockErrorMessage(1200)).toBe('Only 1,200 Ps left in stock');
   });
 });

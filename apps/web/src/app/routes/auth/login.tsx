@@ -7,7 +7,7 @@ import { authErrorText } from '@/features/auth/auth-errors';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { FormError } from '@/features/auth/components/text-field';
+import { FormError } from '@/components/ui/form';
 
 interface FromState {
   from?: { pathname?: string; search?: string };

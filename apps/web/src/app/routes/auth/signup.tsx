@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { SignupForm } from '@/features/auth/components/signup-form';
-import { FormError } from '@/features/auth/components/text-field';
+import { FormError } from '@/components/ui/form';
 
 /** `/signup`: name, email, password (then 'check your email'), or Google. */
 export function Component() {

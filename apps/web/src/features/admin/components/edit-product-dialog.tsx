@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { productInputSchema, type Product, type ProductInput, type ProductPatch } from '@bulkparts/shared';
+import { applyFieldErrors, NumberField, TextareaField, TextField } from '@/components/ui/form';
 import { ApiClientError } from '@/lib/api-client';
 import { useUpdateProduct } from '../api/update-product';
 
@@ -51,22 +52,10 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
       toast.success('Product updated');
       onClose();
     } catch (err) {
-      if (err instanceof ApiClientError) {
-        for (const [field, message] of Object.entries(err.fields)) setError(field as keyof FormValues, { message });
-        toast.error(err.message);
-      }
+      applyFieldErrors(err, setError);
+      if (err instanceof ApiClientError) toast.error(err.message);
     }
   });
-
-  const text = [
-    ['name', 'Name', 'text'],
-    ['img', 'Image URL', 'text'],
-  ] as const;
-  const numbers = [
-    ['price', 'Price ($)', '0.01'],
-    ['minimumOrderQuantity', 'Minimum order quantity', '1'],
-    ['availableQuantity', 'Available quantity', '1'],
-  ] as const;
 
   return (
     <dialog ref={ref} className="modal" aria-labelledby="edit-product-title" onCancel={(e) => (e.preventDefault(), onClose())}>
@@ -74,45 +63,12 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
         <h2 id="edit-product-title" className="text-lg font-bold">
           Edit {product.name}
         </h2>
-        {text.map(([name, label, type]) => (
-          <label key={name} className="block">
-            <span className="label-text mb-1 block">{label}</span>
-            <input
-              type={type}
-              className="input input-bordered w-full"
-              aria-invalid={Boolean(errors[name])}
-              aria-describedby={`edit-${name}-error`}
-              {...register(name)}
-            />
-            {errors[name] && (
-              <span id={`edit-${name}-error`} role="alert" className="mt-1 block text-sm text-red-700">
-                {errors[name]?.message}
-              </span>
-            )}
-          </label>
-        ))}
-        <label className="block">
-          <span className="label-text mb-1 block">Description</span>
-          <textarea className="textarea textarea-bordered w-full" {...register('description')} />
-        </label>
-        {numbers.map(([name, label, step]) => (
-          <label key={name} className="block">
-            <span className="label-text mb-1 block">{label}</span>
-            <input
-              type="number"
-              step={step}
-              className="input input-bordered w-full"
-              aria-invalid={Boolean(errors[name])}
-              aria-describedby={`edit-${name}-error`}
-              {...register(name, { valueAsNumber: true })}
-            />
-            {errors[name] && (
-              <span id={`edit-${name}-error`} role="alert" className="mt-1 block text-sm text-red-700">
-                {errors[name]?.message}
-              </span>
-            )}
-          </label>
-        ))}
+        <TextField label="Name" registration={register('name')} error={errors.name} />
+        <TextField label="Image URL" registration={register('img')} error={errors.img} />
+        <TextareaField label="Description" registration={register('description')} error={errors.description} />
+        <NumberField label="Price ($)" step="0.01" register={register} name="price" error={errors.price} />
+        <NumberField label="Minimum order quantity" register={register} name="minimumOrderQuantity" error={errors.minimumOrderQuantity} />
+        <NumberField label="Available quantity" register={register} name="availableQuantity" error={errors.availableQuantity} />
         <div className="modal-action">
           <button type="button" className="btn" onClick={onClose}>
             Cancel

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { CARRIER_MAX_LENGTH, shipmentFormSchema, TRACKING_NUMBER_MAX_LENGTH, type Order, type ShipmentForm } from '@bulkparts/shared';
+import { TextField } from '@/components/ui/form';
 
 /** Marks a paid order shipped, with the carrier and tracking number the buyer sees (both optional). */
 export function ShipOrderDialog({ order, onShip, onCancel }: { order: Order; onShip: (shipment: ShipmentForm) => void; onCancel: () => void }) {
@@ -13,11 +14,6 @@ export function ShipOrderDialog({ order, onShip, onCancel }: { order: Order; onS
   const { errors } = formState;
   useEffect(() => ref.current?.showModal(), []);
 
-  const fields = [
-    ['carrier', 'Carrier (optional)', CARRIER_MAX_LENGTH, 'e.g. DHL'],
-    ['trackingNumber', 'Tracking number (optional)', TRACKING_NUMBER_MAX_LENGTH, ''],
-  ] as const;
-
   return (
     <dialog ref={ref} className="modal" aria-labelledby="ship-order-title" onCancel={(e) => (e.preventDefault(), onCancel())}>
       <form onSubmit={handleSubmit(onShip)} noValidate className="modal-box space-y-3">
@@ -27,25 +23,13 @@ export function ShipOrderDialog({ order, onShip, onCancel }: { order: Order; onS
         <p className="text-sm">
           {order.Name} for {order.userEmail}
         </p>
-        {fields.map(([name, label, max, placeholder]) => (
-          <label key={name} className="block">
-            <span className="label-text mb-1 block">{label}</span>
-            <input
-              type="text"
-              className="input input-bordered w-full"
-              maxLength={max}
-              placeholder={placeholder}
-              aria-invalid={Boolean(errors[name])}
-              aria-describedby={`ship-${name}-error`}
-              {...register(name)}
-            />
-            {errors[name] && (
-              <span id={`ship-${name}-error`} role="alert" className="mt-1 block text-sm text-red-700">
-                {errors[name]?.message}
-              </span>
-            )}
-          </label>
-        ))}
+        <TextField label="Carrier (optional)" maxLength={CARRIER_MAX_LENGTH} placeholder="e.g. DHL" registration={register('carrier')} error={errors.carrier} />
+        <TextField
+          label="Tracking number (optional)"
+          maxLength={TRACKING_NUMBER_MAX_LENGTH}
+          registration={register('trackingNumber')}
+          error={errors.trackingNumber}
+        />
         <div className="modal-action">
           <button type="button" className="btn" onClick={onCancel}>
             Cancel

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@bulkparts/shared/messages';
+import { ERROR_TEXT } from '@/components/ui/form';
 import { useSendVerificationEmail } from '../api/send-verification-email';
 import { authErrorMessage } from '../auth-errors';
 
@@ -12,7 +13,7 @@ export function ConfirmEmailToOrder({ email }: { email: string }) {
       <button type="button" className="btn btn-primary btn-sm" disabled={resend.isPending || resend.isSuccess} onClick={() => resend.mutate(email)}>
         {resend.isSuccess ? 'Sent: check your email' : 'Resend'}
       </button>
-      {resend.isError && <p className="text-sm text-red-700">{authErrorMessage(resend.error)}</p>}
+      {resend.isError && <p className={`text-sm ${ERROR_TEXT}`}>{authErrorMessage(resend.error)}</p>}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSignIn } from '../api/sign-in';
 import { authErrorMessage } from '../auth-errors';
 import { LoadingDots } from './loading-dots';
-import { FormError, TextField } from './text-field';
+import { FormError, TextField } from '@/components/ui/form';
 import { TotpCodeForm } from './totp-code-form';
 
 const resolver = lazyZodResolver<LoginValues>(() => import('@bulkparts/shared').then((m) => m.loginFormSchema));

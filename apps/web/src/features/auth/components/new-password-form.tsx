@@ -5,7 +5,7 @@ import type { NewPasswordForm as NewPasswordValues } from '@bulkparts/shared';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useResetPassword } from '../api/reset-password';
 import { authErrorMessage } from '../auth-errors';
-import { FormError, TextField } from './text-field';
+import { FormError, TextField } from '@/components/ui/form';
 
 const resolver = lazyZodResolver<NewPasswordValues>(() => import('@bulkparts/shared').then((m) => m.newPasswordFormSchema));
 

@@ -4,7 +4,7 @@ import { MESSAGES, type ResetForm } from '@bulkparts/shared';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { authErrorMessage } from '../auth-errors';
-import { FormError, TextField } from './text-field';
+import { FormError, TextField } from '@/components/ui/form';
 
 const resolver = lazyZodResolver<ResetForm>(() => import('@bulkparts/shared').then((m) => m.resetFormSchema));
 

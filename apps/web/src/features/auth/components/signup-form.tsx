@@ -6,7 +6,7 @@ import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useSignUp } from '../api/sign-up';
 import { authErrorMessage } from '../auth-errors';
 import { LoadingDots } from './loading-dots';
-import { FormError, TextField } from './text-field';
+import { FormError, TextField } from '@/components/ui/form';
 
 const resolver = lazyZodResolver<SignupValues>(() => import('@bulkparts/shared').then((m) => m.signupFormSchema));
 

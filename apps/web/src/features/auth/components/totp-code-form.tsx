@@ -4,7 +4,7 @@ import type { TotpCodeForm } from '@bulkparts/shared';
 import { lazyZodResolver } from '@/lib/lazy-zod-resolver';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 import { authErrorMessage } from '../auth-errors';
-import { FormError, TextField } from './text-field';
+import { FormError, TextField } from '@/components/ui/form';
 
 const resolver = lazyZodResolver<TotpCodeForm>(() => import('@bulkparts/shared').then((m) => m.totpCodeFormSchema));
 

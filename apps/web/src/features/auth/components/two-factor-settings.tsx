@@ -4,7 +4,7 @@ import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor, type TwoFactorEnrolment } from '../api/enable-two-factor';
 import { useSession } from '../api/auth-queries';
 import { authErrorMessage } from '../auth-errors';
-import { FormError } from './text-field';
+import { FormError, FormField } from '@/components/ui/form';
 import { TotpCodeForm } from './totp-code-form';
 
 /** Copy and Download, so the codes are saved whole rather than retyped (or not at all). */
@@ -68,19 +68,18 @@ function PasswordPrompt({
         if (password) onSubmit(password);
       }}
     >
-      <div>
-        <label htmlFor="two-factor-password" className="label-text mb-1 block">
-          {label}
-        </label>
-        <input
-          id="two-factor-password"
-          type="password"
-          autoComplete="current-password"
-          className="input input-bordered w-full"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
+      <FormField label={label} id="two-factor-password">
+        {(control) => (
+          <input
+            type="password"
+            autoComplete="current-password"
+            className="input input-bordered w-full"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            {...control}
+          />
+        )}
+      </FormField>
       <button type="submit" className="btn btn-primary" disabled={pending || !password}>
         {submitLabel}
       </button>

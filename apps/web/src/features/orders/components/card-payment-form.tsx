@@ -6,14 +6,12 @@ import { toast } from 'react-toastify';
 import type { Order } from '@bulkparts/shared';
 import { cardFormSchema, type CardForm } from '@bulkparts/shared/payment';
 import { formatCardNumber } from '@bulkparts/shared/card';
-import { TextField } from '@/features/auth/components/text-field';
+import { applyFieldErrors, FormError, TextField } from '@/components/ui/form';
 import { ApiClientError } from '@/lib/api-client';
 import { usePayOrder } from '../api/pay-order';
-import { PaymentAlert } from './payment-alert';
 
 type CardOutput = ReturnType<typeof cardFormSchema.parse>;
 const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
-const isCardField = (name: string): name is (typeof CARD_FIELDS)[number] => (CARD_FIELDS as readonly string[]).includes(name);
 
 /**
  * The embedded test card gateway's panel. The card number goes to our server for this one call
@@ -48,10 +46,8 @@ export function CardPaymentForm({ order }: { order: Order }) {
         setAlert('Could not pay. Please try again.');
         return;
       }
-      const fieldErrors = Object.entries(err.fields).filter(([name]) => isCardField(name));
-      for (const [name, message] of fieldErrors) if (isCardField(name)) setError(name, { message });
       // A decline (402), an order paid meanwhile (409) or anything else: said on the page.
-      if (fieldErrors.length === 0) setAlert(err.message);
+      if (!applyFieldErrors(err, setError, { only: CARD_FIELDS })) setAlert(err.message);
       // A declined number is not left on screen to be sent again (or seen over a shoulder).
       if (err.status === 402) {
         setValue('cardNumber', '');
@@ -89,7 +85,7 @@ export function CardPaymentForm({ order }: { order: Order }) {
           />
           <TextField label="CVC" autoComplete="cc-csc" inputMode="numeric" placeholder="123" maxLength={4} registration={register('cvc')} error={errors.cvc} />
         </div>
-        <PaymentAlert message={alert} />
+        <FormError message={alert} variant="panel" />
         <button type="submit" className="btn btn-primary w-full" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Paying…' : `Pay ${formatDollars(order.total)}`}
         </button>

@@ -2,10 +2,10 @@ import { useCallback, useState } from 'react';
 import { useForm, useWatch, type Resolver, type ResolverResult } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { MESSAGES, ORDER_QUANTITY_MAX, type Order, type Product } from '@bulkparts/shared';
-import { dollarsToCents, formatCents, lineTotalCents } from '@bulkparts/shared/money';
+import { dollarsToCents, formatCents, formatDollars, lineTotalCents } from '@bulkparts/shared/money';
 import { effectiveMinimum, formatCount, parseQuantityInput, quantityInputError, unavailableReason } from '@bulkparts/shared/quantity';
-import { MessageText } from '@/components/ui/message-text';
-import { ApiClientError, errorMessage } from '@/lib/api-client';
+import { applyFieldErrors, ERROR_TEXT, FormField, TextField } from '@/components/ui/form';
+import { errorMessage } from '@/lib/api-client';
 import { newIdempotencyKey, useCreateOrder } from '../api/create-order';
 
 const readOnlyClass = 'input input-bordered w-full bg-base-200';
@@ -43,7 +43,6 @@ export function PurchaseForm({ product, email, onPurchased }: { product: Product
   // No total for a quantity that cannot be ordered: a figure next to a refused quantity reads as a promise.
   const quantity = quantityInputError(typed, product) === null ? parseQuantityInput(typed) : null;
   const total = quantity === null ? '—' : formatCents(lineTotalCents(unitCents, quantity));
-  const quantityErrorMessage = formState.errors.quantity?.message;
   const maxPieces = Math.min(product.availableQuantity, ORDER_QUANTITY_MAX);
   const unavailable = unavailableReason(product);
   const hint = `${formatCount(effectiveMinimum(product))} to ${formatCount(maxPieces)} pieces, digits only`;
@@ -57,57 +56,35 @@ export function PurchaseForm({ product, email, onPurchased }: { product: Product
       onPurchased(order);
     } catch (err) {
       const message = errorMessage(err, 'Could not place the order. Please try again.');
-      if (err instanceof ApiClientError && err.fields.quantity) setError('quantity', { message: err.fields.quantity }, { shouldFocus: true });
+      applyFieldErrors(err, setError, { only: ['quantity'], shouldFocus: true });
       toast.error(message);
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={`Purchase ${product.name}`}>
-      <div>
-        <label htmlFor="purchase-product" className="label-text mb-1 block">
-          Product
-        </label>
-        <input id="purchase-product" className={readOnlyClass} value={product.name} readOnly />
-      </div>
-      <div>
-        <label htmlFor="purchase-email" className="label-text mb-1 block">
-          Email
-        </label>
-        <input id="purchase-email" type="email" className={readOnlyClass} value={email} readOnly />
-      </div>
-      <div>
-        <label htmlFor="purchase-price" className="label-text mb-1 block">
-          Price per piece
-        </label>
-        <input id="purchase-price" className={readOnlyClass} value={formatCents(unitCents)} readOnly />
-      </div>
-      <div>
-        <label htmlFor="purchase-quantity" className="label-text mb-1 block">
-          Quantity
-        </label>
-        <input
-          id="purchase-quantity"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          className="input input-bordered w-full"
-          disabled={Boolean(unavailable)}
-          aria-invalid={Boolean(quantityErrorMessage)}
-          aria-describedby={quantityErrorMessage ? 'purchase-quantity-error purchase-quantity-hint' : 'purchase-quantity-hint'}
-          {...register('quantity')}
-        />
-        <p id="purchase-quantity-hint" className="mt-1 text-sm text-base-content/70">
-          {unavailable ?? hint}
-        </p>
-        {quantityErrorMessage && (
-          <p id="purchase-quantity-error" role="alert" className="mt-1 text-sm text-red-700">
-            <MessageText message={quantityErrorMessage} />
-          </p>
-        )}
-      </div>
+      <FormField label="Product" id="purchase-product">
+        {(control) => <input className={readOnlyClass} value={product.name} readOnly {...control} />}
+      </FormField>
+      <FormField label="Email" id="purchase-email">
+        {(control) => <input type="email" className={readOnlyClass} value={email} readOnly {...control} />}
+      </FormField>
+      <FormField label="Price per piece" id="purchase-price">
+        {(control) => <input className={readOnlyClass} value={formatDollars(product.price)} readOnly {...control} />}
+      </FormField>
+      <TextField
+        label="Quantity"
+        id="purchase-quantity"
+        hint={unavailable ?? hint}
+        error={formState.errors.quantity}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        disabled={Boolean(unavailable)}
+        registration={register('quantity')}
+      />
       {unavailable ? (
-        <p id="purchase-unavailable" className="font-semibold text-red-700">
+        <p id="purchase-unavailable" className={`font-semibold ${ERROR_TEXT}`}>
           {unavailable}
         </p>
       ) : (

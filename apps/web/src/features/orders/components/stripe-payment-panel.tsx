@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { formatDollars } from '@bulkparts/shared/money';
 import type { Order } from '@bulkparts/shared';
+import { FormError } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api-client';
 import { usePayOrder } from '../api/pay-order';
-import { PaymentAlert } from './payment-alert';
 
 /**
  * Stripe Checkout: the card is typed on Stripe's page, never ours. The order becomes paid only
@@ -35,7 +35,7 @@ export function StripePaymentPanel({ order }: { order: Order }) {
           Pay with Stripe
         </h2>
         <p className="text-sm">You will enter your card on Stripe&apos;s secure page and come back here.</p>
-        <PaymentAlert message={alert} />
+        <FormError message={alert} variant="panel" />
         <button type="button" className="btn btn-primary w-full" disabled={busy} onClick={() => void start()}>
           {busy ? 'Opening Stripe…' : `Pay ${formatDollars(order.total)} with Stripe`}
         </button>

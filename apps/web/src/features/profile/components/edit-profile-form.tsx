@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { profileInputSchema, type Profile, type ProfileInput } from '@bulkparts/shared';
+import { applyFieldErrors, TextField } from '@/components/ui/form';
 import { ApiClientError } from '@/lib/api-client';
 import { useSaveProfile } from '../api/save-profile';
 
@@ -27,33 +28,15 @@ export function EditProfileForm({ profile }: { profile: Profile }) {
       await save.mutateAsync(values);
       toast.success('Profile saved');
     } catch (err) {
-      if (err instanceof ApiClientError) {
-        for (const [field, message] of Object.entries(err.fields)) setError(field as keyof ProfileInput, { message });
-        toast.error(err.message);
-      }
+      applyFieldErrors(err, setError);
+      if (err instanceof ApiClientError) toast.error(err.message);
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {fields.map((f) => (
-        <label key={f.name} className="block">
-          <span className="label-text mb-1 block">{f.label}</span>
-          <input
-            type={f.type}
-            autoComplete={f.autoComplete}
-            placeholder={f.placeholder}
-            className="input input-bordered w-full"
-            aria-invalid={Boolean(errors[f.name])}
-            aria-describedby={`${f.name}-error`}
-            {...register(f.name)}
-          />
-          {errors[f.name] && (
-            <span id={`${f.name}-error`} role="alert" className="mt-1 block text-sm text-red-700">
-              {errors[f.name]?.message}
-            </span>
-          )}
-        </label>
+      {fields.map(({ name, ...f }) => (
+        <TextField key={name} {...f} registration={register(name)} error={errors[name]} />
       ))}
       <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Saving…' : 'Save'}

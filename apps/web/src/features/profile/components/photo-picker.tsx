@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '@bulkparts/shared';
+import { FormField } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api-client';
 import { useUploadPhoto } from '../api/upload-photo';
 
@@ -14,7 +15,6 @@ export function photoFileError(file: File): string | null {
 export function PhotoPicker({ photoURL, name }: { photoURL: string | null; name: string }) {
   const upload = useUploadPhoto();
   const [error, setError] = useState<string | null>(null);
-  const id = useId();
 
   async function onChange(e: React.ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
@@ -39,27 +39,19 @@ export function PhotoPicker({ photoURL, name }: { photoURL: string | null; name:
         <div className="w-20 rounded-full bg-base-300">{photoURL ? <img src={photoURL} alt={`Photo of ${name}`} /> : null}</div>
       </div>
       <div>
-        <label htmlFor={id} className="label-text mb-1 block font-semibold">
-          Update photo
-        </label>
-        <input
-          id={id}
-          type="file"
-          accept={PHOTO_TYPES.join(',')}
-          className="file-input file-input-bordered file-input-sm w-full max-w-xs"
-          aria-describedby={`${id}-hint ${id}-error`}
-          disabled={upload.isPending}
-          onChange={(e) => void onChange(e)}
-        />
-        <p id={`${id}-hint`} className="mt-1 text-xs opacity-70">
-          JPEG, PNG or WebP, up to {PHOTO_MAX_BYTES / 1024 / 1024} MB.
-        </p>
+        <FormField label="Update photo" hint={`JPEG, PNG or WebP, up to ${PHOTO_MAX_BYTES / 1024 / 1024} MB.`} error={error}>
+          {(control) => (
+            <input
+              type="file"
+              accept={PHOTO_TYPES.join(',')}
+              className="file-input file-input-bordered file-input-sm w-full max-w-xs"
+              disabled={upload.isPending}
+              onChange={(e) => void onChange(e)}
+              {...control}
+            />
+          )}
+        </FormField>
         {upload.isPending && <p role="status">Uploading…</p>}
-        {error && (
-          <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
-        )}
       </div>
     </div>
   );

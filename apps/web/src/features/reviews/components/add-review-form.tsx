@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { reviewInputSchema, type ReviewInput } from '@bulkparts/shared';
+import { applyFieldErrors, FieldError, TextareaField, TextField } from '@/components/ui/form';
 import { ApiClientError } from '@/lib/api-client';
 import { useCreateReview } from '../api/create-review';
 
@@ -12,6 +14,7 @@ export function AddReviewForm() {
     defaultValues: { designation: '', description: '' },
   });
   const { errors } = formState;
+  const ratingErrorId = useId();
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -19,10 +22,8 @@ export function AddReviewForm() {
       toast.success('Thank you! Your review is live on the home page.');
       reset({ designation: '', description: '' });
     } catch (err) {
-      if (err instanceof ApiClientError) {
-        for (const [field, message] of Object.entries(err.fields)) setError(field as keyof ReviewInput, { message });
-        toast.error(err.message);
-      }
+      applyFieldErrors(err, setError);
+      if (err instanceof ApiClientError) toast.error(err.message);
     }
   });
 
@@ -30,35 +31,13 @@ export function AddReviewForm() {
     <form onSubmit={onSubmit} noValidate className="card max-w-xl bg-base-100 shadow">
       <div className="card-body gap-4">
         <h1 className="card-title text-2xl">Add a review</h1>
-        <label className="form-control w-full">
-          <span className="label-text mb-1 block">Designation</span>
-          <input
-            className="input input-bordered w-full"
-            placeholder="Purchasing lead, Acme Tools"
-            aria-invalid={Boolean(errors.designation)}
-            aria-describedby="designation-error"
-            {...register('designation')}
-          />
-          {errors.designation && (
-            <span id="designation-error" role="alert" className="mt-1 block text-sm text-red-700">
-              {errors.designation.message}
-            </span>
-          )}
-        </label>
-        <label className="form-control w-full">
-          <span className="label-text mb-1 block">Your review</span>
-          <textarea
-            className="textarea textarea-bordered h-32 w-full"
-            aria-invalid={Boolean(errors.description)}
-            aria-describedby="description-error"
-            {...register('description')}
-          />
-          {errors.description && (
-            <span id="description-error" role="alert" className="mt-1 block text-sm text-red-700">
-              {errors.description.message}
-            </span>
-          )}
-        </label>
+        <TextField label="Designation" placeholder="Purchasing lead, Acme Tools" registration={register('designation')} error={errors.designation} />
+        <TextareaField
+          label="Your review"
+          textareaClassName="textarea textarea-bordered h-32 w-full"
+          registration={register('description')}
+          error={errors.description}
+        />
         <fieldset>
           <legend className="label-text mb-1">Rating</legend>
           {/* Controlled: react-hook-form reads radios as strings (valueAsNumber/setValueAs do not
@@ -80,17 +59,14 @@ export function AddReviewForm() {
                     ref={n === 1 ? field.ref : undefined}
                     aria-label={`${n} star${n > 1 ? 's' : ''}`}
                     aria-invalid={Boolean(errors.rating)}
+                    aria-describedby={errors.rating ? ratingErrorId : undefined}
                     className="mask mask-star-2 bg-warning"
                   />
                 ))}
               </div>
             )}
           />
-          {errors.rating && (
-            <span role="alert" className="mt-1 block text-sm text-red-700">
-              {errors.rating.message}
-            </span>
-          )}
+          <FieldError id={ratingErrorId} error={errors.rating} />
         </fieldset>
         <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Sending…' : 'Add review'}

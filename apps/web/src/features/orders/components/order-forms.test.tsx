@@ -1,0 +1,91 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order, Product } from '@bulkparts/shared';
+import { ApiClientError } from '@/lib/api-client';
+import { CardPaymentForm } from './card-payment-form';
+import { PurchaseForm } from './purchase-form';
+
+const createOrder = vi.fn();
+const payOrder = vi.fn();
+vi.mock('../api/create-order', () => ({ newIdempotencyKey: () => 'key-1', useCreateOrder: () => ({ mutateAsync: createOrder }) }));
+vi.mock('../api/pay-order', () => ({ usePayOrder: () => ({ mutateAsync: payOrder }) }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast }));
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(cleanup);
+
+const product: Product = {
+  _id: 'p1',
+  name: 'M8 hex bolt',
+  description: 'Zinc plated',
+  price: 2.45,
+  minimumOrderQuantity: 100,
+  availableQuantity: 5000,
+  img: '',
+  archived: false,
+};
+
+describe('PurchaseForm (built from the form kit)', () => {
+  it('shows the price with the money helper and the quantity with its hint; the shared rule’s message is announced', async () => {
+    const user = userEvent.setup();
+    render(<PurchaseForm product={product} email="jo@example.com" onPurchased={vi.fn()} />);
+    expect((screen.getByLabelText('Price per piece') as HTMLInputElement).value).toBe('$2.45');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('jo@example.com');
+    const quantity = screen.getByLabelText('Quantity');
+    expect(quantity.id).toBe('purchase-quantity');
+    expect(quantity.getAttribute('aria-describedby')).toBe('purchase-quantity-hint');
+    expect(screen.getByText('Total:').textContent).toBe('Total: $245.00');
+
+    await user.clear(quantity);
+    await user.type(quantity, '60');
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Minimum order 100 ps');
+    expect(quantity.getAttribute('aria-invalid')).toBe('true');
+    expect(quantity.getAttribute('aria-describedby')).toBe('purchase-quantity-error purchase-quantity-hint');
+    expect(createOrder).not.toHaveBeenCalled();
+  });
+
+  it('puts the server’s quantity message under the field, focuses it, and toasts the message', async () => {
+    const user = userEvent.setup();
+    render(<PurchaseForm product={product} email="jo@example.com" onPurchased={vi.fn()} />);
+    createOrder.mockRejectedValueOnce(new ApiClientError(409, 'STOCK', 'Not enough stock', { quantity: 'Only 50 Ps left' }));
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Only 50 Ps left');
+    expect(createOrder).toHaveBeenCalledWith({ productId: 'p1', quantity: 100, idempotencyKey: 'key-1' });
+    expect(document.activeElement).toBe(screen.getByLabelText('Quantity'));
+    expect(toast.error).toHaveBeenCalledWith('Not enough stock');
+  });
+});
+
+describe('CardPaymentForm (built from the form kit)', () => {
+  const order = { _id: 'o1', total: 245 } as Order;
+  async function pay(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(screen.getByLabelText('Card number'), '4000000000000002');
+    await user.type(screen.getByLabelText('Expiry'), '12/34');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay $245.00' }));
+  }
+
+  it('says a decline in the form-level panel (no card field matched) and clears the number', async () => {
+    const user = userEvent.setup();
+    render(<CardPaymentForm order={order} />);
+    payOrder.mockRejectedValueOnce(new ApiClientError(402, 'CARD_DECLINED', 'Your card was declined.'));
+    await pay(user);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Your card was declined.');
+    expect(alert.className).toContain('bg-red-50');
+    await waitFor(() => expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe(''));
+  });
+
+  it('puts a card field’s server message under that field only, with no panel', async () => {
+    const user = userEvent.setup();
+    render(<CardPaymentForm order={order} />);
+    payOrder.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION', 'Check the card', { cvc: 'CVC must be 3 or 4 digits', orderId: 'Unknown' }));
+    await pay(user);
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual(['CVC must be 3 or 4 digits']);
+    expect(screen.getByLabelText('CVC').getAttribute('aria-invalid')).toBe('true');
+  });
+});
