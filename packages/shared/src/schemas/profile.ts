@@ -34,3 +34,13 @@ export type ProfileInput = z.infer<typeof profileInputSchema>;
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/**
+ * What is wrong with a picked photo, by its declared type and size, or null. The browser asks
+ * before uploading; the server checks the bytes themselves and has the last word.
+ */
+export function photoFileProblem(file: { type: string; size: number }): string | null {
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG or WebP image';
+  if (file.size > PHOTO_MAX_BYTES) return `The image must be at most ${PHOTO_MAX_BYTES / 1024 / 1024} MB`;
+  return null;
+}

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { MESSAGES, PHOTO_MAX_BYTES, PHOTO_TYPES, productInputSchema, type ProductInput } from '@bulkparts/shared';
-import { applyFieldErrors, FormField, NumberField, TextareaField, TextField } from '@/components/ui/form';
+import { MESSAGES, PHOTO_TYPES, photoFileProblem, productInputSchema, type ProductInput } from '@bulkparts/shared';
+import { applyFieldErrors, FileField, NumberField, TextareaField, TextField } from '@/components/ui/form';
 import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { useCreateProduct } from '../api/create-product';
 import { useUploadProductImage } from '../api/upload-product-image';
@@ -36,14 +36,9 @@ export function AddProductForm() {
     }
   });
 
-  async function onFile(e: React.ChangeEvent<HTMLInputElement>) {
-    const file = e.target.files?.[0];
-    e.target.value = '';
-    if (!file) return;
-    if (!(PHOTO_TYPES as readonly string[]).includes(file.type) || file.size > PHOTO_MAX_BYTES) {
-      setError('img', { message: `Choose a JPEG, PNG or WebP image up to ${PHOTO_MAX_BYTES / 1024 / 1024} MB` });
-      return;
-    }
+  async function onFile(file: File) {
+    const problem = photoFileProblem(file);
+    if (problem) return setError('img', { message: problem });
     try {
       const { url } = await upload.mutateAsync(file);
       setValue('img', url, { shouldValidate: true });
@@ -69,21 +64,7 @@ export function AddProductForm() {
           <NumberField label="Available quantity" register={register} name="availableQuantity" error={errors.availableQuantity} />
         </div>
         <TextField label="Image URL" type="url" placeholder="https://…" registration={register('img')} error={errors.img} />
-        <div>
-          <FormField label="Or upload an image">
-            {(control) => (
-              <input
-                type="file"
-                accept={PHOTO_TYPES.join(',')}
-                className="file-input file-input-bordered file-input-sm w-full max-w-xs"
-                disabled={upload.isPending}
-                onChange={(e) => void onFile(e)}
-                {...control}
-              />
-            )}
-          </FormField>
-          {upload.isPending && <p role="status">Uploading…</p>}
-        </div>
+        <FileField label="Or upload an image" accept={PHOTO_TYPES.join(',')} busy={upload.isPending} onFile={(file) => void onFile(file)} />
         <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Adding…' : 'Add Product'}
         </button>
