@@ -1,0 +1,77 @@
+import { sql, type Kysely } from 'kysely';
+import { REVENUE_STATUSES, type OrderExportQuery } from '@bulkparts/shared';
+import type { DB } from '../../db/tables.js';
+
+function likePattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function createAdminReportsRepository(db: Kysely<DB>) {
+  return {
+    async revenueTotals(): Promise<{ cents: number; orders: number }> {
+      const row = await db
+        .selectFrom('orders')
+        .select((eb) => [eb.fn.sum<number>('total_cents').as('cents'), eb.fn.countAll<number>().as('n')])
+        .where('status', 'in', REVENUE_STATUSES)
+        .executeTakeFirstOrThrow();
+      return { cents: Number(row.cents ?? 0), orders: Number(row.n) };
+    },
+
+    /** Revenue orders per day (UTC, by order date) since `sinceIso`. */
+    async perDay(sinceIso: string): Promise<{ day: string; cents: number; orders: number }[]> {
+      const day = sql<string>`substr(created_at, 1, 10)`;
+      const rows = await db
+        .selectFrom('orders')
+        .select((eb) => [day.as('day'), eb.fn.sum<number>('total_cents').as('cents'), eb.fn.countAll<number>().as('n')])
+        .where('status', 'in', REVENUE_STATUSES)
+        .where('created_at', '>=', sinceIso)
+        .groupBy(day)
+        .execute();
+      return rows.map((r) => ({ day: String(r.day), cents: Number(r.cents ?? 0), orders: Number(r.n) }));
+    },
+
+    async topProducts(limit: number) {
+      const rows = await db
+        .selectFrom('orders')
+        .select((eb) => [
+          'product_id',
+          eb.fn.max('product_name').as('name'),
+          eb.fn.sum<number>('quantity').as('quantity'),
+          eb.fn.sum<number>('total_cents').as('cents'),
+        ])
+        .where('status', 'in', REVENUE_STATUSES)
+        .groupBy('product_id')
+        .orderBy('cents', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ productId: r.product_id, name: String(r.name), quantity: Number(r.quantity ?? 0), cents: Number(r.cents ?? 0) }));
+    },
+
+    lowStock(minOrders: number, limit: number) {
+      return db
+        .selectFrom('products')
+        .select(['id', 'name', 'available_quantity', 'minimum_order_quantity'])
+        .where('archived', '=', 0)
+        .where(sql<boolean>`available_quantity < minimum_order_quantity * ${minOrders}`)
+        .orderBy('available_quantity', 'asc')
+        .orderBy('id', 'asc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** One page of the filtered orders, newest first, after the keyset cursor. */
+    exportPage(filter: OrderExportQuery, after: { createdAt: string; id: string } | undefined, limit: number) {
+      let query = db.selectFrom('orders').selectAll();
+      if (filter.status) query = query.where('status', '=', filter.status);
+      if (filter.q) {
+        const pattern = likePattern(filter.q);
+        query = query.where(sql<boolean>`(lower(user_email) like ${pattern} escape '\\' or lower(product_name) like ${pattern} escape '\\')`);
+      }
+      if (after)
+        query = query.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
+      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+  };
+}
+
+export type AdminReportsRepository = ReturnType<typeof createAdminReportsRepository>;
