@@ -64,10 +64,23 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': ['error', { name: 'fetch', message: 'Use a feature api/ function (lib/api-client) instead of fetch.' }] },
   },
   {
-    // Only repositories (and the db layer) touch the database.
-    files: ['apps/server/src/modules/**/*.{routes,service}.ts', 'apps/server/src/plugins/**/*.ts'],
+    // Only repositories (and the db layer: migrations, seed, group commit) touch the database, and
+    // each module's repositories only its own tables (src/db/table-owners.ts, checked by
+    // test/platform/table-ownership.test.ts). Everything else gets services (src/services.ts).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'kysely', message: 'Only *.repository.ts files query the database.', allowTypeImports: true }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', message: 'Only *.repository.ts files and db/ query the database.', allowTypeImports: true }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|updateTable|insertInto|replaceInto|deleteFrom|mergeInto)$/]',
+          message: "Only *.repository.ts files and db/ build queries; ask the owning module's service.",
+        },
+      ],
     },
   },
 );

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
 import { isClientRoute } from '@bulkparts/shared/routes';
 import type { AppConfig } from './config/env.js';
 import { fastifyTrustProxy } from './config/trust-proxy.js';
@@ -26,14 +27,12 @@ import usersRoutes from './modules/users/users.routes.js';
 import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
-import mailerPlugin from './plugins/mailer.js';
 import metricsPlugin from './plugins/metrics.js';
-import paymentsPlugin from './plugins/payments.js';
-import rateLimitPlugin from './plugins/rate-limit.js';
 import { OneLineLogController } from './plugins/request-log.js';
 import responseCache from './plugins/response-cache.js';
 import originCheck from './plugins/origin-check.js';
 import securityHeaders from './plugins/security-headers.js';
+import servicesPlugin from './plugins/services.js';
 import webApp from './plugins/web-app.js';
 
 export interface BuildAppOptions {
@@ -83,33 +82,40 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await migrateToLatest(database);
   if (options.seed ?? true) await seedDemoData(database);
 
+  // Plugins that need another one name it in `dependencies` (fastify-plugin): a wrong order fails at start-up.
   await app.register(databasePlugin, { database, ownsDatabase: !options.database });
   await app.register(errorHandler);
   await app.register(metricsPlugin, { token: config.metricsToken, loopbackWithoutToken: !config.isProduction });
+  // The composition root (services.ts): every repository and service, built once.
+  await app.register(servicesPlugin, {
+    config,
+    rateLimitsEnabled: options.rateLimits?.enabled ?? config.env !== 'test',
+    ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+  });
   await app.register(securityHeaders, { hsts: config.secureCookies });
   await app.register(originCheck, { publicUrl: config.publicUrl, allowLoopbackOrigins: config.env === 'development' });
-  // After the security headers (a cache hit answers in onRequest); see plugins/response-cache.ts.
-  await app.register(responseCache, { routes: ['/api/service', '/api/service/:id'] });
-  await app.register(mailerPlugin, { config, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
-  await app.register(rateLimitPlugin, { enabled: options.rateLimits?.enabled ?? config.env !== 'test' });
+  await app.register(responseCache);
   await app.register(authPlugin, { config, rateRules: options.rateLimits?.rules });
-  await app.register(uploadsPlugin, { dataDir: config.dataDir });
-  await app.register(paymentsPlugin, { config, ...(options.paymentProvider ? { provider: options.paymentProvider } : {}) });
+  await app.register(uploadsPlugin);
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
+  const s = app.services;
+  // Route plugins only translate HTTP: they get their services here.
+  const apiRoutes = fp(
+    async (api: FastifyInstance) => {
+      await api.register(healthRoutes, { health: s.health });
       await api.register(authRoutes, { google: Boolean(config.google), contact: config.contact });
-      await api.register(productsRoutes);
-      await api.register(usersRoutes, { adminEmails: config.adminEmails });
-      await api.register(profilesRoutes);
-      await api.register(adminReportsRoutes);
-      await api.register(reviewsRoutes);
-      await api.register(ordersRoutes, { publicUrl: config.publicUrl, orders: config.orders });
-      await api.register(paymentsRoutes);
+      await api.register(productsRoutes, { products: s.products, admin: s.productsAdmin });
+      await api.register(usersRoutes, { users: s.users });
+      await api.register(profilesRoutes, { profiles: s.profiles, uploads: s.uploads });
+      await api.register(adminReportsRoutes, { adminReports: s.adminReports });
+      await api.register(reviewsRoutes, { reviews: s.reviews });
+      await api.register(ordersRoutes, { orders: s.orders, rateLimiter: s.rateLimiter, rules: config.orders });
+      await api.register(paymentsRoutes, { payments: s.payments, provider: s.paymentProvider });
     },
-    { prefix: '/api' },
+    { name: 'api-routes', encapsulate: true, dependencies: ['auth', 'response-cache', 'uploads', 'error-handler'] },
   );
+  await app.register(apiRoutes, { prefix: '/api' });
 
   const webRoot = config.webDist ?? defaultWebDist;
   const serveWeb = config.serveWeb === 'true' || (config.serveWeb === 'auto' && existsSync(path.join(webRoot, 'index.html')));

@@ -5,7 +5,7 @@ import type { SessionUser } from '@bulkparts/shared';
 import type { AppConfig } from '../config/env.js';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
 import { MESSAGES } from '@bulkparts/shared';
-import { CLIENT_IP_HEADER, createAuth, type Auth } from '../modules/auth/auth.js';
+import { CLIENT_IP_HEADER, type Auth } from '../modules/auth/auth.js';
 import { checkAuthInput } from '../modules/auth/auth-input.js';
 import { authLimitPlan, DEFAULT_AUTH_RATE_RULES, type AuthRateRules } from '../modules/auth/auth-limits.js';
 
@@ -40,148 +40,122 @@ declare module 'fastify' {
  * Mounts better-auth under /api/auth and gives routes `requireUser` / `requireAdmin` pre-handlers.
  * Every later route uses these; none reads cookies itself.
  */
-export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(async function authPlugin(app: FastifyInstance, opts) {
-  const rules: AuthRateRules = {
-    ...DEFAULT_AUTH_RATE_RULES,
-    signUpsPerIp: { ...DEFAULT_AUTH_RATE_RULES.signUpsPerIp, max: opts.config.signUpsPerIpPerHour },
-    ...opts.rateRules,
-  };
-  const auth = createAuth({
-    config: opts.config,
-    db: app.database.db,
-    engine: app.database.engine,
-    mailer: app.mailer,
-    log: app.log.child({ module: 'auth' }),
-    rateLimitEnabled: app.rateLimiter.enabled,
-  });
-  app.decorate('auth', auth);
-  app.decorateRequest('user', null);
-  // Signed-in users found by session cookie in the last second (ADR 0005). better-auth's lookup
-  // (cookie signature, session and user queries, its plugin hooks) cost ~0.7 ms of CPU, the bulk of
-  // every signed-in request. Staleness is bounded like the catalogue cache's
-  // (plugins/response-cache.ts): a successful write to accounts on this instance (sign-out,
-  // password, two-factor, role, profile, removal) clears it at once; any other change, here or on
-  // another instance, shows within 1 s. Only found sessions are kept.
-  const sessions = new Map<string, { at: number; user: SessionUser }>();
-  const SESSION_TTL_MS = 1000;
-  const lookups = new Map<string, Promise<SessionUser | null>>();
-  const ACCOUNT_WRITES = /^\/api\/(auth|user|profile)(\/|$|\?)/;
-  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
-    if (
-      (sessions.size || lookups.size) &&
-      request.method !== 'GET' &&
-      request.method !== 'HEAD' &&
-      reply.statusCode < 400 &&
-      ACCOUNT_WRITES.test(request.url)
-    ) {
-      sessions.clear();
-      lookups.clear();
-    }
-    done();
-  });
-
-  async function lookUpSession(headers: FastifyRequest['headers']): Promise<SessionUser | null> {
-    const result = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
-    if (!result) return null;
-    const u = result.user as typeof result.user & { role?: string | null };
-    return {
-      id: u.id,
-      email: u.email,
-      name: u.name,
-      image: u.image ?? null,
-      emailVerified: Boolean(u.emailVerified),
-      role: u.role === 'admin' ? 'admin' : 'customer',
+export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(
+  async function authPlugin(app: FastifyInstance, opts) {
+    const rules: AuthRateRules = {
+      ...DEFAULT_AUTH_RATE_RULES,
+      signUpsPerIp: { ...DEFAULT_AUTH_RATE_RULES.signUpsPerIp, max: opts.config.signUpsPerIpPerHour },
+      ...opts.rateRules,
     };
-  }
+    const { auth, rateLimiter } = app.services;
+    app.decorate('auth', auth);
+    app.decorateRequest('user', null);
+    // Signed-in users by session cookie (modules/auth/session-cache.ts): the services that change
+    // accounts or sessions clear it when they write (ADR 0012).
+    const sessions = app.services.sessions;
 
-  app.decorateRequest('loadUser', async function loadUser(this: FastifyRequest) {
-    if (this.user) return this.user;
-    const cookie = this.headers.cookie;
-    const key = cookie && cookie.length <= 4096 ? cookie : undefined;
-    const hit = key === undefined ? undefined : sessions.get(key);
-    if (hit && Date.now() - hit.at < SESSION_TTL_MS) return (this.user = hit.user);
-    // Requests of one session that miss together (a page's parallel calls, or every in-flight
-    // request when the entry expires) share one lookup.
-    let lookup = key === undefined ? undefined : lookups.get(key);
-    if (!lookup) {
-      lookup = lookUpSession(this.headers);
-      if (key !== undefined) {
-        lookups.set(key, lookup);
-        const mine = lookup;
-        void mine.finally(() => lookups.get(key) === mine && lookups.delete(key)).catch(() => {});
-      }
+    async function lookUpSession(headers: FastifyRequest['headers']): Promise<SessionUser | null> {
+      const result = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
+      if (!result) return null;
+      const u = result.user as typeof result.user & { role?: string | null };
+      return {
+        id: u.id,
+        email: u.email,
+        name: u.name,
+        image: u.image ?? null,
+        emailVerified: Boolean(u.emailVerified),
+        role: u.role === 'admin' ? 'admin' : 'customer',
+      };
     }
-    const user = await lookup;
-    if (!user) return null;
-    if (key !== undefined) {
-      if (sessions.size >= 10_000) sessions.clear();
-      sessions.set(key, { at: Date.now(), user });
-    }
-    return (this.user = user);
-  });
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (!(await request.loadUser())) throw unauthenticated();
-  });
-  app.decorate('requireVerifiedUser', async (request: FastifyRequest) => {
-    const user = await request.loadUser();
-    if (!user) throw unauthenticated();
-    // Accounts made through Google arrive verified (Google's email_verified).
-    if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', MESSAGES.confirmEmailToOrder);
-  });
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
-    const user = await request.loadUser();
-    if (!user) throw unauthenticated();
-    if (user.role !== 'admin') throw forbidden('Only admins can do this');
-  });
+    app.decorateRequest('loadUser', async function loadUser(this: FastifyRequest) {
+      if (this.user) return this.user;
+      const cookie = this.headers.cookie;
+      const key = cookie && cookie.length <= 4096 ? cookie : undefined;
+      const hit = key === undefined ? undefined : sessions.get(key);
+      if (hit) return (this.user = hit);
+      // Requests of one session that miss together (a page's parallel calls, or every in-flight
+      // request when the entry expires) share one lookup.
+      const { lookups } = sessions;
+      let lookup = key === undefined ? undefined : lookups.get(key);
+      if (!lookup) {
+        lookup = lookUpSession(this.headers);
+        if (key !== undefined) {
+          lookups.set(key, lookup);
+          const mine = lookup;
+          void mine.finally(() => lookups.get(key) === mine && lookups.delete(key)).catch(() => {});
+        }
+      }
+      const user = await lookup;
+      if (!user) return null;
+      if (key !== undefined) sessions.set(key, user);
+      return (this.user = user);
+    });
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    async handler(request, reply) {
-      const url = new URL(request.url, opts.config.publicUrl);
-      const authPath = url.pathname.slice('/api/auth'.length);
-      if (request.method === 'POST') request.body = checkAuthInput(authPath, request.body);
-      // Abuse limits per address and account, in the database (see modules/auth/auth-limits.ts).
-      const sessionEmail =
-        request.method === 'POST' && app.rateLimiter.enabled && SESSION_PASSWORD_CHECKS.has(authPath) ? ((await request.loadUser())?.email ?? '') : undefined;
-      const plan = request.method === 'POST' ? authLimitPlan(authPath, request.body, request.ip, rules, sessionEmail) : undefined;
-      if (plan) {
-        await app.rateLimiter.consume(plan.consume);
-        // Counted before the password is checked (atomic in the database), given back below unless it failed.
-        await app.rateLimiter.consume(plan.failures);
-      }
-      const hasBody = request.method !== 'GET' && request.body !== undefined;
-      const headers = fromNodeHeaders(request.headers);
-      // better-auth's rate limits key on the client address; hand it the one Fastify resolved
-      // (honouring TRUST_PROXY), never a header the client could set.
-      headers.set(CLIENT_IP_HEADER, request.ip);
-      const response = await auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers,
-          ...(hasBody ? { body: typeof request.body === 'string' ? request.body : JSON.stringify(request.body) } : {}),
-        }),
-      );
-      let text = await response.text();
-      let status = response.status;
-      if (plan && !plan.isFailure(status)) {
-        await app.rateLimiter.refund(plan.failures);
-        if (status < 300) for (const subject of plan.resetOnSuccess) await app.rateLimiter.reset(subject);
-      }
-      // better-auth's own limits (burst guard, second-factor lockout) answer like ours do.
-      if (status === 429 || (status >= 400 && text.includes('"ACCOUNT_TEMPORARILY_LOCKED"'))) {
-        status = 429;
-        text = JSON.stringify({ error: 'RATE_LIMITED', message: MESSAGES.tooManyAttempts });
-        reply.header('retry-after', response.headers.get('x-retry-after') ?? '900');
-      }
-      reply.status(status);
-      response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) reply.header('set-cookie', cookies);
-      return reply.send(text.length ? text : null);
-    },
-  });
-});
+    app.decorate('requireUser', async (request: FastifyRequest) => {
+      if (!(await request.loadUser())) throw unauthenticated();
+    });
+    app.decorate('requireVerifiedUser', async (request: FastifyRequest) => {
+      const user = await request.loadUser();
+      if (!user) throw unauthenticated();
+      // Accounts made through Google arrive verified (Google's email_verified).
+      if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', MESSAGES.confirmEmailToOrder);
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      const user = await request.loadUser();
+      if (!user) throw unauthenticated();
+      if (user.role !== 'admin') throw forbidden('Only admins can do this');
+    });
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: '/api/auth/*',
+      async handler(request, reply) {
+        const url = new URL(request.url, opts.config.publicUrl);
+        const authPath = url.pathname.slice('/api/auth'.length);
+        if (request.method === 'POST') request.body = checkAuthInput(authPath, request.body);
+        // Abuse limits per address and account, in the database (see modules/auth/auth-limits.ts).
+        const sessionEmail =
+          request.method === 'POST' && rateLimiter.enabled && SESSION_PASSWORD_CHECKS.has(authPath) ? ((await request.loadUser())?.email ?? '') : undefined;
+        const plan = request.method === 'POST' ? authLimitPlan(authPath, request.body, request.ip, rules, sessionEmail) : undefined;
+        if (plan) {
+          await rateLimiter.consume(plan.consume);
+          // Counted before the password is checked (atomic in the database), given back below unless it failed.
+          await rateLimiter.consume(plan.failures);
+        }
+        const hasBody = request.method !== 'GET' && request.body !== undefined;
+        const headers = fromNodeHeaders(request.headers);
+        // better-auth's rate limits key on the client address; hand it the one Fastify resolved
+        // (honouring TRUST_PROXY), never a header the client could set.
+        headers.set(CLIENT_IP_HEADER, request.ip);
+        const response = await auth.handler(
+          new Request(url, {
+            method: request.method,
+            headers,
+            ...(hasBody ? { body: typeof request.body === 'string' ? request.body : JSON.stringify(request.body) } : {}),
+          }),
+        );
+        let text = await response.text();
+        let status = response.status;
+        if (plan && !plan.isFailure(status)) {
+          await rateLimiter.refund(plan.failures);
+          if (status < 300) for (const subject of plan.resetOnSuccess) await rateLimiter.reset(subject);
+        }
+        // better-auth's own limits (burst guard, second-factor lockout) answer like ours do.
+        if (status === 429 || (status >= 400 && text.includes('"ACCOUNT_TEMPORARILY_LOCKED"'))) {
+          status = 429;
+          text = JSON.stringify({ error: 'RATE_LIMITED', message: MESSAGES.tooManyAttempts });
+          reply.header('retry-after', response.headers.get('x-retry-after') ?? '900');
+        }
+        reply.status(status);
+        response.headers.forEach((value, key) => {
+          if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+        });
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        return reply.send(text.length ? text : null);
+      },
+    });
+  },
+  { name: 'auth', dependencies: ['services', 'error-handler'] },
+);

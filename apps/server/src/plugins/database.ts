@@ -9,7 +9,10 @@ declare module 'fastify' {
 }
 
 /** Makes the database available to modules and closes it when the app closes. */
-export default fp<{ database: Database; ownsDatabase: boolean }>(async function databasePlugin(app: FastifyInstance, opts) {
-  app.decorate('database', opts.database);
-  if (opts.ownsDatabase) app.addHook('onClose', async () => opts.database.close());
-});
+export default fp<{ database: Database; ownsDatabase: boolean }>(
+  async function databasePlugin(app: FastifyInstance, opts) {
+    app.decorate('database', opts.database);
+    if (opts.ownsDatabase) app.addHook('onClose', async () => opts.database.close());
+  },
+  { name: 'database' },
+);

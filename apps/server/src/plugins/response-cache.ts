@@ -1,60 +1,53 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-interface Entry {
-  at: number;
-  /** Bytes, not the string: a hit then skips UTF-8 encoding the body again on every answer. */
-  payload: Buffer;
-  headers: Record<string, string>;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Set by a route whose GET answers may come from the catalogue cache
+     * (modules/products/catalogue-cache.ts); `skip` keeps a request out of it (answers that
+     * depend on who asks).
+     */
+    catalogueCache?: { skip?: (request: FastifyRequest) => boolean };
+  }
 }
 
 const KEPT_HEADERS = ['content-type', 'x-total-count'];
 
 /**
- * A tiny in-memory cache of public catalogue reads (`GET /api/service`, `GET /api/service/:id`),
- * keyed by the full URL (path + query), holding the already-serialised JSON.
- *
- * - Any successful write (a non-GET request answered < 400: product edits, stock, purchases, …)
- *   clears the whole cache in this instance, so a single instance never serves stale data.
- * - Entries live at most `ttlMs` (default 1 s): that bounds how stale another instance's writes
- *   can look when several instances share one PostgreSQL. Stock is always checked again by the
- *   purchase itself, so a stale figure can never oversell.
- * - Requests that depend on who asks (`includeArchived`) are never cached. At most 1000 entries.
+ * Answers GETs of routes marked `config.catalogueCache` from the catalogue cache, keyed by the
+ * full URL, and keeps their 200 answers in it. It never clears the cache: the products service
+ * does, after each product or stock write (ADR 0012). A hit answers in onRequest, so the
+ * security headers' hook must run first: `dependencies` says so and Fastify checks it.
  */
-export default fp<{ routes: string[]; ttlMs?: number }>(async function responseCache(app: FastifyInstance, opts) {
-  const ttl = opts.ttlMs ?? 1000;
-  const routes = new Set(opts.routes);
-  const cache = new Map<string, Entry>();
-  const pending = new WeakMap<FastifyRequest, string>();
-
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
-    if (request.method !== 'GET' || !routes.has(request.routeOptions.url ?? '') || request.url.includes('includeArchived')) return done();
-    const hit = cache.get(request.url);
-    if (hit && Date.now() - hit.at < ttl) {
-      reply.headers(hit.headers);
-      reply.send(hit.payload);
-      return;
-    }
-    pending.set(request, request.url);
-    done();
-  });
-
-  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
-    const key = pending.get(request);
-    if (key !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
-      if (cache.size >= 1000) cache.clear();
-      const headers: Record<string, string> = {};
-      for (const name of KEPT_HEADERS) {
-        const value = reply.getHeader(name);
-        if (value !== undefined) headers[name] = String(value);
+export default fp(
+  async function responseCache(app: FastifyInstance) {
+    const cache = app.services.catalogueCache;
+    const pending = new WeakMap<FastifyRequest, string>();
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
+      const marked = request.routeOptions.config.catalogueCache;
+      if (request.method !== 'GET' || !marked || marked.skip?.(request)) return done();
+      const hit = cache.get(request.url);
+      if (hit) {
+        reply.headers(hit.headers);
+        reply.send(hit.payload);
+        return;
       }
-      cache.set(key, { at: Date.now(), payload: Buffer.from(payload), headers });
-    }
-    done(null, payload);
-  });
-
-  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && cache.size) cache.clear();
-    done();
-  });
-});
+      pending.set(request, request.url);
+      done();
+    });
+    app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+      const key = pending.get(request);
+      if (key !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
+        const headers: Record<string, string> = {};
+        for (const name of KEPT_HEADERS) {
+          const value = reply.getHeader(name);
+          if (value !== undefined) headers[name] = String(value);
+        }
+        cache.set(key, { payload: Buffer.from(payload), headers });
+      }
+      done(null, payload);
+    });
+  },
+  { name: 'response-cache', dependencies: ['services', 'security-headers'] },
+);

@@ -53,10 +53,13 @@ export function computeSecurityHeaders(opts: { hsts?: boolean } = {}): Record<st
  * `@fastify/helmet` built a new helmet middleware on every request (parsing the CSP directives
  * each time): 12% of the server's CPU under load on `GET /api/service` (ADR 0005).
  */
-export default fp<{ hsts?: boolean }>(async function securityHeaders(app: FastifyInstance, opts) {
-  const entries = Object.entries(computeSecurityHeaders({ hsts: opts.hsts }));
-  app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done) => {
-    for (const [name, value] of entries) reply.header(name, value);
-    done();
-  });
-});
+export default fp<{ hsts?: boolean }>(
+  async function securityHeaders(app: FastifyInstance, opts) {
+    const entries = Object.entries(computeSecurityHeaders({ hsts: opts.hsts }));
+    app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done) => {
+      for (const [name, value] of entries) reply.header(name, value);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product, User } from '@bulkparts/shared';
-import { createUsersRepository } from '../../src/modules/users/users.repository.js';
-import { createUsersService } from '../../src/modules/users/users.service.js';
 import { signUp, signUpAdmin, type SignedInUser } from '../helpers/factories.js';
 import { insertOrderRow } from '../helpers/order-rows.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -205,7 +203,7 @@ describe('last admin guard', () => {
       const a = await signUpAdmin(fresh.app);
       const b = await signUp(fresh.app, { name: 'Former Admin' });
       // b's request passed requireAdmin, then b lost the role (a concurrent removal): a is the only admin left.
-      const service = createUsersService(createUsersRepository(fresh.database.db, fresh.database.engine));
+      const service = fresh.app.services.users;
       const actor = { id: b.id, email: b.email, name: b.name, image: null, emailVerified: false, role: 'admin' as const };
       await expect(service.remove(actor, a.id)).rejects.toMatchObject({ statusCode: 409, message: 'The last admin cannot be removed' });
       expect(await fresh.database.db.selectFrom('user').select('id').where('id', '=', a.id).execute()).toHaveLength(1);

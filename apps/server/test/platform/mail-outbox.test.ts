@@ -37,7 +37,7 @@ describe('mail outbox', () => {
     });
     await Promise.all(Array.from({ length: 40 }, (_, i) => service.send(message('burst@example.com', i))));
     await service.settle();
-    await t.app.mailer.settle();
+    await t.app.services.mailer.settle();
     // The app's own worker shares the outbox and may take some: together, each message once.
     const delivered = [...sink.got, ...t.mail].filter((m) => m.to === 'burst@example.com').map((m) => m.subject);
     expect(delivered).toHaveLength(40);
@@ -58,7 +58,7 @@ describe('mail outbox', () => {
     const repo = createMailRepository(t.database.db);
     const service = createMailService({ repo, transport: sink.transport, from: 'shop@example.com', log: silentLog });
     await service.send(message('retry@example.com'));
-    await Promise.all([service.settle(), t.app.mailer.settle()]);
+    await Promise.all([service.settle(), t.app.services.mailer.settle()]);
     const failed = await t.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'retry@example.com').executeTakeFirstOrThrow();
     expect(failed).toMatchObject({ attempts: 1, sent_at: null, last_error: 'SMTP 451 try later' });
     expect(failed.next_attempt_at > new Date().toISOString()).toBe(true);
@@ -86,8 +86,8 @@ describe('mail outbox', () => {
       createMailService({ repo, transport: sink.transport, from: 'shop@example.com', log: silentLog, worker: { batchSize: 4, pauseMs: 0, gatherMs: 0 } }),
     );
     for (const w of workers) w.wake();
-    t.app.mailer.wake();
-    await Promise.all([...workers, t.app.mailer].map((w) => w.settle()));
+    t.app.services.mailer.wake();
+    await Promise.all([...workers, t.app.services.mailer].map((w) => w.settle()));
     const delivered = [...a.got, ...b.got, ...t.mail].filter((m) => m.to === 'shared@example.com').map((m) => m.subject);
     expect(delivered).toHaveLength(30);
     expect(new Set(delivered).size).toBe(30);

@@ -107,9 +107,9 @@ describe('the sweep', () => {
     });
     expect(product.statusCode, product.body).toBe(201);
     // Still within the grace period: nothing goes.
-    expect(await t.app.uploads.sweep(new Date(Date.now() - 60_000).toISOString())).toBe(0);
+    expect(await t.app.services.uploads.sweep(new Date(Date.now() - 60_000).toISOString())).toBe(0);
     expect(await served(unused)).toBe(200);
-    const removed = await t.app.uploads.sweep(new Date(Date.now() + 60_000).toISOString());
+    const removed = await t.app.services.uploads.sweep(new Date(Date.now() + 60_000).toISOString());
     expect(removed).toBeGreaterThanOrEqual(1);
     expect(await served(unused)).toBe(404);
     expect(await served(used)).toBe(200);

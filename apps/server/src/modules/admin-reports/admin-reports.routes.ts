@@ -1,12 +1,11 @@
 import { adminOverviewSchema, orderExportQuerySchema } from '@bulkparts/shared';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
-import { createAdminReportsRepository } from './admin-reports.repository.js';
-import { createAdminReportsService } from './admin-reports.service.js';
+import type { AdminReportsService } from './admin-reports.service.js';
 
 /** The admin overview (revenue, orders per day, top products, low stock) and the orders CSV export. */
-export default async function adminReportsRoutes(app: ApiInstance) {
-  const service = createAdminReportsService(createAdminReportsRepository(app.database.db));
+export default async function adminReportsRoutes(app: ApiInstance, opts: { adminReports: AdminReportsService }) {
+  const service = opts.adminReports;
 
   app.get('/admin/overview', { preValidation: app.requireAdmin, schema: { response: { 200: responseSchema(adminOverviewSchema) } } }, async () =>
     service.overview(),

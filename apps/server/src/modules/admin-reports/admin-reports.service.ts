@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { centsToDollars, formatOrderNumber, LOW_STOCK_MIN_ORDERS, OVERVIEW_DAYS, type AdminOverview, type OrderExportQuery } from '@bulkparts/shared';
-import type { AdminReportsRepository } from './admin-reports.repository.js';
+import type { OrderReportsService } from '../orders/order-reports.service.js';
+import type { ProductsService } from '../products/products.service.js';
 import { csvRow } from './csv.js';
 
 const EXPORT_BATCH = 500;
@@ -21,16 +22,17 @@ export const ORDER_CSV_HEADER = [
   'Tracking number',
 ];
 
-export function createAdminReportsService(repo: AdminReportsRepository) {
+/** Reads through the orders and products services: this module owns no table (db/table-owners.ts). */
+export function createAdminReportsService({ orders, products }: { orders: OrderReportsService; products: Pick<ProductsService, 'lowStock'> }) {
   return {
     /** Revenue counts paid, shipped and delivered orders; low stock is fewer than two minimum orders left. */
     async overview(now = new Date()): Promise<AdminOverview> {
       const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (OVERVIEW_DAYS - 1)));
       const [totals, perDay, top, low] = await Promise.all([
-        repo.revenueTotals(),
-        repo.perDay(start.toISOString()),
-        repo.topProducts(5),
-        repo.lowStock(LOW_STOCK_MIN_ORDERS, 20),
+        orders.revenueTotals(),
+        orders.perDay(start.toISOString()),
+        orders.topProducts(5),
+        products.lowStock(LOW_STOCK_MIN_ORDERS, 20),
       ]);
       const byDay = new Map(perDay.map((d) => [d.day, d]));
       const days = Array.from({ length: OVERVIEW_DAYS }, (_, i) => {
@@ -53,7 +55,7 @@ export function createAdminReportsService(repo: AdminReportsRepository) {
         yield csvRow(ORDER_CSV_HEADER);
         let after: { createdAt: string; id: string } | undefined;
         for (;;) {
-          const page = await repo.exportPage(filter, after, EXPORT_BATCH);
+          const page = await orders.exportPage(filter, after, EXPORT_BATCH);
           for (const o of page) {
             const paid = o.paid_at !== null && o.status !== 'pending' && o.status !== 'cancelled';
             yield csvRow([
@@ -81,3 +83,5 @@ export function createAdminReportsService(repo: AdminReportsRepository) {
     },
   };
 }
+
+export type AdminReportsService = ReturnType<typeof createAdminReportsService>;

@@ -7,6 +7,8 @@ import type { AppConfig } from '../../config/env.js';
 import type { Engine } from '../../db/database.js';
 import type { DB } from '../../db/tables.js';
 import type { MailService } from '../mail/mail.service.js';
+import type { UsersService } from '../users/users.service.js';
+import type { SessionCache } from './session-cache.js';
 import { renderMail } from '../mail/templates.js';
 import { randomInt } from 'node:crypto';
 import { PASSWORD_MIN_LENGTH } from '@bulkparts/shared';
@@ -62,9 +64,13 @@ function withVerifyCallback(url: string): string {
 
 export interface AuthDeps {
   config: AppConfig;
+  /** For better-auth's own adapter only; the queries we write on its tables are in users.repository.ts. */
   db: Kysely<DB>;
   engine: Engine;
   mailer: MailService;
+  users: Pick<UsersService, 'syncAdminEmailRole'>;
+  /** Cleared by the database hooks below whenever an account or session changes (ADR 0012). */
+  sessions: Pick<SessionCache, 'clear'>;
   /** better-auth's messages go to the app's pino logger (LOG_LEVEL applies). */
   log?: FastifyBaseLogger;
   /** better-auth's own per-address burst guard (off in tests that do not test limits). */
@@ -75,16 +81,8 @@ export interface AuthDeps {
  * The shop's own identity provider (better-auth) on our Kysely database. Sessions live in
  * httpOnly cookies; nothing is kept in localStorage.
  */
-export function createAuth({ config, db, engine, mailer, log, rateLimitEnabled = config.env !== 'test' }: AuthDeps) {
+export function createAuth({ config, db, engine, mailer, users, sessions, log, rateLimitEnabled = config.env !== 'test' }: AuthDeps) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
-  // An ADMIN_EMAILS address is an admin only while it is verified (anyone may sign up with it
-  // first); an unverified one, e.g. promoted by an older version at sign-up, is a customer again.
-  const syncAdminEmailRole = async (userId: string) => {
-    const row = await db.selectFrom('user').select(['email', 'role', 'emailVerified']).where('id', '=', userId).executeTakeFirst();
-    if (!row || !isAdminEmail(row.email)) return;
-    const role = row.emailVerified ? 'admin' : 'customer';
-    if (row.role !== role) await db.updateTable('user').set({ role }).where('id', '=', userId).execute();
-  };
   return betterAuth({
     appName: 'bulkparts',
     baseURL: config.publicUrl,
@@ -225,16 +223,24 @@ export function createAuth({ config, db, engine, mailer, log, rateLimitEnabled =
           before: async (user) => ({ data: { ...user, role: isAdminEmail(user.email) && user.emailVerified ? 'admin' : 'customer' } }),
         },
         update: {
+          // Name, image, email verification, two-factor on or off: what a session shows changed.
           // The verification link (or any later update) promotes an ADMIN_EMAILS address once it is verified.
           after: async (user) => {
-            if (user) await syncAdminEmailRole(user.id);
+            sessions.clear();
+            if (user) await users.syncAdminEmailRole(user.id);
           },
         },
       },
+      account: {
+        // A new password (sessions revoked with it are deleted: the session hook below).
+        update: { after: async () => sessions.clear() },
+      },
       session: {
         create: {
-          after: async (session) => syncAdminEmailRole(session.userId),
+          after: async (session) => users.syncAdminEmailRole(session.userId),
         },
+        // Sign-out, revoked sessions: a cached cookie must not stay signed in.
+        delete: { after: async () => sessions.clear() },
       },
     },
   });

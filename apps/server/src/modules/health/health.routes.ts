@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { createHealthRepository } from './health.repository.js';
 
 const READY_TIMEOUT_MS = 2000;
 
@@ -8,8 +7,8 @@ const READY_TIMEOUT_MS = 2000;
  * `/api/ready`: the database answers `select 1` within 2 s (for readiness probes / load balancers);
  * 503 `{ error: 'UNAVAILABLE', message }` otherwise.
  */
-export default async function healthRoutes(app: FastifyInstance) {
-  const repo = createHealthRepository(app.database.db);
+export default async function healthRoutes(app: FastifyInstance, opts: { health: { engine: string; ping(): Promise<void> } }) {
+  const repo = opts.health;
 
   app.get('/health', async () => ({ status: 'ok' }));
 
@@ -22,7 +21,7 @@ export default async function healthRoutes(app: FastifyInstance) {
           timer = setTimeout(() => reject(new Error('database ping timed out')), READY_TIMEOUT_MS);
         }),
       ]);
-      return { status: 'ready', database: app.database.engine };
+      return { status: 'ready', database: repo.engine };
     } catch (err) {
       request.log.warn({ err }, 'readiness check failed');
       return reply.status(503).send({ error: 'UNAVAILABLE', message: 'The database is not reachable' });

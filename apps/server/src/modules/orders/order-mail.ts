@@ -1,5 +1,5 @@
 import { formatDollars, formatQuantity, type Order, type OrderStatus } from '@bulkparts/shared';
-import type { FastifyInstance } from 'fastify';
+import type { MailService } from '../mail/mail.service.js';
 import { renderMail } from '../mail/templates.js';
 import type { MailMessage } from '../mail/mail.transport.js';
 import type { OrderEvent, OrderNotifier } from './orders.service.js';
@@ -39,7 +39,15 @@ function detailLines(order: Order, event: OrderEvent): string[] {
  * that is down never fails the order itself. A new order's confirmation is stored in the order's
  * own transaction: no order without its mail, no mail for an order that was not placed.
  */
-export function createOrderNotifier(app: FastifyInstance, publicUrl: string): OrderNotifier {
+export interface OrderNotifierDeps {
+  mailer: Pick<MailService, 'send' | 'enqueueIn' | 'wake'>;
+  publicUrl: string;
+  /** `orders_placed_total` (plugins/metrics.ts). */
+  ordersPlaced: { inc(): void };
+}
+
+/** Built once, by the composition root (services.ts): orders and payments share it. */
+export function createOrderNotifier({ mailer, publicUrl, ordersPlaced }: OrderNotifierDeps): OrderNotifier {
   function mailFor(order: Order, event: OrderEvent): MailMessage | undefined {
     const verb = MAILED[event];
     if (!verb) return undefined;
@@ -59,17 +67,17 @@ export function createOrderNotifier(app: FastifyInstance, publicUrl: string): Or
   return {
     changed(order: Order, event: OrderStatus) {
       const mail = mailFor(order, event);
-      if (mail) void app.mailer.send(mail);
+      if (mail) void mailer.send(mail);
     },
     placing() {
       return {
         write: async (trx, order) => {
           const mail = mailFor(order, 'placed');
-          if (mail) await app.mailer.enqueueIn(trx, mail);
+          if (mail) await mailer.enqueueIn(trx, mail);
         },
         committed() {
-          app.metrics.ordersPlaced.inc();
-          app.mailer.wake();
+          ordersPlaced.inc();
+          mailer.wake();
         },
       };
     },
@@ -78,10 +86,10 @@ export function createOrderNotifier(app: FastifyInstance, publicUrl: string): Or
         write: async (trx, orders) => {
           for (const order of orders) {
             const mail = mailFor(order, 'expired');
-            if (mail) await app.mailer.enqueueIn(trx, mail);
+            if (mail) await mailer.enqueueIn(trx, mail);
           }
         },
-        committed: () => app.mailer.wake(),
+        committed: () => mailer.wake(),
       };
     },
   };

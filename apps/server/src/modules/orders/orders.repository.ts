@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
 import { createGroupCommit } from '../../db/group-commit.js';
 import type { OrdersTable } from '../../db/schema.js';
+import { anyColumnContains } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -31,6 +32,9 @@ export const ORDER_VIEW_COLUMNS = [
 ] as const satisfies readonly (keyof OrderRow)[];
 export type OrderView = Pick<OrderRow, (typeof ORDER_VIEW_COLUMNS)[number]>;
 
+/** The columns the orders search (admin list, own list, CSV export) matches. */
+export const ORDER_SEARCH_COLUMNS = ['user_email', 'product_name'] as const;
+
 export interface OrderListFilter {
   userId?: string | undefined;
   userEmail?: string | undefined;
@@ -38,10 +42,6 @@ export interface OrderListFilter {
   q?: string | undefined;
   offset: number;
   limit: number;
-}
-
-function likePattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Thrown inside the purchase transaction when the account already has its cap of unpaid orders. */
@@ -54,13 +54,6 @@ export class PendingCapError extends Error {
 /** The first key of PostgreSQL's two-key advisory locks taken per account while counting its unpaid orders. */
 const PENDING_CAP_LOCK = 20261124;
 
-/** Thrown inside the purchase transaction when the conditional stock update takes no row. */
-export class StockTakenError extends Error {
-  constructor(readonly available: number) {
-    super('insufficient stock');
-  }
-}
-
 export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
   // Orders that arrive together commit together on SQLite (db/group-commit.ts, ADR 0007).
   const orderCommits = createGroupCommit(db, engine);
@@ -70,18 +63,11 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
     if (filter.userId) query = query.where('user_id', '=', filter.userId);
     if (filter.userEmail) query = query.where(sql<boolean>`lower(user_email) = ${filter.userEmail.toLowerCase()}`);
     if (filter.status) query = query.where('status', '=', filter.status);
-    if (filter.q) {
-      const pattern = likePattern(filter.q);
-      query = query.where(sql<boolean>`(lower(user_email) like ${pattern} escape '\\' or lower(product_name) like ${pattern} escape '\\')`);
-    }
+    if (filter.q) query = query.where(anyColumnContains(ORDER_SEARCH_COLUMNS, filter.q));
     return query;
   }
 
   return {
-    findProduct(id: string) {
-      return db.selectFrom('products').selectAll().where('id', '=', id).where('archived', '=', 0).executeTakeFirst();
-    },
-
     findById(id: string): Promise<OrderRow | undefined> {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -118,16 +104,19 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
     },
 
     /**
-     * Takes the stock with a conditional update and inserts the order, in one transaction. The
-     * `available_quantity >= q` guard makes the database the arbiter: concurrent orders (one process
-     * or many sharing PostgreSQL) can never take more than there is. `alsoWrite` adds rows that
-     * must commit with the order (its confirmation mail in the outbox). Resolves once committed.
+     * Inserts the order and runs `alsoWrite` (its confirmation mail in the outbox), then
+     * `takeStock` (the products module's conditional update), in one transaction: without the
+     * stock all of it rolls back. Resolves once committed (db/group-commit.ts).
      */
     async placeOrder(
       order: Omit<OrderRow, 'order_number'>,
-      options: { pendingMax?: number; alsoWrite?: (trx: Transaction<DB>, numbered: OrderRow) => Promise<void> } = {},
+      options: {
+        pendingMax?: number;
+        alsoWrite?: (trx: Transaction<DB>, numbered: OrderRow) => Promise<void>;
+        takeStock: (trx: Transaction<DB>) => Promise<void>;
+      },
     ): Promise<OrderRow> {
-      const { pendingMax = 0, alsoWrite } = options;
+      const { pendingMax = 0, alsoWrite, takeStock } = options;
       return orderCommits.run(async (trx) => {
         if (pendingMax > 0) {
           // Counted inside the order's transaction so parallel orders cannot all pass: SQLite runs
@@ -152,24 +141,14 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
           .executeTakeFirstOrThrow();
         const numbered: OrderRow = { ...order, order_number: Number(inserted.order_number) };
         await alsoWrite?.(trx, numbered);
-        const result = await trx
-          .updateTable('products')
-          .set({ available_quantity: sql`available_quantity - ${order.quantity}` })
-          .where('id', '=', order.product_id)
-          .where('available_quantity', '>=', order.quantity)
-          .where('archived', '=', 0)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) {
-          const row = await trx.selectFrom('products').select('available_quantity').where('id', '=', order.product_id).executeTakeFirst();
-          throw new StockTakenError(Number(row?.available_quantity ?? 0));
-        }
+        await takeStock(trx);
         return numbered;
       });
     },
 
     /**
-     * Expires up to `limit` pending orders whose deadline passed, returning their stock and running
-     * `alsoWrite` (their mails) in the same transaction. Safe with several instances: each order
+     * Expires up to `limit` pending orders whose deadline passed and runs `alsoWrite` (their stock
+     * back, their mails) in the same transaction. Safe with several instances: each order
      * moves once (`status = 'pending'` guard), and on PostgreSQL an instance skips the rows
      * another one is expiring instead of waiting for them.
      */
@@ -185,29 +164,13 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
           .returningAll()
           .execute();
         if (expired.length === 0) return [];
-        const back = new Map<string, number>();
-        for (const o of expired) back.set(o.product_id, (back.get(o.product_id) ?? 0) + o.quantity);
-        // In id order, so two sweeps (or a sweep and a cancel) lock products in the same order.
-        for (const [productId, quantity] of [...back].sort(([a], [b]) => (a < b ? -1 : 1))) {
-          await trx
-            .updateTable('products')
-            .set({ available_quantity: sql`available_quantity + ${quantity}` })
-            .where('id', '=', productId)
-            .execute();
-        }
         await alsoWrite?.(trx, expired);
         return expired;
       });
     },
 
-    /** Moves an order from one status to another only if it is still in `from`; returns whether it did. Cancelling returns the stock in the same transaction. */
-    async transition(
-      id: string,
-      from: string,
-      to: string,
-      changes: Partial<OrderRow>,
-      returnStock?: { productId: string; quantity: number },
-    ): Promise<boolean> {
+    /** Moves an order from one status to another only if it is still in `from`; returns whether it did. `alsoWrite` (returning the stock) commits with it. */
+    async transition(id: string, from: string, to: string, changes: Partial<OrderRow>, alsoWrite?: (trx: Transaction<DB>) => Promise<void>): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('orders')
@@ -216,15 +179,26 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
           .where('status', '=', from)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
-        if (returnStock) {
-          await trx
-            .updateTable('products')
-            .set({ available_quantity: sql`available_quantity + ${returnStock.quantity}` })
-            .where('id', '=', returnStock.productId)
-            .execute();
-        }
+        await alsoWrite?.(trx);
         return true;
       });
+    },
+
+    async hasOrdersForProduct(productId: string): Promise<boolean> {
+      const row = await db.selectFrom('orders').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst();
+      return Boolean(row);
+    },
+
+    /** Whether an order's product snapshot shows `url`. The literal LIKE matches the partial index's predicate (migration 20261124100000). */
+    async imageInUse(url: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('product_img', '=', url)
+        .where(sql<boolean>`product_img like '/uploads/%'`)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
   };
 }

@@ -10,14 +10,12 @@ import {
 } from '@bulkparts/shared';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
+import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
 import { validationFailed } from '../../lib/errors.js';
 import { currentUser } from '../../lib/current-user.js';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
-import { startOrderExpiry } from './order-expiry.js';
-import { createOrderNotifier } from './order-mail.js';
-import { createOrdersRepository } from './orders.repository.js';
-import { createOrdersService } from './orders.service.js';
+import type { OrdersService } from './orders.service.js';
 
 /** The Idempotency-Key header, or a 400 naming it (the database keeps at most 100 characters). */
 function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
@@ -29,24 +27,15 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
 }
 
 /** `/api/purchase`: the spec's orders API. The server derives price, product and buyer. */
-export default async function ordersRoutes(app: ApiInstance, opts: { publicUrl: string; orders: AppConfig['orders'] }) {
-  const service = createOrdersService(
-    createOrdersRepository(app.database.db, app.database.engine),
-    createOrderNotifier(app, opts.publicUrl),
-    {
-      // A refund moves money first; the status changes only once the provider has accepted it.
-      beforeRefund: (row) => app.payments.refund(row),
-    },
-    { unpaidTtlSeconds: opts.orders.unpaidTtlSeconds, pendingMax: opts.orders.pendingMax },
-  );
-  startOrderExpiry(app, service, opts.orders.unpaidTtlSeconds);
+export default async function ordersRoutes(app: ApiInstance, opts: { orders: OrdersService; rateLimiter: RateLimiter; rules: AppConfig['orders'] }) {
+  const { orders: service, rateLimiter, rules } = opts;
   const one = { 200: responseSchema(orderSchema), 201: responseSchema(orderSchema) };
 
   app.post('/purchase', { preValidation: app.requireVerifiedUser, schema: { body: purchaseInputSchema, response: one } }, async (request, reply) => {
     const user = currentUser(request);
     const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
-    if (opts.orders.purchasesPerMinute > 0) {
-      await app.rateLimiter.consume([{ name: 'purchase:account', rule: { max: opts.orders.purchasesPerMinute, windowSeconds: 60 }, subject: user.id }]);
+    if (rules.purchasesPerMinute > 0) {
+      await rateLimiter.consume([{ name: 'purchase:account', rule: { max: rules.purchasesPerMinute, windowSeconds: 60 }, subject: user.id }]);
     }
     const { order, created } = await service.purchase(request.body, user, key);
     return reply.status(created ? 201 : 200).send(order);

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   canTransition,
-  centsToDollars,
-  formatOrderNumber,
   STOCK_RETURNING_STATUSES,
   lineTotalCents,
   quantityError,
@@ -13,38 +11,15 @@ import {
   type PurchaseInput,
 } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
+import { pageOffset } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
+import { StockTakenError, type ProductsService } from '../products/products.service.js';
+import { toOrder } from './order-view.js';
 import { createOwnOrderPages } from './own-order-pages.js';
-import { PendingCapError, StockTakenError, type OrderRow, type OrdersRepository, type OrderView } from './orders.repository.js';
-
-export function toOrder(row: OrderView): Order {
-  return {
-    _id: row.id,
-    productId: row.product_id,
-    Name: row.product_name,
-    img: row.product_img,
-    price: centsToDollars(row.unit_price_cents),
-    quantity: row.quantity,
-    total: centsToDollars(row.total_cents),
-    paid: row.paid_at !== null,
-    status: row.status as OrderStatus,
-    userEmail: row.user_email,
-    createdAt: row.created_at,
-    paidAt: row.paid_at,
-    paymentReference: row.payment_reference,
-    cardBrand: row.card_brand,
-    cardLast4: row.card_last4,
-    invoiceNumber: row.invoice_number === null ? null : Number(row.invoice_number),
-    orderNumber: formatOrderNumber(Number(row.order_number)),
-    carrier: row.carrier,
-    trackingNumber: row.tracking_number,
-    // The deadline matters only while the order can still be paid.
-    expiresAt: row.status === 'pending' ? row.expires_at : null,
-  };
-}
+import { PendingCapError, type OrderRow, type OrdersRepository } from './orders.repository.js';
 
 /** What an Idempotency-Key promises to repeat: the same product and quantity. */
 export function purchaseHash(input: PurchaseInput): string {
@@ -52,6 +27,8 @@ export function purchaseHash(input: PurchaseInput): string {
     .update(JSON.stringify([input.productId, input.quantity]))
     .digest('hex');
 }
+
+export { toOrder };
 
 export interface ShipmentDetails {
   carrier?: string | undefined;
@@ -98,7 +75,18 @@ export interface OrderHooks {
   beforeRefund?: (row: OrderRow) => Promise<void>;
 }
 
-export function createOrdersService(repo: OrdersRepository, notify: OrderNotifier = silent, hooks: OrderHooks = {}, rules: OrderRules = DEFAULT_RULES) {
+/** The products module's stock, moved inside the order's own transaction (ADR 0012). */
+export type OrderStock = Pick<ProductsService, 'findOrderable' | 'takeStock' | 'returnStock' | 'stockCommitted'>;
+
+export interface OrdersDeps {
+  repo: OrdersRepository;
+  stock: OrderStock;
+  notify?: OrderNotifier;
+  hooks?: OrderHooks;
+  rules?: OrderRules;
+}
+
+export function createOrdersService({ repo, stock, notify = silent, hooks = {}, rules = DEFAULT_RULES }: OrdersDeps) {
   const ownPages = createOwnOrderPages(repo, toOrder);
 
   async function visibleOrder(id: string, user: SessionUser): Promise<OrderRow> {
@@ -119,8 +107,19 @@ export function createOrdersService(repo: OrdersRepository, notify: OrderNotifie
     const column = TIMESTAMP_COLUMN[to];
     if (column) (changes as Record<string, unknown>)[column] = now;
     if (to === 'shipped') Object.assign(changes, { carrier: shipment.carrier ?? null, tracking_number: shipment.trackingNumber ?? null });
-    const returnStock = STOCK_RETURNING_STATUSES.includes(to) ? { productId: row.product_id, quantity: row.quantity } : undefined;
-    const moved = await repo.transition(row.id, from, to, changes, returnStock);
+    const returnsStock = STOCK_RETURNING_STATUSES.includes(to);
+    let moved: boolean;
+    try {
+      moved = await repo.transition(
+        row.id,
+        from,
+        to,
+        changes,
+        returnsStock ? (trx) => stock.returnStock(trx, [{ productId: row.product_id, quantity: row.quantity }]) : undefined,
+      );
+    } finally {
+      if (returnsStock) stock.stockCommitted();
+    }
     const fresh = await repo.findById(row.id);
     if (!moved || !fresh) {
       throw new AppError('INVALID_TRANSITION', `The order changed meanwhile; it is now ${fresh?.status ?? 'gone'}`);
@@ -146,7 +145,7 @@ export function createOrdersService(repo: OrdersRepository, notify: OrderNotifie
         const existing = await repo.findByIdempotencyKey(user.id, idempotencyKey);
         if (existing) return replay(existing);
       }
-      const product = await repo.findProduct(input.productId);
+      const product = await stock.findOrderable(input.productId);
       if (!product) throw notFound('Product');
       const message = quantityError(input.quantity, {
         minimumOrderQuantity: product.minimum_order_quantity,
@@ -189,13 +188,20 @@ export function createOrdersService(repo: OrdersRepository, notify: OrderNotifie
       try {
         const placing = notify.placing();
         let order: Order | undefined;
-        await repo.placeOrder(row, {
-          pendingMax: rules.pendingMax,
-          alsoWrite: async (trx, numbered) => {
-            order = toOrder(numbered);
-            await placing.write(trx, order);
-          },
-        });
+        // The stock is taken by the products service inside this order's transaction; once the
+        // unit has ended the products service clears its cached catalogue (ADR 0012).
+        try {
+          await repo.placeOrder(row, {
+            pendingMax: rules.pendingMax,
+            alsoWrite: async (trx, numbered) => {
+              order = toOrder(numbered);
+              await placing.write(trx, order);
+            },
+            takeStock: (trx) => stock.takeStock(trx, row.product_id, row.quantity),
+          });
+        } finally {
+          stock.stockCommitted();
+        }
         placing.committed();
         return { order: order!, created: true };
       } catch (error) {
@@ -229,7 +235,7 @@ export function createOrdersService(repo: OrdersRepository, notify: OrderNotifie
         status: query.status,
         q: query.q,
       };
-      const [rows, total] = await Promise.all([repo.list({ ...filter, offset: (query.page - 1) * query.limit, limit: query.limit }), repo.count(filter)]);
+      const [rows, total] = await Promise.all([repo.list({ ...filter, offset: pageOffset(query.page, query.limit), limit: query.limit }), repo.count(filter)]);
       return { items: rows.map(toOrder), total };
     },
 
@@ -252,10 +258,25 @@ export function createOrdersService(repo: OrdersRepository, notify: OrderNotifie
       return move(await visibleOrder(id, user), to, shipment);
     },
 
+    /** Whether any order names the product (the catalogue archives such a product instead of deleting it). */
+    hasOrdersForProduct: (productId: string) => repo.hasOrdersForProduct(productId),
+    imageInUse: (url: string) => repo.imageInUse(url),
+
     /** Expires one batch of unpaid orders past their deadline; answers how many. */
     async expireDue(limit = 100): Promise<number> {
       const expiring = notify.expiring();
-      const expired = await repo.expireDue(nowIso(), limit, (trx, rows) => expiring.write(trx, rows.map(toOrder)));
+      let expired: OrderRow[] = [];
+      try {
+        expired = await repo.expireDue(nowIso(), limit, async (trx, rows) => {
+          await stock.returnStock(
+            trx,
+            rows.map((o) => ({ productId: o.product_id, quantity: o.quantity })),
+          );
+          await expiring.write(trx, rows.map(toOrder));
+        });
+      } finally {
+        if (expired.length) stock.stockCommitted();
+      }
       if (expired.length) expiring.committed();
       return expired.length;
     },

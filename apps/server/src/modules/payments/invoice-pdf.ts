@@ -1,6 +1,6 @@
 import { formatCents, formatOrderNumber, formatQuantity } from '@bulkparts/shared';
 import PDFDocument from 'pdfkit';
-import type { OrderRow } from '../orders/orders.repository.js';
+import type { PayableOrder as OrderRow } from './payable-orders.js';
 
 /** The seller block printed on every invoice. */
 export const SELLER = {

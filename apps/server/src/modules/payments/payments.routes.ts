@@ -4,12 +4,14 @@ import { AppError } from '../../lib/errors.js';
 import { currentUser } from '../../lib/current-user.js';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
-import { WebhookSignatureError } from './payment-provider.js';
+import { WebhookSignatureError, type PaymentProvider } from './payment-provider.js';
+import type { PaymentsService } from './payments.service.js';
 
-/** Paying for orders, provider webhooks and invoices (`app.payments`, see plugins/payments.ts). */
-export default async function paymentsRoutes(app: ApiInstance) {
+/** Paying for orders, provider webhooks and invoices. */
+export default async function paymentsRoutes(app: ApiInstance, opts: { payments: PaymentsService; provider: PaymentProvider }) {
+  const { payments, provider } = opts;
   app.get('/payment-config', { schema: { response: { 200: responseSchema(paymentConfigSchema) } } }, async () => ({
-    provider: app.paymentProvider.name,
+    provider: provider.name,
   }));
 
   app.post(
@@ -17,11 +19,11 @@ export default async function paymentsRoutes(app: ApiInstance) {
     // No body schema: the body is the provider's (card fields for the test gateway, nothing for
     // Stripe), checked by the provider once the order is found, so an unknown order is a 404 first.
     { preValidation: app.requireVerifiedUser, schema: { params: idParamsSchema, response: { 200: responseSchema(paymentResultSchema) } } },
-    async (request) => app.payments.pay(request.params.id, currentUser(request), request.body ?? {}),
+    async (request) => payments.pay(request.params.id, currentUser(request), request.body ?? {}),
   );
 
   app.get('/purchase/:id/invoice', { preValidation: app.requireUser, schema: { params: idParamsSchema } }, async (request, reply) => {
-    const { filename, pdf } = await app.payments.invoice(request.params.id, currentUser(request));
+    const { filename, pdf } = await payments.invoice(request.params.id, currentUser(request));
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${filename}"`)
@@ -38,7 +40,7 @@ export default async function paymentsRoutes(app: ApiInstance) {
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
         try {
-          return await app.payments.handleWebhook(raw, request.headers);
+          return await payments.handleWebhook(raw, request.headers);
         } catch (error) {
           if (error instanceof WebhookSignatureError) throw new AppError('BAD_REQUEST', error.message);
           throw error;

@@ -3,21 +3,24 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
 import type { SessionUser } from '../../plugins/auth.js';
-import type { OrderRow } from '../orders/orders.repository.js';
-import { toOrder, type OrderNotifier } from '../orders/orders.service.js';
 import { invoiceLabel } from './invoice-pdf.js';
 import type { InvoiceRenderer } from './invoice-renderer.js';
+import type { InvoiceBuyer, PayableOrder as OrderRow, PayableOrders, PaymentFacts } from './payable-orders.js';
 import type { PaymentProvider } from './payment-provider.js';
-import type { createInvoiceRepository, PaymentsRepository } from './payments.repository.js';
+import type { PaymentsRepository } from './payments.repository.js';
 import { paymentDeclined } from './test-card.provider.js';
+
+export type MarkPaidOutcome = 'paid' | 'not-pending' | 'replayed';
+
+class NotPendingError extends Error {}
 
 interface Deps {
   repo: PaymentsRepository;
-  invoices: ReturnType<typeof createInvoiceRepository>;
+  orders: PayableOrders;
+  buyer: InvoiceBuyer;
   /** Off the event loop and time-limited (invoice-renderer.ts). */
   invoiceRenderer: InvoiceRenderer;
   provider: PaymentProvider;
-  notify: OrderNotifier;
   publicUrl: string;
   log: FastifyBaseLogger;
 }
@@ -27,18 +30,37 @@ function refusePayment(row: OrderRow): never {
   throw new AppError('INVALID_TRANSITION', `An order that is ${row.status} cannot be paid`);
 }
 
-export function createPaymentsService({ repo, invoices, invoiceRenderer, provider, notify, publicUrl, log }: Deps) {
+export function createPaymentsService({ repo, orders, buyer, invoiceRenderer, provider, publicUrl, log }: Deps) {
+  /**
+   * Marks a pending order paid and gives it the next invoice number, in one transaction. The
+   * `status = 'pending'` guard makes paying twice impossible (also across instances); the invoice
+   * number is taken in the same transaction so numbers have no gaps. A webhook event id is stored
+   * in the same transaction too: a replayed event finds it and changes nothing.
+   */
+  async function markPaid(orderId: string, payment: PaymentFacts, event?: { id: string; type: string }): Promise<MarkPaidOutcome> {
+    return repo
+      .transaction(async (trx): Promise<MarkPaidOutcome> => {
+        if (event && !(await repo.recordEventIn(trx, payment.provider, event, orderId, payment.paidAt))) return 'replayed';
+        if ((await orders.statusIn(trx, orderId)) !== 'pending') return 'not-pending';
+        const invoiceNumber = await repo.nextInvoiceNumber(trx);
+        // Lost a race with another payment or a cancel: the throw rolls the invoice number back.
+        if (!(await orders.markPaidIn(trx, orderId, { ...payment, invoiceNumber }))) throw new NotPendingError();
+        return 'paid';
+      })
+      .catch((error: unknown) => {
+        if (error instanceof NotPendingError) return 'not-pending' as const;
+        throw error;
+      });
+  }
+
   /** Only the buyer pays or downloads the invoice of an order; anyone else is told it does not exist (admins may read invoices). */
   async function ownOrder(id: string, user: SessionUser, allowAdmin: boolean): Promise<OrderRow> {
-    const row = await repo.findOrder(id);
+    const row = await orders.find(id);
     if (!row || (row.user_id !== user.id && !(allowAdmin && user.role === 'admin'))) throw notFound('Order');
     return row;
   }
 
-  async function afterPaid(orderId: string) {
-    const fresh = await repo.findOrder(orderId);
-    if (fresh) notify.changed(toOrder(fresh), 'paid');
-  }
+  const afterPaid = (orderId: string) => orders.paid(orderId);
 
   return {
     async pay(orderId: string, user: SessionUser, input: unknown): Promise<PaymentResult> {
@@ -65,10 +87,10 @@ export function createPaymentsService({ repo, invoices, invoiceRenderer, provide
       );
       if (result.kind === 'declined') throw paymentDeclined(result.message);
       if (result.kind === 'redirect') {
-        await repo.setPendingReference(row.id, provider.name, result.reference);
+        await orders.setPendingReference(row.id, provider.name, result.reference);
         return { status: 'redirect', message: 'Continue on the payment page', redirectUrl: result.url, orderId: row.id };
       }
-      const outcome = await repo.markPaid(row.id, {
+      const outcome = await markPaid(row.id, {
         provider: provider.name,
         reference: result.reference,
         cardBrand: result.cardBrand,
@@ -78,7 +100,7 @@ export function createPaymentsService({ repo, invoices, invoiceRenderer, provide
       if (outcome !== 'paid') {
         // Another request paid or cancelled it between our check and the update: give the money back.
         await provider.refund({ orderId: row.id, reference: result.reference, amountCents: Number(row.total_cents) });
-        const latest = await repo.findOrder(row.id);
+        const latest = await orders.find(row.id);
         refusePayment(latest ?? row);
       }
       await afterPaid(row.id);
@@ -93,7 +115,7 @@ export function createPaymentsService({ repo, invoices, invoiceRenderer, provide
         const fresh = await repo.recordEvent(provider.name, event, null, nowIso());
         return { received: true, outcome: fresh ? 'ignored' : 'replayed' };
       }
-      const row = await repo.findOrder(confirmation.orderId);
+      const row = await orders.find(confirmation.orderId);
       if (!row) {
         log.error({ eventId: event.id, orderId: confirmation.orderId }, 'payment webhook for an unknown order');
         await repo.recordEvent(provider.name, event, null, nowIso());
@@ -107,7 +129,7 @@ export function createPaymentsService({ repo, invoices, invoiceRenderer, provide
         await repo.recordEvent(provider.name, event, row.id, nowIso());
         return { received: true, outcome: 'amount-mismatch' };
       }
-      const outcome = await repo.markPaid(
+      const outcome = await markPaid(
         row.id,
         { provider: provider.name, reference: confirmation.reference, cardBrand: confirmation.cardBrand, cardLast4: confirmation.cardLast4, paidAt: nowIso() },
         event,
@@ -116,7 +138,7 @@ export function createPaymentsService({ repo, invoices, invoiceRenderer, provide
       if (outcome === 'not-pending') {
         // Money for an order that was cancelled meanwhile, or a second payment of a paid order
         // (another checkout tab): it goes back. The same payment under a new event id is not refunded.
-        const latest = await repo.findOrder(row.id);
+        const latest = await orders.find(row.id);
         if (latest?.payment_reference !== confirmation.reference || latest.status === 'cancelled' || latest.status === 'expired') {
           log.warn({ orderId: row.id, status: latest?.status }, 'payment for an order that is no longer pending; refunding');
           await provider.refund({ orderId: row.id, reference: confirmation.reference, amountCents: confirmation.amountCents });
@@ -134,7 +156,7 @@ export function createPaymentsService({ repo, invoices, invoiceRenderer, provide
     async invoice(orderId: string, user: SessionUser): Promise<{ filename: string; pdf: Buffer }> {
       const row = await ownOrder(orderId, user, true);
       if (row.invoice_number === null) throw new AppError('CONFLICT', 'The invoice is available once the order is paid');
-      const pdf = await invoiceRenderer.render(row, await invoices.findBuyer(row.user_id));
+      const pdf = await invoiceRenderer.render(row, await buyer(row.user_id));
       return { filename: `invoice-${invoiceLabel(Number(row.invoice_number))}.pdf`, pdf };
     },
   };

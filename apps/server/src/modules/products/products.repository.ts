@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ProductSort } from '@bulkparts/shared';
 import type { ProductsTable } from '../../db/schema.js';
+import { lowerColumnContains } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 
 export type ProductRow = Selectable<ProductsTable>;
@@ -25,16 +26,11 @@ export function searchCountCap(filter: { offset?: number; limit?: number }): num
   return Math.max(SEARCH_COUNT_MIN, (filter.offset ?? 0) + (filter.limit ?? 0) * SEARCH_COUNT_WINDOW_PAGES + 1);
 }
 
-/** Escapes LIKE wildcards so a search for '100%' finds that text, not everything. */
-function likePattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export function createProductsRepository(db: Kysely<DB>) {
   function filtered(filter: Pick<ProductListFilter, 'q' | 'includeArchived'>) {
     let query = db.selectFrom('products');
     if (!filter.includeArchived) query = query.where('archived', '=', 0);
-    if (filter.q) query = query.where(sql<boolean>`name_lower like ${likePattern(filter.q)} escape '\\'`);
+    if (filter.q) query = query.where(lowerColumnContains('name_lower', filter.q));
     return query;
   }
 
@@ -121,9 +117,58 @@ export function createProductsRepository(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    async hasOrders(id: string): Promise<boolean> {
-      const row = await db.selectFrom('orders').select('id').where('product_id', '=', id).limit(1).executeTakeFirst();
-      return Boolean(row);
+    /** A product that can be ordered (not archived). */
+    findOrderable(id: string): Promise<ProductRow | undefined> {
+      return db.selectFrom('products').selectAll().where('id', '=', id).where('archived', '=', 0).executeTakeFirst();
+    },
+
+    /**
+     * Takes `quantity` pieces inside the caller's transaction with one conditional UPDATE: the
+     * `available_quantity >= q` guard makes the database the arbiter, so concurrent orders (one
+     * process or many sharing PostgreSQL) never take more than there is. Answers whether it took them.
+     */
+    async takeStock(trx: Transaction<DB>, id: string, quantity: number): Promise<boolean> {
+      const result = await trx
+        .updateTable('products')
+        .set({ available_quantity: sql`available_quantity - ${quantity}` })
+        .where('id', '=', id)
+        .where('available_quantity', '>=', quantity)
+        .where('archived', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Puts `quantity` pieces back inside the caller's transaction (a cancelled or expired order). */
+    async returnStock(trx: Transaction<DB>, id: string, quantity: number): Promise<void> {
+      await trx
+        .updateTable('products')
+        .set({ available_quantity: sql`available_quantity + ${quantity}` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The stock as the caller's transaction sees it (0 for a missing product). */
+    async stockIn(trx: Transaction<DB>, id: string): Promise<number> {
+      const row = await trx.selectFrom('products').select('available_quantity').where('id', '=', id).executeTakeFirst();
+      return Number(row?.available_quantity ?? 0);
+    },
+
+    /** Products with fewer than `minOrders` minimum orders left (the admin overview). */
+    lowStock(minOrders: number, limit: number) {
+      return db
+        .selectFrom('products')
+        .select(['id', 'name', 'available_quantity', 'minimum_order_quantity'])
+        .where('archived', '=', 0)
+        .where(sql<boolean>`available_quantity < minimum_order_quantity * ${minOrders}`)
+        .orderBy('available_quantity', 'asc')
+        .orderBy('id', 'asc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Whether a product shows the image at `url` (the upload sweep asks). */
+    async imageInUse(url: string): Promise<boolean> {
+      return (await db.selectFrom('products').select('id').where('img', '=', url).limit(1).executeTakeFirst()) !== undefined;
     },
 
     async delete(id: string): Promise<void> {

@@ -11,8 +11,7 @@ import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../lib/errors.js';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
-import { createProductsRepository } from './products.repository.js';
-import { createProductsAdminService, createProductsService } from './products.service.js';
+import type { ProductsAdminService, ProductsService } from './products.service.js';
 
 /** `?includeArchived=1` (admins only) lists archived products too, for All Product. */
 const catalogueQuerySchema = productListQuerySchema.extend({
@@ -20,24 +19,30 @@ const catalogueQuerySchema = productListQuerySchema.extend({
 });
 
 /** `/api/service`: the spec's name for the product catalogue. Writes are for admins. */
-export default async function productsRoutes(app: ApiInstance) {
-  const repo = createProductsRepository(app.database.db);
-  const service = createProductsService(repo);
-  const admin = createProductsAdminService(repo);
+export default async function productsRoutes(app: ApiInstance, opts: { products: ProductsService; admin: ProductsAdminService }) {
+  const { products: service, admin } = opts;
+  // Public reads come from the catalogue cache (plugins/response-cache.ts); archived listings
+  // depend on who asks and are never cached.
+  const cached = { catalogueCache: {} };
+  const cachedUnlessArchived = { catalogueCache: { skip: (request: { url: string }) => request.url.includes('includeArchived') } };
 
-  app.get('/service', { schema: { querystring: catalogueQuerySchema, response: { 200: responseSchema(z.array(productSchema)) } } }, async (request, reply) => {
-    const { includeArchived, ...query } = request.query;
-    if (includeArchived === '1') {
-      const user = await request.loadUser();
-      if (!user) throw unauthenticated();
-      if (user.role !== 'admin') throw forbidden('Only admins can list archived products');
-    }
-    const { items, total } = await service.list(query, includeArchived === '1');
-    reply.header(TOTAL_COUNT_HEADER, String(total));
-    return items;
-  });
+  app.get(
+    '/service',
+    { config: cachedUnlessArchived, schema: { querystring: catalogueQuerySchema, response: { 200: responseSchema(z.array(productSchema)) } } },
+    async (request, reply) => {
+      const { includeArchived, ...query } = request.query;
+      if (includeArchived === '1') {
+        const user = await request.loadUser();
+        if (!user) throw unauthenticated();
+        if (user.role !== 'admin') throw forbidden('Only admins can list archived products');
+      }
+      const { items, total } = await service.list(query, includeArchived === '1');
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
+  );
 
-  app.get('/service/:id', { schema: { params: idParamsSchema, response: { 200: responseSchema(productSchema) } } }, async (request) =>
+  app.get('/service/:id', { config: cached, schema: { params: idParamsSchema, response: { 200: responseSchema(productSchema) } } }, async (request) =>
     service.get(request.params.id),
   );
 

@@ -8,9 +8,22 @@ import {
   type ProductListQuery,
   type ProductPatch,
 } from '@bulkparts/shared';
+import type { Transaction } from 'kysely';
+import { pageOffset } from '../../db/query-helpers.js';
+import type { DB } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
+import type { CatalogueCache } from './catalogue-cache.js';
 import type { ProductRow, ProductsRepository } from './products.repository.js';
+
+/** Thrown inside the caller's transaction when the conditional stock update takes no row. */
+export class StockTakenError extends Error {
+  constructor(readonly available: number) {
+    super('insufficient stock');
+  }
+}
+
+const noCache: Pick<CatalogueCache, 'clear'> = { clear() {} };
 
 export function toProductJson(row: ProductRow): Product {
   return {
@@ -25,14 +38,20 @@ export function toProductJson(row: ProductRow): Product {
   };
 }
 
-export function createProductsService(repo: ProductsRepository) {
+/**
+ * The catalogue for shoppers and for other modules. Stock moves by other modules (orders taking
+ * and returning pieces) run inside their transaction (`trx`) with the same conditional SQL; the
+ * caller reports its commit with `stockCommitted()`, which clears the catalogue cache (ADR 0012):
+ * clearing before the commit would let a read in between cache the old stock again.
+ */
+export function createProductsService(repo: ProductsRepository, cache: Pick<CatalogueCache, 'clear'> = noCache) {
   return {
     async list(query: ProductListQuery, includeArchived = false): Promise<{ items: Product[]; total: number }> {
       const filter = {
         q: query.q || undefined,
         sort: query.sort,
         limit: query.limit,
-        offset: (query.page - 1) * query.limit,
+        offset: pageOffset(query.page, query.limit),
         includeArchived: includeArchived === true,
       };
       const [rows, total] = await Promise.all([repo.list(filter), repo.count(filter)]);
@@ -45,6 +64,29 @@ export function createProductsService(repo: ProductsRepository) {
       if (!row) throw notFound('Product');
       return toProductJson(row);
     },
+
+    /** The product an order is placed for: an orderable (not archived) one, or undefined. */
+    findOrderable: (id: string) => repo.findOrderable(id),
+
+    /** Takes the pieces inside `trx` or throws StockTakenError with what is left. */
+    async takeStock(trx: Transaction<DB>, productId: string, quantity: number): Promise<void> {
+      if (!(await repo.takeStock(trx, productId, quantity))) throw new StockTakenError(await repo.stockIn(trx, productId));
+    },
+
+    /** Puts pieces back inside `trx`; several products in id order, so two callers lock them in the same order. */
+    async returnStock(trx: Transaction<DB>, pieces: readonly { productId: string; quantity: number }[]): Promise<void> {
+      const byProduct = new Map<string, number>();
+      for (const p of pieces) byProduct.set(p.productId, (byProduct.get(p.productId) ?? 0) + p.quantity);
+      for (const [productId, quantity] of [...byProduct].sort(([a], [b]) => (a < b ? -1 : 1))) await repo.returnStock(trx, productId, quantity);
+    },
+
+    /** The caller's transaction that moved stock has ended (committed or not): cached answers go. */
+    stockCommitted(): void {
+      cache.clear();
+    },
+
+    lowStock: (minOrders: number, limit: number) => repo.lowStock(minOrders, limit),
+    imageInUse: (url: string) => repo.imageInUse(url),
   };
 }
 
@@ -56,8 +98,15 @@ function toCents(dollars: number): number {
   return cents;
 }
 
-/** The admin side of the catalogue: add, edit, adjust stock, delete (or archive). */
-export function createProductsAdminService(repo: ProductsRepository) {
+export interface ProductsAdminDeps {
+  /** Cleared after every write here (ADR 0012). */
+  cache?: Pick<CatalogueCache, 'clear'>;
+  /** Whether any order names the product (the orders module answers); such a product is archived, not deleted. */
+  hasOrders: (productId: string) => Promise<boolean>;
+}
+
+/** The admin side of the catalogue: add, edit, adjust stock, delete (or archive). Each write clears the catalogue cache. */
+export function createProductsAdminService(repo: ProductsRepository, { cache = noCache, hasOrders }: ProductsAdminDeps) {
   async function get(id: string): Promise<ProductRow> {
     const row = isObjectId(id) ? await repo.findById(id) : undefined;
     if (!row) throw notFound('Product');
@@ -81,6 +130,7 @@ export function createProductsAdminService(repo: ProductsRepository) {
         updated_at: now,
       };
       await repo.insert(row);
+      cache.clear();
       return toProductJson(row);
     },
 
@@ -97,7 +147,9 @@ export function createProductsAdminService(repo: ProductsRepository) {
       // Stock is set only if it is still what the editor saw: orders placed (or cancelled) since
       // then would otherwise be undone, selling pieces twice or hiding returned ones.
       const expected = patch.availableQuantity !== undefined ? patch.expectedAvailableQuantity : undefined;
-      if (!(await repo.update(id, values, expected))) {
+      const updated = await repo.update(id, values, expected);
+      cache.clear();
+      if (!updated) {
         const now = (await get(id)).available_quantity;
         const message = `Stock changed since you opened this product (now ${formatQuantity(now)})`;
         throw new AppError('CONFLICT', message, { availableQuantity: message });
@@ -107,19 +159,25 @@ export function createProductsAdminService(repo: ProductsRepository) {
 
     async adjustStock(id: string, delta: number): Promise<Product> {
       await get(id);
-      if (!(await repo.adjustStock(id, delta, nowIso()))) throw new AppError('INSUFFICIENT_STOCK', 'Stock cannot go below 0');
+      const adjusted = await repo.adjustStock(id, delta, nowIso());
+      cache.clear();
+      if (!adjusted) throw new AppError('INSUFFICIENT_STOCK', 'Stock cannot go below 0');
       return toProductJson(await get(id));
     },
 
     /** A product with orders is archived (order history stays whole); otherwise it is deleted. */
     async remove(id: string): Promise<{ deleted: boolean; archived: boolean }> {
       await get(id);
-      if (await repo.hasOrders(id)) {
+      if (await hasOrders(id)) {
         await repo.update(id, { archived: 1, updated_at: nowIso() });
+        cache.clear();
         return { deleted: false, archived: true };
       }
       await repo.delete(id);
+      cache.clear();
       return { deleted: true, archived: false };
     },
   };
 }
+
+export type ProductsAdminService = ReturnType<typeof createProductsAdminService>;

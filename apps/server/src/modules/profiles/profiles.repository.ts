@@ -1,43 +1,22 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 
-export interface ProfileRow {
-  id: string;
-  email: string;
-  name: string;
-  image: string | null;
+export interface ProfileDetails {
+  user_id: string;
   address: string | null;
   phone: string | null;
   url: string | null;
 }
 
+/** The `profiles` table: an account's address, phone and link (the account itself is the users module's). */
 export function createProfilesRepository(db: Kysely<DB>) {
-  const base = () =>
-    db
-      .selectFrom('user')
-      .leftJoin('profiles', 'profiles.user_id', 'user.id')
-      .select([
-        'user.id as id',
-        'user.email as email',
-        'user.name as name',
-        'user.image as image',
-        'profiles.address as address',
-        'profiles.phone as phone',
-        'profiles.url as url',
-      ]);
   return {
-    findByUserId(userId: string): Promise<ProfileRow | undefined> {
-      return base().where('user.id', '=', userId).executeTakeFirst();
+    findByUserId(userId: string): Promise<ProfileDetails | undefined> {
+      return db.selectFrom('profiles').select(['user_id', 'address', 'phone', 'url']).where('user_id', '=', userId).executeTakeFirst();
     },
-    listAll(offset: number, limit: number): Promise<ProfileRow[]> {
-      return base().orderBy('user.email', 'asc').limit(limit).offset(offset).execute();
-    },
-    async countAll(): Promise<number> {
-      const row = await db
-        .selectFrom('user')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    findByUserIds(userIds: readonly string[]): Promise<ProfileDetails[]> {
+      if (userIds.length === 0) return Promise.resolve([]);
+      return db.selectFrom('profiles').select(['user_id', 'address', 'phone', 'url']).where('user_id', 'in', userIds).execute();
     },
     async upsert(userId: string, values: { address: string; phone: string; url: string }, now: string): Promise<void> {
       await db
@@ -46,8 +25,9 @@ export function createProfilesRepository(db: Kysely<DB>) {
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: now }))
         .execute();
     },
-    async setUserImage(userId: string, image: string, now: string): Promise<void> {
-      await db.updateTable('user').set({ image, updatedAt: now }).where('id', '=', userId).execute();
+    /** Inside the caller's transaction (the account's removal). */
+    async deleteIn(trx: Transaction<DB>, userId: string): Promise<void> {
+      await trx.deleteFrom('profiles').where('user_id', '=', userId).execute();
     },
   };
 }

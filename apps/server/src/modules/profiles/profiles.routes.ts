@@ -4,9 +4,8 @@ import { forbidden } from '../../lib/errors.js';
 import { currentUser } from '../../lib/current-user.js';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
-import { readUploadedFile } from '../uploads/uploads.service.js';
-import { createProfilesRepository } from './profiles.repository.js';
-import { createProfilesService } from './profiles.service.js';
+import { readUploadedFile, type UploadsService } from '../uploads/uploads.service.js';
+import type { ProfilesService } from './profiles.service.js';
 
 const profileQuerySchema = paginationQuerySchema.extend({ all: z.enum(['0', '1'], { error: 'all must be 0 or 1' }).optional() });
 
@@ -14,8 +13,8 @@ const profileQuerySchema = paginationQuerySchema.extend({ all: z.enum(['0', '1']
  * `GET /api/profile` answers the caller's own profile; admins add `?all=1` for the list of every
  * profile (the spec's "list of profiles"), paginated with X-Total-Count.
  */
-export default async function profilesRoutes(app: ApiInstance) {
-  const service = createProfilesService(createProfilesRepository(app.database.db));
+export default async function profilesRoutes(app: ApiInstance, opts: { profiles: ProfilesService; uploads: UploadsService }) {
+  const { profiles: service, uploads } = opts;
 
   app.get(
     '/profile',
@@ -44,11 +43,11 @@ export default async function profilesRoutes(app: ApiInstance) {
   app.post('/profile/photo', { preValidation: app.requireUser, schema: { response: { 200: responseSchema(profileSchema) } } }, async (request) => {
     const user = currentUser(request);
     const bytes = await readUploadedFile(request);
-    const url = await app.uploads.accept(user, bytes);
+    const url = await uploads.accept(user, bytes);
     const before = await service.own(user.id);
     const profile = await service.setPhoto(user.id, url);
     // The replaced photo goes unless a review (or anything else) still shows it.
-    if (before.photoURL !== url) await app.uploads.releaseIfUnused(before.photoURL);
+    if (before.photoURL !== url) await uploads.releaseIfUnused(before.photoURL);
     return profile;
   });
 
@@ -58,7 +57,7 @@ export default async function profilesRoutes(app: ApiInstance) {
     { preValidation: app.requireAdmin, schema: { response: { 201: responseSchema(z.object({ url: z.string() })) } } },
     async (request, reply) => {
       const bytes = await readUploadedFile(request);
-      const url = await app.uploads.accept(currentUser(request), bytes);
+      const url = await uploads.accept(currentUser(request), bytes);
       return reply.status(201).send({ url });
     },
   );

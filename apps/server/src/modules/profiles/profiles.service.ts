@@ -1,31 +1,64 @@
 import type { Profile, ProfileInput } from '@bulkparts/shared';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/tables.js';
 import { notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
-import type { ProfileRow, ProfilesRepository } from './profiles.repository.js';
+import type { SessionCache } from '../auth/session-cache.js';
+import type { UserIdentity } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
+import type { ProfileDetails, ProfilesRepository } from './profiles.repository.js';
 
-export function toProfileJson(row: ProfileRow): Profile {
-  return { _id: row.id, email: row.email, name: row.name, photoURL: row.image ?? null, address: row.address ?? '', phone: row.phone ?? '', url: row.url ?? '' };
+export function toProfileJson(user: UserIdentity, details: ProfileDetails | undefined): Profile {
+  return {
+    _id: user.id,
+    email: user.email,
+    name: user.name,
+    photoURL: user.image ?? null,
+    address: details?.address ?? '',
+    phone: details?.phone ?? '',
+    url: details?.url ?? '',
+  };
 }
 
-export function createProfilesService(repo: ProfilesRepository) {
+export interface ProfilesDeps {
+  repo: ProfilesRepository;
+  /** The account (name, email, photo) is the users module's. */
+  users: Pick<UsersService, 'identity' | 'listIdentities' | 'countAll' | 'setImage'>;
+  /** Cleared after every profile write (ADR 0012). */
+  sessions?: Pick<SessionCache, 'clear'>;
+}
+
+/** A profile is the account (users module) plus its `profiles` row (address, phone, link). */
+export function createProfilesService({ repo, users, sessions }: ProfilesDeps) {
   async function own(userId: string): Promise<Profile> {
-    const row = await repo.findByUserId(userId);
-    if (!row) throw notFound('Profile');
-    return toProfileJson(row);
+    const [user, details] = await Promise.all([users.identity(userId), repo.findByUserId(userId)]);
+    if (!user) throw notFound('Profile');
+    return toProfileJson(user, details);
   }
   return {
     own,
     async list(page: number, limit: number): Promise<{ items: Profile[]; total: number }> {
-      const [rows, total] = await Promise.all([repo.listAll((page - 1) * limit, limit), repo.countAll()]);
-      return { items: rows.map(toProfileJson), total };
+      const [accounts, total] = await Promise.all([users.listIdentities(page, limit), users.countAll()]);
+      const details = new Map((await repo.findByUserIds(accounts.map((a) => a.id))).map((d) => [d.user_id, d]));
+      return { items: accounts.map((a) => toProfileJson(a, details.get(a.id))), total };
     },
     async save(userId: string, input: ProfileInput): Promise<Profile> {
       await repo.upsert(userId, input, nowIso());
+      sessions?.clear();
       return own(userId);
     },
     async setPhoto(userId: string, url: string): Promise<Profile> {
-      await repo.setUserImage(userId, url, nowIso());
+      await users.setImage(userId, url, nowIso());
       return own(userId);
     },
+    /** The invoice's buyer: account name and profile address. */
+    async buyer(userId: string): Promise<{ name: string | null; address: string | null }> {
+      const [user, details] = await Promise.all([users.identity(userId), repo.findByUserId(userId)]);
+      return { name: user?.name ?? null, address: details?.address || null };
+    },
+    /** Inside the account removal's transaction. */
+    removeIn: (trx: Transaction<DB>, userId: string) => repo.deleteIn(trx, userId),
   };
 }
+
+export type ProfilesService = ReturnType<typeof createProfilesService>;

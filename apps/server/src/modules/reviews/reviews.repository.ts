@@ -27,6 +27,9 @@ export function createReviewsRepository(db: Kysely<DB>) {
     async insert(row: ReviewRow): Promise<void> {
       await db.insertInto('reviews').values(row).execute();
     },
+    async imageInUse(url: string): Promise<boolean> {
+      return (await db.selectFrom('reviews').select('id').where('img', '=', url).limit(1).executeTakeFirst()) !== undefined;
+    },
     async delete(id: string): Promise<boolean> {
       const res = await db.deleteFrom('reviews').where('id', '=', id).executeTakeFirst();
       return Number(res.numDeletedRows) > 0;

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { currentUser } from '../../lib/current-user.js';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
-import { createReviewsRepository } from './reviews.repository.js';
-import { createReviewsService } from './reviews.service.js';
+import type { ReviewsService } from './reviews.service.js';
 
-export default async function reviewsRoutes(app: ApiInstance) {
-  const service = createReviewsService(createReviewsRepository(app.database.db));
+export default async function reviewsRoutes(app: ApiInstance, opts: { reviews: ReviewsService }) {
+  const service = opts.reviews;
 
   app.get('/review', { schema: { querystring: paginationQuerySchema, response: { 200: responseSchema(z.array(reviewSchema)) } } }, async (request, reply) => {
     const { items, total } = await service.list(request.query);

@@ -7,6 +7,7 @@ import {
   type Review,
   type ReviewInput,
 } from '@bulkparts/shared';
+import { pageOffset } from '../../db/query-helpers.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { SessionUser } from '../../plugins/auth.js';
@@ -25,7 +26,7 @@ const toReviewJson = (r: ReviewRow): Review => ({
 export function createReviewsService(repo: ReviewsRepository) {
   return {
     async list(q: PaginationQuery): Promise<{ items: Review[]; total: number }> {
-      const [rows, total] = await Promise.all([repo.list((q.page - 1) * q.limit, q.limit), repo.count()]);
+      const [rows, total] = await Promise.all([repo.list(pageOffset(q.page, q.limit), q.limit), repo.count()]);
       return { items: rows.map(toReviewJson), total };
     },
 
@@ -43,8 +44,12 @@ export function createReviewsService(repo: ReviewsRepository) {
       return toReviewJson(row);
     },
 
+    imageInUse: (url: string) => repo.imageInUse(url),
+
     async remove(id: string): Promise<void> {
       if (!isObjectId(id) || !(await repo.delete(id))) throw notFound('Review');
     },
   };
 }
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;

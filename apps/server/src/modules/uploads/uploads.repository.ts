@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/tables.js';
 
 export function createUploadsRepository(db: Kysely<DB>) {
@@ -21,23 +21,6 @@ export function createUploadsRepository(db: Kysely<DB>) {
         .values({ user_id: userId, key, bytes, created_at: now })
         .onConflict((oc) => oc.columns(['user_id', 'key']).doUpdateSet({ created_at: now }))
         .execute();
-    },
-    /** Whether any account photo, product, review or order snapshot still shows `url`. */
-    async isReferenced(url: string): Promise<boolean> {
-      const uses = await Promise.all([
-        db.selectFrom('user').select('id').where('image', '=', url).limit(1).executeTakeFirst(),
-        db.selectFrom('products').select('id').where('img', '=', url).limit(1).executeTakeFirst(),
-        db.selectFrom('reviews').select('id').where('img', '=', url).limit(1).executeTakeFirst(),
-        // The literal LIKE matches the partial index's predicate (migration 20261124100000).
-        db
-          .selectFrom('orders')
-          .select('id')
-          .where('product_img', '=', url)
-          .where(sql<boolean>`product_img like '/uploads/%'`)
-          .limit(1)
-          .executeTakeFirst(),
-      ]);
-      return uses.some((u) => u !== undefined);
     },
     async forget(key: string): Promise<void> {
       await db.deleteFrom('uploads').where('key', '=', key).execute();

@@ -54,11 +54,17 @@ export interface Uploader {
  * profile photo at once; anything else, such as a product image replaced or never used, by the
  * sweep after a day's grace).
  */
-export function createUploadsService(deps: { repo: UploadsRepository; storage: ObjectStorage; rateLimiter: RateLimiter }) {
-  const { repo, storage, rateLimiter } = deps;
+export function createUploadsService(deps: {
+  repo: UploadsRepository;
+  storage: ObjectStorage;
+  rateLimiter: RateLimiter;
+  /** Whether any account photo, product, review or order snapshot still shows `url` (each owner answers; services.ts). */
+  isInUse: (url: string) => Promise<boolean>;
+}) {
+  const { repo, storage, rateLimiter, isInUse } = deps;
 
   async function release(key: string): Promise<boolean> {
-    if (await repo.isReferenced(`/uploads/${key}`)) return false;
+    if (await isInUse(`/uploads/${key}`)) return false;
     await storage.delete(key);
     await repo.forget(key);
     return true;

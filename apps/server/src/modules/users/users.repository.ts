@@ -1,17 +1,27 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
+import { anyColumnContains } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 
 const columns = ['id', 'email', 'name', 'role', 'emailVerified', 'createdAt'] as const;
+const identityColumns = ['id', 'email', 'name', 'image'] as const;
 
-function likePattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Who an account is, as profiles and invoices show it. */
+export interface UserIdentity {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
 }
 
+/**
+ * The accounts module's tables: better-auth's `user`, `session`, `account` (its adapter writes
+ * them too, see modules/auth/auth.ts); every query we write on them is here (db/table-owners.ts).
+ */
 export function createUsersRepository(db: Kysely<DB>, engine: Engine = 'sqlite') {
   function filtered(q: string | undefined) {
     let query = db.selectFrom('user');
-    if (q) query = query.where(sql<boolean>`(lower("email") like ${likePattern(q)} escape '\\' or lower("name") like ${likePattern(q)} escape '\\')`);
+    if (q) query = query.where(anyColumnContains(['email', 'name'], q));
     return query;
   }
   return {
@@ -20,6 +30,25 @@ export function createUsersRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
     },
     findById(id: string) {
       return db.selectFrom('user').select(columns).where('id', '=', id).executeTakeFirst();
+    },
+    findIdentity(id: string): Promise<UserIdentity | undefined> {
+      return db.selectFrom('user').select(identityColumns).where('id', '=', id).executeTakeFirst();
+    },
+    /** Every account by email (the admins' profile list). */
+    listIdentities(offset: number, limit: number): Promise<UserIdentity[]> {
+      return db.selectFrom('user').select(identityColumns).orderBy('email', 'asc').limit(limit).offset(offset).execute();
+    },
+    async setImage(id: string, image: string, now: string): Promise<void> {
+      await db.updateTable('user').set({ image, updatedAt: now }).where('id', '=', id).execute();
+    },
+    async imageInUse(url: string): Promise<boolean> {
+      return (await db.selectFrom('user').select('id').where('image', '=', url).limit(1).executeTakeFirst()) !== undefined;
+    },
+    findRoleState(id: string) {
+      return db.selectFrom('user').select(['email', 'role', 'emailVerified']).where('id', '=', id).executeTakeFirst();
+    },
+    async setRole(id: string, role: string): Promise<void> {
+      await db.updateTable('user').set({ role }).where('id', '=', id).execute();
     },
     list(q: string | undefined, offset: number, limit: number) {
       return filtered(q).select(columns).orderBy('createdAt', 'desc').orderBy('id', 'asc').limit(limit).offset(offset).execute();
@@ -65,10 +94,11 @@ export function createUsersRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
       });
     },
     /**
-     * Removes the user with their sessions, accounts and profile (the two-factor secret goes by cascade) in one
-     * transaction; the last admin is never removed (checked inside it). Orders are not touched.
+     * Removes the user with their sessions and accounts (the two-factor secret goes by cascade),
+     * and what `alsoDelete` removes (their profile), in one transaction; the last admin is never
+     * removed (checked inside it). Orders are not touched.
      */
-    async deleteUnlessLastAdmin(id: string): Promise<'deleted' | 'last-admin'> {
+    async deleteUnlessLastAdmin(id: string, alsoDelete?: (trx: Transaction<DB>) => Promise<void>): Promise<'deleted' | 'last-admin'> {
       return db.transaction().execute(async (trx) => {
         const target = await trx.selectFrom('user').select('role').where('id', '=', id).executeTakeFirst();
         if (target?.role === 'admin') {
@@ -82,7 +112,7 @@ export function createUsersRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
             .executeTakeFirstOrThrow();
           if (Number(row.n) <= 1) return 'last-admin';
         }
-        await trx.deleteFrom('profiles').where('user_id', '=', id).execute();
+        await alsoDelete?.(trx);
         await trx.deleteFrom('session').where('userId', '=', id).execute();
         await trx.deleteFrom('account').where('userId', '=', id).execute();
         await trx.deleteFrom('user').where('id', '=', id).execute();

@@ -3,14 +3,13 @@ import { z } from 'zod';
 import { currentUser } from '../../lib/current-user.js';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
-import { createUsersRepository } from './users.repository.js';
-import { createUsersService } from './users.service.js';
+import type { UsersService } from './users.service.js';
 
 const emailParams = z.object({ email: z.string().min(1, 'email is required').max(320, 'email is too long') });
 const userListQuerySchema = paginationQuerySchema.extend({ q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional() });
 
-export default async function usersRoutes(app: ApiInstance, opts: { adminEmails?: readonly string[] }) {
-  const service = createUsersService(createUsersRepository(app.database.db, app.database.engine), { adminEmails: opts.adminEmails });
+export default async function usersRoutes(app: ApiInstance, opts: { users: UsersService }) {
+  const service = opts.users;
 
   app.get(
     '/user',
@@ -30,8 +29,7 @@ export default async function usersRoutes(app: ApiInstance, opts: { adminEmails?
     async (request) => service.promote(request.params.email),
   );
 
-  // Takes admin rights back; the session cache is cleared by the write (plugins/auth.ts), so the
-  // demoted admin is refused from their next request on this instance, within 1 s on others.
+  // Takes admin rights back; the users service clears the session cache (ADR 0012).
   app.delete(
     '/user/admin/:email',
     { preValidation: app.requireAdmin, schema: { params: emailParams, response: { 200: responseSchema(z.object({ modifiedCount: z.number().int() })) } } },

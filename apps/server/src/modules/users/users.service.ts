@@ -1,6 +1,10 @@
 import type { Role, User } from '@bulkparts/shared';
 import type { SessionUser } from '../../plugins/auth.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import type { Transaction } from 'kysely';
+import { pageOffset } from '../../db/query-helpers.js';
+import type { DB } from '../../db/tables.js';
+import type { SessionCache } from '../auth/session-cache.js';
 import type { UsersRepository } from './users.repository.js';
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -19,9 +23,41 @@ function toUserJson(row: UserRow): User {
   };
 }
 
-export function createUsersService(repo: UsersRepository, opts: { adminEmails?: readonly string[] } = {}) {
+export interface UsersDeps {
+  adminEmails?: readonly string[];
+  /** Cleared after every write that changes what a session shows (ADR 0012). */
+  sessions?: Pick<SessionCache, 'clear'>;
+  /** Removes what other modules keep per account (the profile) inside the removal's transaction. */
+  alsoDelete?: (trx: Transaction<DB>, userId: string) => Promise<void>;
+}
+
+export function createUsersService(repo: UsersRepository, opts: UsersDeps = {}) {
   const fromConfig = (email: string) => (opts.adminEmails ?? []).includes(email.trim().toLowerCase());
+  const sessionsChanged = () => opts.sessions?.clear();
   return {
+    identity: (id: string) => repo.findIdentity(id),
+    listIdentities: (page: number, limit: number) => repo.listIdentities(pageOffset(page, limit), limit),
+    countAll: () => repo.count(undefined),
+    imageInUse: (url: string) => repo.imageInUse(url),
+
+    async setImage(id: string, image: string, now: string): Promise<void> {
+      await repo.setImage(id, image, now);
+      sessionsChanged();
+    },
+
+    /**
+     * An ADMIN_EMAILS address is an admin only while it is verified (anyone may sign up with it
+     * first); an unverified one, e.g. promoted by an older version at sign-up, is a customer again.
+     */
+    async syncAdminEmailRole(userId: string): Promise<void> {
+      const row = await repo.findRoleState(userId);
+      if (!row || !fromConfig(row.email)) return;
+      const role = row.emailVerified ? 'admin' : 'customer';
+      if (row.role === role) return;
+      await repo.setRole(userId, role);
+      sessionsChanged();
+    },
+
     /**
      * `PUT /api/user/:email`: the old app's "record the signed-in user" call. Accounts are created
      * by sign-up now, so this only confirms who the caller is and answers their role.
@@ -40,7 +76,7 @@ export function createUsersService(repo: UsersRepository, opts: { adminEmails?: 
     },
 
     async list(q: string | undefined, page: number, limit: number): Promise<{ items: User[]; total: number }> {
-      const [rows, total] = await Promise.all([repo.list(q, (page - 1) * limit, limit), repo.count(q)]);
+      const [rows, total] = await Promise.all([repo.list(q, pageOffset(page, limit), limit), repo.count(q)]);
       return { items: rows.map(toUserJson), total };
     },
 
@@ -48,7 +84,9 @@ export function createUsersService(repo: UsersRepository, opts: { adminEmails?: 
     async promote(email: string): Promise<{ modifiedCount: number }> {
       const user = await repo.findByEmail(email.trim());
       if (!user) throw notFound('User');
-      return { modifiedCount: await repo.promote(user.id) };
+      const modifiedCount = await repo.promote(user.id);
+      sessionsChanged();
+      return { modifiedCount };
     },
 
     /**
@@ -64,6 +102,8 @@ export function createUsersService(repo: UsersRepository, opts: { adminEmails?: 
         throw new AppError('CONFLICT', 'This admin is listed in ADMIN_EMAILS; remove the address there first');
       const result = await repo.demoteUnlessLastAdmin(user.id);
       if (result === 'last-admin') throw new AppError('CONFLICT', 'The last admin cannot lose admin rights');
+      // The demoted admin is refused from their next request on this instance, within 1 s on others.
+      sessionsChanged();
       return { modifiedCount: result };
     },
 
@@ -71,8 +111,13 @@ export function createUsersService(repo: UsersRepository, opts: { adminEmails?: 
       if (actor.id === id) throw new AppError('CONFLICT', 'You cannot remove yourself');
       const user = await repo.findById(id);
       if (!user) throw notFound('User');
-      if ((await repo.deleteUnlessLastAdmin(id)) === 'last-admin') throw new AppError('CONFLICT', 'The last admin cannot be removed');
+      const alsoDelete = opts.alsoDelete;
+      const outcome = await repo.deleteUnlessLastAdmin(id, alsoDelete && ((trx) => alsoDelete(trx, id)));
+      if (outcome === 'last-admin') throw new AppError('CONFLICT', 'The last admin cannot be removed');
+      sessionsChanged();
       return { deletedCount: 1 };
     },
   };
 }
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,12 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { REVENUE_STATUSES, type OrderExportQuery } from '@bulkparts/shared';
+import { anyColumnContains } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
+import { ORDER_SEARCH_COLUMNS } from './orders.repository.js';
 
-function likePattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-export function createAdminReportsRepository(db: Kysely<DB>) {
+/** The admin overview's and CSV export's reads of the orders table (the admin-reports module asks through the orders service). */
+export function createOrderReportsRepository(db: Kysely<DB>) {
   return {
     async revenueTotals(): Promise<{ cents: number; orders: number }> {
       const row = await db
@@ -47,26 +46,11 @@ export function createAdminReportsRepository(db: Kysely<DB>) {
       return rows.map((r) => ({ productId: r.product_id, name: String(r.name), quantity: Number(r.quantity ?? 0), cents: Number(r.cents ?? 0) }));
     },
 
-    lowStock(minOrders: number, limit: number) {
-      return db
-        .selectFrom('products')
-        .select(['id', 'name', 'available_quantity', 'minimum_order_quantity'])
-        .where('archived', '=', 0)
-        .where(sql<boolean>`available_quantity < minimum_order_quantity * ${minOrders}`)
-        .orderBy('available_quantity', 'asc')
-        .orderBy('id', 'asc')
-        .limit(limit)
-        .execute();
-    },
-
     /** One page of the filtered orders, newest first, after the keyset cursor. */
     exportPage(filter: OrderExportQuery, after: { createdAt: string; id: string } | undefined, limit: number) {
       let query = db.selectFrom('orders').selectAll();
       if (filter.status) query = query.where('status', '=', filter.status);
-      if (filter.q) {
-        const pattern = likePattern(filter.q);
-        query = query.where(sql<boolean>`(lower(user_email) like ${pattern} escape '\\' or lower(product_name) like ${pattern} escape '\\')`);
-      }
+      if (filter.q) query = query.where(anyColumnContains(ORDER_SEARCH_COLUMNS, filter.q));
       if (after)
         query = query.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
       return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
@@ -74,4 +58,4 @@ export function createAdminReportsRepository(db: Kysely<DB>) {
   };
 }
 
-export type AdminReportsRepository = ReturnType<typeof createAdminReportsRepository>;
+export type OrderReportsRepository = ReturnType<typeof createOrderReportsRepository>;

@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { startOrderExpiry } from './modules/orders/order-expiry.js';
+import type { Services } from './services.js';
+
+/** An upload nothing shows is kept this long (a product form may still be filled in), then swept. */
+const SWEEP_GRACE_MS = 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * The timers of the services (services.ts): mail retries, rate-limit housekeeping, expiring unpaid
+ * orders, sweeping unused uploads. Answers the function that stops them and closes what the
+ * services hold open (mail transport, invoice workers) once requests are answered.
+ */
+export function startBackgroundJobs(services: Services, log: FastifyBaseLogger): () => Promise<void> {
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, run: () => void) => {
+    const timer = setInterval(run, ms);
+    timer.unref();
+    timers.push(timer);
+  };
+  // Retries come due while nobody sends; a message another instance left behind is picked up too.
+  every(30_000, services.mailer.wake);
+  if (services.rateLimiter.enabled) {
+    every(60 * 60_000, () => void services.rateLimiter.purge().catch((err: unknown) => log.warn({ err }, 'rate limit purge failed')));
+  }
+  every(
+    SWEEP_EVERY_MS,
+    () =>
+      void services.uploads
+        .sweep(new Date(Date.now() - SWEEP_GRACE_MS).toISOString())
+        .catch((err: unknown) => log.warn({ err }, 'upload sweep failed; the next round retries')),
+  );
+  const stopExpiry = startOrderExpiry(services.orders, services.config.orders.unpaidTtlSeconds, log);
+
+  return async () => {
+    for (const timer of timers) clearInterval(timer);
+    await stopExpiry();
+    await services.mailer.stop();
+    services.mailTransport.close();
+    // Renders still queued or running are time-limited.
+    await services.invoiceRenderer.close();
+  };
+}

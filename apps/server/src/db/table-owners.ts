@@ -1,0 +1,31 @@
+import type { DB } from './tables.js';
+
+/**
+ * Which module owns each table (ADR 0012). Only that module's `*.repository.ts` files read or
+ * write it; another module asks the owner's service, passing its transaction when the write must
+ * commit with its own. `db/` (migrations, seed) is the one exception.
+ * test/platform/table-ownership.test.ts checks the source against this map.
+ *
+ * `user`, `session`, `account`, `verification`, `twoFactor` and `rateLimit` are better-auth's
+ * (its adapter writes them); the queries we write ourselves on them live in users.repository.ts.
+ */
+export const TABLE_OWNERS = {
+  products: 'products',
+  orders: 'orders',
+  customer_order_counts: 'orders',
+  payment_events: 'payments',
+  sequences: 'payments',
+  profiles: 'profiles',
+  reviews: 'reviews',
+  mail_outbox: 'mail',
+  rate_limits: 'rate-limit',
+  uploads: 'uploads',
+  user: 'users',
+  session: 'users',
+  account: 'users',
+  verification: 'users',
+  twoFactor: 'users',
+  rateLimit: 'users',
+} as const satisfies Record<keyof DB | 'verification' | 'twoFactor' | 'rateLimit', string>;
+
+export type TableName = keyof typeof TABLE_OWNERS;

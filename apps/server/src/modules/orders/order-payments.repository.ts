@@ -1,0 +1,54 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/tables.js';
+
+/** What a confirmed payment writes onto its order. */
+export interface PaidFacts {
+  provider: string;
+  reference: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  paidAt: string;
+  invoiceNumber: number;
+}
+
+/** The orders table's payment columns, written for the payments module (through the orders service). */
+export function createOrderPaymentsRepository(db: Kysely<DB>) {
+  return {
+    /** Remembers the provider's reference of a started (not yet paid) payment, e.g. a Checkout Session. */
+    async setPendingReference(orderId: string, provider: string, reference: string): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set({ payment_provider: provider, payment_reference: reference })
+        .where('id', '=', orderId)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+
+    /** The order's status as the caller's transaction sees it. */
+    async statusIn(trx: Transaction<DB>, orderId: string): Promise<string | undefined> {
+      return (await trx.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirst())?.status;
+    },
+
+    /** Marks the order paid inside the caller's transaction if it is still pending; answers whether it did. */
+    async markPaidIn(trx: Transaction<DB>, orderId: string, paid: PaidFacts): Promise<boolean> {
+      const updated = await trx
+        .updateTable('orders')
+        .set({
+          status: 'paid',
+          paid_at: paid.paidAt,
+          updated_at: paid.paidAt,
+          payment_provider: paid.provider,
+          payment_reference: paid.reference,
+          card_brand: paid.cardBrand,
+          card_last4: paid.cardLast4,
+          invoice_number: paid.invoiceNumber,
+        })
+        .where('id', '=', orderId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
+    },
+  };
+}
+
+export type OrderPaymentsRepository = ReturnType<typeof createOrderPaymentsRepository>;

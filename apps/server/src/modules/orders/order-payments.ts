@@ -1,0 +1,27 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/tables.js';
+import type { OrderPaymentsRepository, PaidFacts } from './order-payments.repository.js';
+import type { OrderRow, OrdersRepository } from './orders.repository.js';
+import { toOrder, type OrderNotifier } from './orders.service.js';
+
+/**
+ * What the payments module may do with orders (it never queries the orders table itself, ADR
+ * 0012): read one, remember a started payment, and mark one paid inside the payment's own
+ * transaction (with its event record and invoice number). Payments depends on this shape only
+ * (payments/payable-orders.ts); orders does not import payments.
+ */
+export function createOrderPayments(repo: OrdersRepository, payments: OrderPaymentsRepository, notify: OrderNotifier) {
+  return {
+    find: (id: string): Promise<OrderRow | undefined> => repo.findById(id),
+    setPendingReference: (orderId: string, provider: string, reference: string) => payments.setPendingReference(orderId, provider, reference),
+    statusIn: (trx: Transaction<DB>, orderId: string) => payments.statusIn(trx, orderId),
+    markPaidIn: (trx: Transaction<DB>, orderId: string, paid: PaidFacts) => payments.markPaidIn(trx, orderId, paid),
+    /** After a committed payment: the buyer hears about it (the one order notifier). */
+    async paid(orderId: string): Promise<void> {
+      const fresh = await repo.findById(orderId);
+      if (fresh) notify.changed(toOrder(fresh), 'paid');
+    },
+  };
+}
+
+export type OrderPayments = ReturnType<typeof createOrderPayments>;

@@ -1,0 +1,40 @@
+/**
+ * The in-memory cache of public catalogue answers (`GET /api/service`, `GET /api/service/:id`),
+ * keyed by URL, holding the serialised JSON (ADR 0005). plugins/response-cache.ts answers from it;
+ * the products service clears it after every product or stock write it commits (ADR 0012), so
+ * one instance never serves its own stale data. Entries live at most `ttlMs`: that bounds how
+ * stale another instance's writes look. A purchase checks the stock itself, so a stale figure
+ * can never oversell. At most `maxEntries` entries.
+ */
+export interface CachedAnswer {
+  /** Bytes, not the string: a hit then skips UTF-8 encoding the body again on every answer. */
+  payload: Buffer;
+  headers: Record<string, string>;
+}
+
+export interface CatalogueCache {
+  get(key: string): CachedAnswer | undefined;
+  set(key: string, answer: CachedAnswer): void;
+  clear(): void;
+  readonly size: number;
+}
+
+export function createCatalogueCache({ ttlMs = 1000, maxEntries = 1000 } = {}): CatalogueCache {
+  const entries = new Map<string, CachedAnswer & { at: number }>();
+  return {
+    get(key) {
+      const hit = entries.get(key);
+      return hit && Date.now() - hit.at < ttlMs ? hit : undefined;
+    },
+    set(key, answer) {
+      if (entries.size >= maxEntries) entries.clear();
+      entries.set(key, { ...answer, at: Date.now() });
+    },
+    clear() {
+      if (entries.size) entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}

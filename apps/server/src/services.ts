@@ -1,0 +1,150 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config/env.js';
+import type { Database } from './db/database.js';
+import { createAdminReportsService } from './modules/admin-reports/admin-reports.service.js';
+import { createAuth } from './modules/auth/auth.js';
+import { createSessionCache } from './modules/auth/session-cache.js';
+import { createHealthRepository } from './modules/health/health.repository.js';
+import { createMailRepository } from './modules/mail/mail.repository.js';
+import { createMailService } from './modules/mail/mail.service.js';
+import { fileTransport, smtpTransport, type MailTransport } from './modules/mail/mail.transport.js';
+import { createOrderNotifier } from './modules/orders/order-mail.js';
+import { createOrderPayments } from './modules/orders/order-payments.js';
+import { createOrderPaymentsRepository } from './modules/orders/order-payments.repository.js';
+import { createOrderReportsRepository } from './modules/orders/order-reports.repository.js';
+import { createOrderReportsService } from './modules/orders/order-reports.service.js';
+import { createOrdersRepository } from './modules/orders/orders.repository.js';
+import { createOrdersService } from './modules/orders/orders.service.js';
+import { createInvoiceRenderer } from './modules/payments/invoice-renderer.js';
+import type { PaymentProvider } from './modules/payments/payment-provider.js';
+import { createPaymentsRepository } from './modules/payments/payments.repository.js';
+import { createPaymentsService } from './modules/payments/payments.service.js';
+import { createStripeProvider } from './modules/payments/stripe.provider.js';
+import { createTestCardProvider } from './modules/payments/test-card.provider.js';
+import { createCatalogueCache } from './modules/products/catalogue-cache.js';
+import { createProductsRepository } from './modules/products/products.repository.js';
+import { createProductsAdminService, createProductsService } from './modules/products/products.service.js';
+import { createProfilesRepository } from './modules/profiles/profiles.repository.js';
+import { createProfilesService } from './modules/profiles/profiles.service.js';
+import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
+import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
+import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
+import { createReviewsService } from './modules/reviews/reviews.service.js';
+import { createLocalDiskStorage } from './modules/uploads/storage.js';
+import { createUploadsRepository } from './modules/uploads/uploads.repository.js';
+import { createUploadsService } from './modules/uploads/uploads.service.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { createUsersService } from './modules/users/users.service.js';
+
+export interface ServicesOptions {
+  config: AppConfig;
+  database: Database;
+  log: FastifyBaseLogger;
+  /** `orders_placed_total` (plugins/metrics.ts). */
+  ordersPlaced: { inc(): void };
+  mailTransport?: MailTransport;
+  paymentProvider?: PaymentProvider;
+  rateLimitsEnabled: boolean;
+}
+
+/**
+ * The composition root (ADR 0012): every repository and service is built here, once, from the
+ * database and the config, and handed to the route plugins, which only translate HTTP. Modules
+ * that need each other get the other's service (never its repository); the two pairs that need
+ * each other both ways (orders ↔ payments for refunds, users ↔ profiles for removal) are closed
+ * with a function that reads the later service when called (never during construction), so
+ * neither module imports the other.
+ */
+export function buildServices({ config, database, log, ordersPlaced, mailTransport, paymentProvider, rateLimitsEnabled }: ServicesOptions) {
+  const { db, engine } = database;
+
+  const transport =
+    mailTransport ??
+    (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'mail'), log, { logLinks: config.env === 'development' }));
+  const mailer = createMailService({
+    repo: createMailRepository(db),
+    transport,
+    from: config.mailFrom,
+    log,
+    worker: { perRecipientPerMinute: config.mailPerRecipientPerMinute },
+  });
+  const rateLimiter = createRateLimiter(createRateLimitRepository(db), { enabled: rateLimitsEnabled });
+
+  // Caches, each cleared by the service that owns the data it holds.
+  const sessions = createSessionCache();
+  const catalogueCache = createCatalogueCache();
+
+  const users = createUsersService(createUsersRepository(db, engine), {
+    adminEmails: config.adminEmails,
+    sessions,
+    alsoDelete: (trx, userId) => profiles.removeIn(trx, userId),
+  });
+  const profiles = createProfilesService({ repo: createProfilesRepository(db), users, sessions });
+  const auth = createAuth({ config, db, engine, mailer, users, sessions, log: log.child({ module: 'auth' }), rateLimitEnabled: rateLimiter.enabled });
+
+  const productsRepo = createProductsRepository(db);
+  const products = createProductsService(productsRepo, catalogueCache);
+
+  // One notifier: orders and payments tell the buyer through the same one.
+  const notifier = createOrderNotifier({ mailer, publicUrl: config.publicUrl, ordersPlaced });
+  const ordersRepo = createOrdersRepository(db, engine);
+  const orders = createOrdersService({
+    repo: ordersRepo,
+    stock: products,
+    notify: notifier,
+    // A refund moves money first; the status changes only once the provider has accepted it.
+    hooks: { beforeRefund: (row) => payments.refund(row) },
+    rules: { unpaidTtlSeconds: config.orders.unpaidTtlSeconds, pendingMax: config.orders.pendingMax },
+  });
+  const productsAdmin = createProductsAdminService(productsRepo, { cache: catalogueCache, hasOrders: orders.hasOrdersForProduct });
+
+  const provider = paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : createTestCardProvider());
+  const invoiceRenderer = createInvoiceRenderer({ log });
+  const payments = createPaymentsService({
+    repo: createPaymentsRepository(db),
+    orders: createOrderPayments(ordersRepo, createOrderPaymentsRepository(db), notifier),
+    buyer: (userId) => profiles.buyer(userId),
+    invoiceRenderer,
+    provider,
+    publicUrl: config.publicUrl,
+    log,
+  });
+
+  const reviews = createReviewsService(createReviewsRepository(db));
+  const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  const uploads = createUploadsService({
+    repo: createUploadsRepository(db),
+    storage,
+    rateLimiter,
+    isInUse: async (url) =>
+      (await Promise.all([users.imageInUse(url), products.imageInUse(url), reviews.imageInUse(url), orders.imageInUse(url)])).some(Boolean),
+  });
+  const adminReports = createAdminReportsService({ orders: createOrderReportsService(createOrderReportsRepository(db)), products });
+  const health = { engine, ...createHealthRepository(db) };
+
+  return {
+    config,
+    mailer,
+    mailTransport: transport,
+    rateLimiter,
+    sessions,
+    catalogueCache,
+    users,
+    profiles,
+    auth,
+    products,
+    productsAdmin,
+    orders,
+    payments,
+    paymentProvider: provider,
+    invoiceRenderer,
+    reviews,
+    storage,
+    uploads,
+    adminReports,
+    health,
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
