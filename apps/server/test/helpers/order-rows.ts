@@ -1,5 +1,6 @@
 import type { Database } from '../../src/db/database.js';
 import { newId, nowIso } from '../../src/lib/ids.js';
+import { NEW_ORDER_BLANKS } from '../../src/modules/orders/orders.repository.js';
 
 export interface OrderRowInput {
   productId: string;
@@ -37,18 +38,10 @@ export async function insertOrderRow(database: Database, o: OrderRowInput): Prom
       user_email: o.email ?? o.buyer.email,
       status: o.status,
       idempotency_key: null,
-      payment_provider: null,
-      payment_reference: null,
-      card_brand: null,
-      card_last4: null,
-      invoice_number: null,
+      ...NEW_ORDER_BLANKS,
       created_at: now,
       updated_at: now,
       paid_at: unpaid ? null : now,
-      shipped_at: null,
-      delivered_at: null,
-      cancelled_at: null,
-      refunded_at: null,
     })
     .execute();
   return id;

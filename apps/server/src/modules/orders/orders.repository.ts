@@ -7,6 +7,22 @@ import type { DB } from '../../db/tables.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 
+/** What a new order has not done yet: no payment, no invoice, no later status, no shipment. */
+export const NEW_ORDER_BLANKS = {
+  payment_provider: null,
+  payment_reference: null,
+  card_brand: null,
+  card_last4: null,
+  invoice_number: null,
+  paid_at: null,
+  shipped_at: null,
+  delivered_at: null,
+  cancelled_at: null,
+  refunded_at: null,
+  carrier: null,
+  tracking_number: null,
+} satisfies Partial<OrderRow>;
+
 /** The columns an `Order` answer shows (`toOrder`). Lists read only these: building row objects
  * in the SQLite driver costs per column, and a page of whole rows took twice as long. */
 export const ORDER_VIEW_COLUMNS = [

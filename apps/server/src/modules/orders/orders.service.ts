@@ -19,7 +19,7 @@ import { newId, nowIso } from '../../lib/ids.js';
 import { StockTakenError, type ProductsService } from '../products/products.service.js';
 import { toOrder } from './order-view.js';
 import { createOwnOrderPages } from './own-order-pages.js';
-import { PendingCapError, type OrderRow, type OrdersRepository } from './orders.repository.js';
+import { NEW_ORDER_BLANKS, PendingCapError, type OrderRow, type OrdersRepository } from './orders.repository.js';
 
 /** What an Idempotency-Key promises to repeat: the same product and quantity. */
 export function purchaseHash(input: PurchaseInput): string {
@@ -168,20 +168,9 @@ export function createOrdersService({ repo, stock, notify = silent, hooks = {}, 
         user_email: user.email,
         status: 'pending',
         idempotency_key: idempotencyKey ?? null,
-        payment_provider: null,
-        payment_reference: null,
-        card_brand: null,
-        card_last4: null,
-        invoice_number: null,
+        ...NEW_ORDER_BLANKS,
         created_at: now,
         updated_at: now,
-        paid_at: null,
-        shipped_at: null,
-        delivered_at: null,
-        cancelled_at: null,
-        refunded_at: null,
-        carrier: null,
-        tracking_number: null,
         expires_at: new Date(Date.parse(now) + rules.unpaidTtlSeconds * 1000).toISOString(),
         idempotency_hash: hash,
       };

@@ -19,6 +19,21 @@ export interface UserIdentity {
  * them too, see modules/auth/auth.ts); every query we write on them is here (db/table-owners.ts).
  */
 export function createUsersRepository(db: Kysely<DB>, engine: Engine = 'sqlite') {
+  /**
+   * How many admins there are, counted inside `trx`. On PostgreSQL the admin rows are locked first,
+   * so two admins demoting or removing each other cannot both pass a "not the last admin" check;
+   * SQLite serialises write transactions already.
+   */
+  async function lockAdmins(trx: Transaction<DB>): Promise<number> {
+    if (engine === 'postgres') await trx.selectFrom('user').select('id').where('role', '=', 'admin').forUpdate().execute();
+    const row = await trx
+      .selectFrom('user')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   function filtered(q: string | undefined) {
     let query = db.selectFrom('user');
     if (q) query = query.where(anyColumnContains(['email', 'name'], q));
@@ -75,15 +90,10 @@ export function createUsersRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
      */
     async demoteUnlessLastAdmin(id: string): Promise<number | 'last-admin'> {
       return db.transaction().execute(async (trx) => {
-        if (engine === 'postgres') await trx.selectFrom('user').select('id').where('role', '=', 'admin').forUpdate().execute();
+        const admins = await lockAdmins(trx);
         const target = await trx.selectFrom('user').select('role').where('id', '=', id).executeTakeFirst();
         if (target?.role !== 'admin') return 0;
-        const row = await trx
-          .selectFrom('user')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('role', '=', 'admin')
-          .executeTakeFirstOrThrow();
-        if (Number(row.n) <= 1) return 'last-admin';
+        if (admins <= 1) return 'last-admin';
         const result = await trx
           .updateTable('user')
           .set({ role: 'customer', updatedAt: new Date().toISOString() })
@@ -101,17 +111,7 @@ export function createUsersRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
     async deleteUnlessLastAdmin(id: string, alsoDelete?: (trx: Transaction<DB>) => Promise<void>): Promise<'deleted' | 'last-admin'> {
       return db.transaction().execute(async (trx) => {
         const target = await trx.selectFrom('user').select('role').where('id', '=', id).executeTakeFirst();
-        if (target?.role === 'admin') {
-          // PostgreSQL: lock the admin rows so two admins removing each other cannot both pass the
-          // check. SQLite serialises write transactions already.
-          if (engine === 'postgres') await trx.selectFrom('user').select('id').where('role', '=', 'admin').forUpdate().execute();
-          const row = await trx
-            .selectFrom('user')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .where('role', '=', 'admin')
-            .executeTakeFirstOrThrow();
-          if (Number(row.n) <= 1) return 'last-admin';
-        }
+        if (target?.role === 'admin' && (await lockAdmins(trx)) <= 1) return 'last-admin';
         await alsoDelete?.(trx);
         await trx.deleteFrom('session').where('userId', '=', id).execute();
         await trx.deleteFrom('account').where('userId', '=', id).execute();

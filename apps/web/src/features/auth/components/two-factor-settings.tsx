@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor, type TwoFactorEnrolment } from '../api/enable-two-factor';
 import { useSession } from '../api/auth-queries';
 import { authErrorMessage } from '../auth-errors';
-import { FormError, FormField } from '@/components/ui/form';
+import { FormError, TextField } from '@/components/ui/form';
 import { TotpCodeForm } from './totp-code-form';
 
 /** Copy and Download, so the codes are saved whole rather than retyped (or not at all). */
@@ -58,28 +59,11 @@ function PasswordPrompt({
   error: string | null;
   onSubmit: (password: string) => void;
 }) {
-  const [password, setPassword] = useState('');
+  const { register, handleSubmit, control } = useForm<{ password: string }>({ defaultValues: { password: '' } });
+  const password = useWatch({ control, name: 'password' });
   return (
-    <form
-      className="space-y-3"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (password) onSubmit(password);
-      }}
-    >
-      <FormField label={label} id="two-factor-password">
-        {(control) => (
-          <input
-            type="password"
-            autoComplete="current-password"
-            className="input input-bordered w-full"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            {...control}
-          />
-        )}
-      </FormField>
+    <form className="space-y-3" noValidate onSubmit={handleSubmit((values) => values.password && onSubmit(values.password))}>
+      <TextField label={label} id="two-factor-password" type="password" autoComplete="current-password" registration={register('password')} />
       <button type="submit" className="btn btn-primary" disabled={pending || !password}>
         {submitLabel}
       </button>
