@@ -2,6 +2,7 @@ import * as OTPAuth from 'otpauth';
 import type { Product, SessionUser } from '@bulkparts/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, signUp, signUpAdmin, type SignedInUser } from '../helpers/factories.js';
+import { multipartFile, PNG_BYTES } from '../helpers/multipart.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { linkIn, pathOf, waitForMail } from '../auth/mail-helpers.js';
 
@@ -199,6 +200,15 @@ describe('session cache (cleared by the users, profiles and auth code)', () => {
     expect((await warm(u)).name).toBe('Test Buyer');
     expect((await post('/api/auth/update-user', { name: 'Renamed Buyer', image: 'https://example.com/me.png' }, u.cookie)).statusCode).toBe(200);
     expect(await nextRead(u)).toMatchObject({ name: 'Renamed Buyer', image: 'https://example.com/me.png' });
+  });
+
+  it('photo upload (POST /api/profile/photo)', async () => {
+    const u = await signUp(t.app);
+    expect((await warm(u)).image).toBeNull();
+    const { payload, headers } = multipartFile(PNG_BYTES, 'me.png', 'image/png');
+    const res = await t.app.inject({ method: 'POST', url: '/api/profile/photo', payload, headers: { ...headers, ...as(u) } });
+    expect(res.statusCode).toBe(200);
+    expect((await nextRead(u))?.image).toMatch(/^\/uploads\//);
   });
 
   it('email verification (GET /api/auth/verify-email)', async () => {
