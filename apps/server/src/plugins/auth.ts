@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
+import { authErrorBody } from '../modules/auth/auth-error-body.js';
 import type { SessionUser } from '@bulkparts/shared';
 import type { AppConfig } from '../config/env.js';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
@@ -147,10 +148,13 @@ export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(
           text = JSON.stringify({ error: 'RATE_LIMITED', message: MESSAGES.tooManyAttempts });
           reply.header('retry-after', response.headers.get('x-retry-after') ?? '900');
         }
+        const normalised = authErrorBody(status, text);
+        if (normalised) text = normalised;
         reply.status(status);
         response.headers.forEach((value, key) => {
           if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
         });
+        if (normalised) reply.header('content-type', 'application/json; charset=utf-8');
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
         return reply.send(text.length ? text : null);
