@@ -23,8 +23,6 @@ export class StockTakenError extends Error {
   }
 }
 
-const noCache: Pick<CatalogueCache, 'clear'> = { clear() {} };
-
 export function toProductJson(row: ProductRow): Product {
   return {
     _id: row.id,
@@ -44,7 +42,7 @@ export function toProductJson(row: ProductRow): Product {
  * caller reports its commit with `stockCommitted()`, which clears the catalogue cache (ADR 0012):
  * clearing before the commit would let a read in between cache the old stock again.
  */
-export function createProductsService(repo: ProductsRepository, cache: Pick<CatalogueCache, 'clear'> = noCache) {
+export function createProductsService(repo: ProductsRepository, cache: Pick<CatalogueCache, 'clear'>) {
   return {
     async list(query: ProductListQuery, includeArchived = false): Promise<{ items: Product[]; total: number }> {
       const filter = {
@@ -100,13 +98,13 @@ function toCents(dollars: number): number {
 
 export interface ProductsAdminDeps {
   /** Cleared after every write here (ADR 0012). */
-  cache?: Pick<CatalogueCache, 'clear'>;
+  cache: Pick<CatalogueCache, 'clear'>;
   /** Whether any order names the product (the orders module answers); such a product is archived, not deleted. */
   hasOrders: (productId: string) => Promise<boolean>;
 }
 
 /** The admin side of the catalogue: add, edit, adjust stock, delete (or archive). Each write clears the catalogue cache. */
-export function createProductsAdminService(repo: ProductsRepository, { cache = noCache, hasOrders }: ProductsAdminDeps) {
+export function createProductsAdminService(repo: ProductsRepository, { cache, hasOrders }: ProductsAdminDeps) {
   async function get(id: string): Promise<ProductRow> {
     const row = isObjectId(id) ? await repo.findById(id) : undefined;
     if (!row) throw notFound('Product');

@@ -25,7 +25,7 @@ export interface ProfilesDeps {
   /** The account (name, email, photo) is the users module's. */
   users: Pick<UsersService, 'identity' | 'listIdentities' | 'countAll' | 'setImage'>;
   /** Cleared after every profile write (ADR 0012). */
-  sessions?: Pick<SessionCache, 'clear'>;
+  sessions: Pick<SessionCache, 'clear'>;
 }
 
 /** A profile is the account (users module) plus its `profiles` row (address, phone, link). */
@@ -44,7 +44,7 @@ export function createProfilesService({ repo, users, sessions }: ProfilesDeps) {
     },
     async save(userId: string, input: ProfileInput): Promise<Profile> {
       await repo.upsert(userId, input, nowIso());
-      sessions?.clear();
+      sessions.clear();
       return own(userId);
     },
     async setPhoto(userId: string, url: string): Promise<Profile> {

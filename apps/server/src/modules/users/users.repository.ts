@@ -108,11 +108,11 @@ export function createUsersRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
      * and what `alsoDelete` removes (their profile), in one transaction; the last admin is never
      * removed (checked inside it). Orders are not touched.
      */
-    async deleteUnlessLastAdmin(id: string, alsoDelete?: (trx: Transaction<DB>) => Promise<void>): Promise<'deleted' | 'last-admin'> {
+    async deleteUnlessLastAdmin(id: string, alsoDelete: (trx: Transaction<DB>) => Promise<void>): Promise<'deleted' | 'last-admin'> {
       return db.transaction().execute(async (trx) => {
         const target = await trx.selectFrom('user').select('role').where('id', '=', id).executeTakeFirst();
         if (target?.role === 'admin' && (await lockAdmins(trx)) <= 1) return 'last-admin';
-        await alsoDelete?.(trx);
+        await alsoDelete(trx);
         await trx.deleteFrom('session').where('userId', '=', id).execute();
         await trx.deleteFrom('account').where('userId', '=', id).execute();
         await trx.deleteFrom('user').where('id', '=', id).execute();

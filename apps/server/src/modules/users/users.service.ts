@@ -24,16 +24,16 @@ function toUserJson(row: UserRow): User {
 }
 
 export interface UsersDeps {
-  adminEmails?: readonly string[];
+  adminEmails: readonly string[];
   /** Cleared after every write that changes what a session shows (ADR 0012). */
-  sessions?: Pick<SessionCache, 'clear'>;
+  sessions: Pick<SessionCache, 'clear'>;
   /** Removes what other modules keep per account (the profile) inside the removal's transaction. */
-  alsoDelete?: (trx: Transaction<DB>, userId: string) => Promise<void>;
+  alsoDelete: (trx: Transaction<DB>, userId: string) => Promise<void>;
 }
 
-export function createUsersService(repo: UsersRepository, opts: UsersDeps = {}) {
-  const fromConfig = (email: string) => (opts.adminEmails ?? []).includes(email.trim().toLowerCase());
-  const sessionsChanged = () => opts.sessions?.clear();
+export function createUsersService(repo: UsersRepository, opts: UsersDeps) {
+  const fromConfig = (email: string) => opts.adminEmails.includes(email.trim().toLowerCase());
+  const sessionsChanged = () => opts.sessions.clear();
   return {
     identity: (id: string) => repo.findIdentity(id),
     listIdentities: (page: number, limit: number) => repo.listIdentities(pageOffset(page, limit), limit),
@@ -111,8 +111,7 @@ export function createUsersService(repo: UsersRepository, opts: UsersDeps = {}) 
       if (actor.id === id) throw new AppError('CONFLICT', 'You cannot remove yourself');
       const user = await repo.findById(id);
       if (!user) throw notFound('User');
-      const alsoDelete = opts.alsoDelete;
-      const outcome = await repo.deleteUnlessLastAdmin(id, alsoDelete && ((trx) => alsoDelete(trx, id)));
+      const outcome = await repo.deleteUnlessLastAdmin(id, (trx) => opts.alsoDelete(trx, id));
       if (outcome === 'last-admin') throw new AppError('CONFLICT', 'The last admin cannot be removed');
       sessionsChanged();
       return { deletedCount: 1 };
