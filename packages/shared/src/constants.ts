@@ -10,9 +10,10 @@ export const CURRENCY_SYMBOL = '$';
 
 /**
  * Catalogue sort orders. Here, not beside the zod schema that checks them: a page that only lists
- * them must not pull zod into its download (~24 kB gzip on /products).
+ * them must not pull zod into its download (~24 kB gzip on /products). Without `sort`, a search
+ * (`q`) is ranked by relevance and a plain list is 'featured'.
  */
-export const PRODUCT_SORTS = ['featured', 'price-asc', 'price-desc', 'name', 'newest'] as const;
+export const PRODUCT_SORTS = ['featured', 'relevance', 'price-asc', 'price-desc', 'name', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 /** Upper bounds that keep a single request or row reasonable. */

@@ -13,3 +13,7 @@ export * from './schemas/review.js';
 export * from './schemas/profile.js';
 export * from './schemas/payment.js';
 export * from './schemas/admin.js';
+export * from './catalog.js';
+export * from './schemas/catalog-search.js';
+export * from './schemas/category.js';
+export * from './schemas/product-import.js';

@@ -24,3 +24,9 @@ export function lowerColumnContains(column: string, q: string): RawBuilder<boole
 export function pageOffset(page: number, limit: number): number {
   return (page - 1) * limit;
 }
+
+/** Whether a database error is a unique-constraint violation (SQLite or PostgreSQL). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -18,6 +18,31 @@ export interface ProductsTable {
   archived: number;
   created_at: string;
   updated_at: string;
+  /** Upper-case, unique. */
+  sku: string;
+  brand: string;
+  /** A `categories.slug`, or null. */
+  category: string | null;
+  /** JSON object text `{ name: value }`; triggers mirror it into `product_attributes`. */
+  attributes: string;
+  /** JSON array text of image URLs; `img` is its first entry. */
+  images: string;
+}
+
+/** One specification of one product, kept by triggers from `products.attributes` (read-only for the app). */
+export interface ProductAttributesTable {
+  product_id: string;
+  name: string;
+  value: string;
+}
+
+export interface CategoriesTable {
+  slug: string;
+  name: string;
+  parent: string | null;
+  position: number;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ReviewsTable {
@@ -119,6 +144,8 @@ export interface OurTables {
   payment_events: PaymentEventsTable;
   profiles: ProfilesTable;
   products: ProductsTable;
+  product_attributes: ProductAttributesTable;
+  categories: CategoriesTable;
   reviews: ReviewsTable;
   sequences: SequencesTable;
   mail_outbox: MailOutboxTable;

@@ -11,6 +11,8 @@ import type { DB } from './tables.js';
  */
 export const TABLE_OWNERS = {
   products: 'products',
+  product_attributes: 'products',
+  categories: 'categories',
   orders: 'orders',
   customer_order_counts: 'orders',
   payment_events: 'payments',

@@ -1,42 +1,90 @@
 import { z } from 'zod';
-import { PRODUCT_NAME_MAX_LENGTH, PRODUCT_PRICE_MAX_CENTS, PRODUCT_SORTS, PRODUCT_STOCK_MAX, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
+import {
+  ATTRIBUTE_NAME_MAX_LENGTH,
+  ATTRIBUTE_VALUE_MAX_LENGTH,
+  ATTRIBUTES_MAX,
+  BRAND_MAX_LENGTH,
+  CATEGORY_SLUG_MAX_LENGTH,
+  CATEGORY_SLUG_PATTERN,
+  PRODUCT_IMAGES_MAX,
+  skuProblem,
+  normalizeSku,
+} from '../catalog.js';
+import { PRODUCT_NAME_MAX_LENGTH, PRODUCT_PRICE_MAX_CENTS, PRODUCT_STOCK_MAX, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
 import { hasAtMostTwoDecimals } from '../money.js';
-import { paginationQuerySchema } from './common.js';
 
-/** A product as the API answers it (the spec's field names; `price` in dollars). */
+/**
+ * A product as the API answers it: the spec's field names (`price` in dollars, `img` the main
+ * image) plus the parts-catalogue fields. `images[0]` is always `img`.
+ */
 export const productSchema = z.object({
   _id: z.string(),
+  sku: z.string(),
   name: z.string(),
   description: z.string(),
+  brand: z.string(),
+  category: z.string().nullable(),
+  attributes: z.record(z.string(), z.string()),
   price: z.number(),
   minimumOrderQuantity: z.number().int(),
   availableQuantity: z.number().int(),
   img: z.string(),
+  images: z.array(z.string()),
   archived: z.boolean(),
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const productListQuerySchema = paginationQuerySchema.extend({
-  q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
-  sort: z.enum(PRODUCT_SORTS, { error: `sort must be one of ${PRODUCT_SORTS.join(', ')}` }).default('featured'),
-});
-export type ProductListQuery = z.infer<typeof productListQuerySchema>;
-
-const imageUrlSchema = z
+export const imageUrlSchema = z
   .string({ error: 'Image is required' })
   .trim()
   .min(1, 'Image is required')
   .max(2000, 'Image URL is too long')
   .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/(uploads|images)\/[\w./-]+$/.test(v), 'Image must be an http(s) URL or an uploaded image');
 
-/** Add Product form and `POST /api/service`. */
-export const productInputSchema = z.object({
+export const skuSchema = z
+  .string({ error: 'SKU is required' })
+  .superRefine((v, ctx) => {
+    const problem = skuProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform(normalizeSku);
+
+export const categorySlugSchema = z
+  .string({ error: 'Category must be a category slug' })
+  .trim()
+  .max(CATEGORY_SLUG_MAX_LENGTH, `Category must be at most ${CATEGORY_SLUG_MAX_LENGTH} characters`)
+  .regex(CATEGORY_SLUG_PATTERN, 'Category must be a category slug (lower-case words joined by hyphens)');
+
+/** `{ "Thread": "M8", … }`: up to 30 specifications; names and values trimmed, none empty. */
+export const attributesSchema = z
+  .record(
+    z
+      .string()
+      .trim()
+      .min(1, 'Specification names cannot be empty')
+      .max(ATTRIBUTE_NAME_MAX_LENGTH, `Specification names must be at most ${ATTRIBUTE_NAME_MAX_LENGTH} characters`),
+    z
+      .string({ error: 'Specification values must be text' })
+      .trim()
+      .min(1, 'Specification values cannot be empty')
+      .max(ATTRIBUTE_VALUE_MAX_LENGTH, `Specification values must be at most ${ATTRIBUTE_VALUE_MAX_LENGTH} characters`),
+    { error: 'Specifications must be an object of name → value texts' },
+  )
+  .refine((v) => Object.keys(v).length <= ATTRIBUTES_MAX, `At most ${ATTRIBUTES_MAX} specifications`);
+
+/** The fields a product is written with, each optional here; `productInputSchema` requires the spec's. */
+const productFieldsSchema = z.object({
+  sku: skuSchema,
   name: z
     .string({ error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
     .max(PRODUCT_NAME_MAX_LENGTH, `Name must be at most ${PRODUCT_NAME_MAX_LENGTH} characters`),
-  description: z.string({ error: 'Description must be text' }).trim().max(2000, 'Description must be at most 2000 characters').default(''),
+  description: z.string({ error: 'Description must be text' }).trim().max(2000, 'Description must be at most 2000 characters'),
+  brand: z.string({ error: 'Brand must be text' }).trim().max(BRAND_MAX_LENGTH, `Brand must be at most ${BRAND_MAX_LENGTH} characters`),
+  /** A category slug; null or '' for none. */
+  category: z.union([categorySlugSchema, z.literal('').transform(() => null), z.null()]),
+  attributes: attributesSchema,
   price: z
     .number({ error: 'Price must be a number' })
     .positive('Price must be more than 0')
@@ -53,15 +101,54 @@ export const productInputSchema = z.object({
     .min(0, 'Available quantity cannot be negative')
     .max(PRODUCT_STOCK_MAX, 'Available quantity is too large'),
   img: imageUrlSchema,
+  images: z.array(imageUrlSchema, { error: 'Images must be a list of image URLs' }).max(PRODUCT_IMAGES_MAX, `At most ${PRODUCT_IMAGES_MAX} images`),
 });
-export type ProductInput = z.infer<typeof productInputSchema>;
+
+/**
+ * The image list a product keeps: `img` first, then the others without repeats. With only
+ * `images`, `img` is its first entry. Empty when neither is given.
+ */
+export function productImages(img: string | undefined, images: readonly string[] | undefined): string[] {
+  const list = [...(images ?? [])];
+  const first = img ?? list[0];
+  if (first === undefined) return [];
+  return [first, ...list.filter((u) => u !== first)];
+}
+
+/**
+ * Add Product form and `POST /api/service`: the spec's fields plus `sku` (required), `brand`,
+ * `category`, `attributes` and `images`. Either `img` or `images` names the main image; the output
+ * always has both (`img === images[0]`).
+ */
+export const productInputSchema = productFieldsSchema
+  .extend({
+    description: productFieldsSchema.shape.description.default(''),
+    brand: productFieldsSchema.shape.brand.default(''),
+    category: productFieldsSchema.shape.category.default(null),
+    attributes: productFieldsSchema.shape.attributes.default({}),
+    img: imageUrlSchema.optional(),
+    images: productFieldsSchema.shape.images.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const images = productImages(v.img, v.images);
+    if (images.length === 0) ctx.addIssue({ code: 'custom', path: ['img'], message: 'Image is required' });
+    else if (images.length > PRODUCT_IMAGES_MAX) ctx.addIssue({ code: 'custom', path: ['images'], message: `At most ${PRODUCT_IMAGES_MAX} images` });
+  })
+  .transform((v) => {
+    const images = productImages(v.img, v.images);
+    return { ...v, img: images[0] as string, images };
+  });
+export type ProductInput = z.output<typeof productInputSchema>;
+/** What a client sends (before defaults): the form's values. */
+export type ProductInputFields = z.input<typeof productInputSchema>;
 
 /**
  * `PATCH /api/service/:id`: any subset of the fields. Setting `availableQuantity` needs
  * `expectedAvailableQuantity`, the stock the editor saw: sales made since then must not go back on
  * sale (409 when it changed). Adding or removing pieces is `POST /api/service/:id/stock`.
+ * `images` replaces the list (its first becomes `img`); `img` alone makes that image the first.
  */
-export const productPatchSchema = productInputSchema
+export const productPatchSchema = productFieldsSchema
   .partial()
   .extend({
     archived: z.boolean({ error: 'archived must be true or false' }).optional(),
@@ -79,6 +166,12 @@ export const productPatchSchema = productInputSchema
         path: ['expectedAvailableQuantity'],
         message: 'expectedAvailableQuantity (the stock you saw) is required to set availableQuantity',
       });
+    }
+    if (v.images !== undefined && productImages(v.img, v.images).length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['images'], message: 'Image is required' });
+    }
+    if (v.images !== undefined && productImages(v.img, v.images).length > PRODUCT_IMAGES_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['images'], message: `At most ${PRODUCT_IMAGES_MAX} images` });
     }
   });
 export type ProductPatch = z.infer<typeof productPatchSchema>;

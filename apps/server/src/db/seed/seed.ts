@@ -1,6 +1,6 @@
 import type { Database } from '../database.js';
 import { newId } from '../../lib/ids.js';
-import { DEMO_PRODUCTS, DEMO_REVIEWS } from './demo-catalog.js';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_REVIEWS } from './demo-catalog.js';
 
 /**
  * Seeds the demo catalogue once per database. The marker row's primary key makes it safe when
@@ -16,6 +16,11 @@ export async function seedDemoData(database: Database): Promise<boolean> {
       const existing = await trx.selectFrom('products').select('id').limit(1).executeTakeFirst();
       if (existing) return false;
       const base = Date.now() - DEMO_PRODUCTS.length * 60_000;
+      const seededAt = new Date(base).toISOString();
+      await trx
+        .insertInto('categories')
+        .values(DEMO_CATEGORIES.map((c, i) => ({ slug: c.slug, name: c.name, parent: c.parent, position: i + 1, created_at: seededAt, updated_at: seededAt })))
+        .execute();
       await trx
         .insertInto('products')
         .values(
@@ -30,7 +35,12 @@ export async function seedDemoData(database: Database): Promise<boolean> {
               price_cents: p.priceCents,
               minimum_order_quantity: p.minimumOrderQuantity,
               available_quantity: p.availableQuantity,
-              img: p.img,
+              sku: p.sku,
+              brand: p.brand,
+              category: p.category,
+              attributes: JSON.stringify(p.attributes),
+              img: p.images[0] as string,
+              images: JSON.stringify(p.images),
               archived: 0,
               created_at: at,
               updated_at: at,

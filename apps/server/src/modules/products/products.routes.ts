@@ -13,11 +13,6 @@ import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
 import type { ProductsAdminService, ProductsService } from './products.service.js';
 
-/** `?includeArchived=1` (admins only) lists archived products too, for All Product. */
-const catalogueQuerySchema = productListQuerySchema.extend({
-  includeArchived: z.enum(['0', '1'], { error: 'includeArchived must be 0 or 1' }).optional(),
-});
-
 /** `/api/service`: the spec's name for the product catalogue. Writes are for admins. */
 export default async function productsRoutes(app: ApiInstance, opts: { products: ProductsService; admin: ProductsAdminService }) {
   const { products: service, admin } = opts;
@@ -28,7 +23,7 @@ export default async function productsRoutes(app: ApiInstance, opts: { products:
 
   app.get(
     '/service',
-    { config: cachedUnlessArchived, schema: { querystring: catalogueQuerySchema, response: { 200: responseSchema(z.array(productSchema)) } } },
+    { config: cachedUnlessArchived, schema: { querystring: productListQuerySchema, response: { 200: responseSchema(z.array(productSchema)) } } },
     async (request, reply) => {
       const { includeArchived, ...query } = request.query;
       if (includeArchived === '1') {

@@ -3,13 +3,15 @@ import {
   dollarsToCents,
   formatQuantity,
   isObjectId,
+  normalizeSku,
+  productImages,
   type Product,
   type ProductInput,
   type ProductListQuery,
   type ProductPatch,
 } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
-import { pageOffset } from '../../db/query-helpers.js';
+import { isUniqueViolation, pageOffset } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
@@ -24,17 +26,36 @@ export class StockTakenError extends Error {
 }
 
 export function toProductJson(row: ProductRow): Product {
+  const images = JSON.parse(row.images) as string[];
   return {
     _id: row.id,
+    sku: row.sku,
     name: row.name,
     description: row.description,
+    brand: row.brand,
+    category: row.category,
+    attributes: JSON.parse(row.attributes) as Record<string, string>,
     price: centsToDollars(row.price_cents),
     minimumOrderQuantity: row.minimum_order_quantity,
     availableQuantity: row.available_quantity,
     img: row.img,
+    images: images.length ? images : [row.img],
     archived: row.archived === 1,
   };
 }
+
+/** The stored form of a product's catalogue fields (upper-case SKU, JSON text). */
+export function catalogueColumns(input: Pick<ProductInput, 'sku' | 'brand' | 'category' | 'attributes' | 'images'>) {
+  return {
+    sku: normalizeSku(input.sku),
+    brand: input.brand,
+    category: input.category,
+    attributes: JSON.stringify(input.attributes),
+    images: JSON.stringify(input.images),
+  };
+}
+
+const skuTaken = (sku: string) => new AppError('CONFLICT', `SKU ${sku} is already used by another product`, { sku: `SKU ${sku} is already used by another product` });
 
 /**
  * The catalogue for shoppers and for other modules. Stock moves by other modules (orders taking
@@ -47,7 +68,7 @@ export function createProductsService(repo: ProductsRepository, cache: Pick<Cata
     async list(query: ProductListQuery, includeArchived = false): Promise<{ items: Product[]; total: number }> {
       const filter = {
         q: query.q || undefined,
-        sort: query.sort,
+        sort: query.sort ?? (query.q ? 'relevance' : 'featured'),
         limit: query.limit,
         offset: pageOffset(query.page, query.limit),
         includeArchived: includeArchived === true,
@@ -126,26 +147,47 @@ export function createProductsAdminService(repo: ProductsRepository, { cache, ha
         archived: 0,
         created_at: now,
         updated_at: now,
+        ...catalogueColumns(input),
       };
-      await repo.insert(row);
+      try {
+        await repo.insert(row);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw skuTaken(row.sku);
+        throw err;
+      }
       cache.clear();
       return toProductJson(row);
     },
 
     async update(id: string, patch: ProductPatch): Promise<Product> {
-      await get(id);
+      const current = await get(id);
       const values: Partial<Omit<ProductRow, 'id'>> = { updated_at: nowIso() };
       if (patch.name !== undefined) Object.assign(values, { name: patch.name, name_lower: patch.name.toLowerCase() });
       if (patch.description !== undefined) values.description = patch.description;
       if (patch.price !== undefined) values.price_cents = toCents(patch.price);
       if (patch.minimumOrderQuantity !== undefined) values.minimum_order_quantity = patch.minimumOrderQuantity;
       if (patch.availableQuantity !== undefined) values.available_quantity = patch.availableQuantity;
-      if (patch.img !== undefined) values.img = patch.img;
+      if (patch.sku !== undefined) values.sku = normalizeSku(patch.sku);
+      if (patch.brand !== undefined) values.brand = patch.brand;
+      if (patch.category !== undefined) values.category = patch.category;
+      if (patch.attributes !== undefined) values.attributes = JSON.stringify(patch.attributes);
+      if (patch.img !== undefined || patch.images !== undefined) {
+        // `images` replaces the list; `img` alone moves (or adds) that image to the front.
+        const images = productImages(patch.img, patch.images ?? (JSON.parse(current.images) as string[]));
+        values.img = images[0] as string;
+        values.images = JSON.stringify(images);
+      }
       if (patch.archived !== undefined) values.archived = patch.archived ? 1 : 0;
       // Stock is set only if it is still what the editor saw: orders placed (or cancelled) since
       // then would otherwise be undone, selling pieces twice or hiding returned ones.
       const expected = patch.availableQuantity !== undefined ? patch.expectedAvailableQuantity : undefined;
-      const updated = await repo.update(id, values, expected);
+      let updated: boolean;
+      try {
+        updated = await repo.update(id, values, expected);
+      } catch (err) {
+        if (isUniqueViolation(err) && values.sku) throw skuTaken(values.sku);
+        throw err;
+      }
       cache.clear();
       if (!updated) {
         const now = (await get(id)).available_quantity;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** One problem in an import file: its 1-based row (the header is row 1), the column, the message. */
+export const importErrorSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+export type ImportError = z.infer<typeof importErrorSchema>;
+
+/**
+ * `POST /api/service/import?dryRun=…` answer: how many products the file creates and updates (by
+ * SKU), and every row's errors. With `dryRun=false` a file with any error answers 400 with this
+ * body (and `error`/`message`) and writes nothing.
+ */
+export const productImportResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  errors: z.array(importErrorSchema),
+});
+export type ProductImportResult = z.infer<typeof productImportResultSchema>;
+
+export const productImportQuerySchema = z.object({
+  dryRun: z.enum(['true', 'false', '1', '0'], { error: 'dryRun must be true or false' }).transform((v) => v === 'true' || v === '1'),
+});
