@@ -2,10 +2,20 @@
 import autocannon from 'autocannon';
 
 // `uncached: true` appends a changing `_n=` parameter so every request misses the server's
-// response cache and measures the database path.
-const { uncached, ...opts } = JSON.parse(process.argv[2]);
+// response cache and measures the database path. `paths` (with `uncached`): each request takes
+// the next of these paths in turn (varied search words and filters), then its `_n=`.
+const { uncached, paths, ...opts } = JSON.parse(process.argv[2]);
 let n = 0;
-if (uncached) {
+if (uncached && paths?.length) {
+  opts.requests = [
+    {
+      setupRequest: (req) => {
+        const p = paths[n++ % paths.length];
+        return { ...req, path: `${p}${p.includes('?') ? '&' : '?'}_n=${n}` };
+      },
+    },
+  ];
+} else if (uncached) {
   const sep = opts.url.includes('?') ? '&' : '?';
   const base = new URL(opts.url);
   opts.requests = [{ setupRequest: (req) => ({ ...req, path: `${base.pathname}${base.search}${sep}_n=${++n}` }) }];
@@ -15,6 +25,8 @@ process.stdout.write(
   JSON.stringify({
     rps: result.requests.average,
     total: result.requests.total,
+    // Requests written to the server, answered or not (catalogue-search.mjs waits for the difference).
+    sent: result.requests.sent,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,

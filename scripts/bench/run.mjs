@@ -3,10 +3,13 @@
 // Prints a table and writes bench-results/latest.json.
 //   --fuzz            also run the fuzz suite with FUZZ_RUNS=2000 (default) per endpoint
 //   --no-lighthouse   skip Lighthouse      --no-large   skip the 100k/1M data set
+//   --no-search       skip the catalogue search/facets figures (catalogue-search.mjs: 1k vs 100k
+//                     products on SQLite, and on PostgreSQL too with --engine postgres)
 //   --engine postgres the req/s comparisons on PostgreSQL (a fresh database next to
 //                     BENCH_DATABASE_URL or TEST_DATABASE_URL); the data-set and Lighthouse
 //                     parts and the SQLite floor always run on the embedded default
 //   --no-throughput   skip the req/s comparisons (and the front-end budget)
+//   --import          also the product CSV import: 10k and 100k rows through the route (import-csv.mjs)
 //   --duration N      seconds per autocannon run (default 8)
 //   --rounds N        alternating baseline/server runs per req/s figure, medians compared (default 3)
 // Load generator: autocannon in its own process (load.mjs); baselines: raw node:http (baseline.mjs).
@@ -17,13 +20,17 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { freePort, freshPostgres, root, signUp, startServer, tempDataDir } from '../lib/server-process.mjs';
 import { openBenchDb } from './bench-db.mjs';
+import { benchImport } from './import-csv.mjs';
+import { catalogueSearchBench } from './catalogue-search.mjs';
 
 const { values: args } = parseArgs({
   options: {
     fuzz: { type: 'boolean', default: false },
     'no-lighthouse': { type: 'boolean', default: false },
     'no-large': { type: 'boolean', default: false },
+    'no-search': { type: 'boolean', default: false },
     'no-throughput': { type: 'boolean', default: false },
+    import: { type: 'boolean', default: false },
     duration: { type: 'string', default: '8' },
     connections: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
@@ -484,6 +491,30 @@ if (!args['no-throughput']) {
   await throughput();
 }
 if (!args['no-large']) await largeData();
+if (args.import) {
+  console.log(`\nproduct CSV import through POST /api/service/import on ${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'} (server RSS sampled every 50 ms)`);
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const engine = ON_POSTGRES ? 'postgres' : 'sqlite';
+  const small = await benchImport({ rows: 10_000, engine, mode: 'dist', adminUrl });
+  const large = await benchImport({ rows: 100_000, engine, mode: 'dist', adminUrl });
+  record(`CSV import of 100k rows (${large.mb.toFixed(0)} MB) [${engine}]`, large.seconds, null, null, '≤ 60 s', large.seconds <= 60, 's');
+  const growth = (r) => Math.max(r.rssPeak - r.rssBefore, 1);
+  record(
+    `CSV import RSS growth, 100k rows vs 10k [${engine}]`,
+    growth(large),
+    growth(small),
+    (growth(large) / growth(small)).toFixed(2),
+    'report',
+    undefined,
+    'MiB',
+  );
+  notes.push(
+    `CSV import: 10k rows ${small.seconds.toFixed(1)} s, 100k rows ${large.seconds.toFixed(1)} s; re-importing the same 100k unchanged ${large.againSeconds.toFixed(1)} s`,
+  );
+}
+if (!args['no-search']) {
+  await catalogueSearchBench({ engines: ON_POSTGRES ? ['sqlite', 'postgres'] : ['sqlite'], duration: Math.max(4, Math.round(DURATION / 2)), record, notes });
+}
 if (!args['no-lighthouse']) await lighthouse();
 if (args.fuzz) {
   console.log('\nfuzzing with FUZZ_RUNS=' + (process.env.FUZZ_RUNS ?? 2000));

@@ -5,6 +5,8 @@ import type { Database } from './db/database.js';
 import { createAdminReportsService } from './modules/admin-reports/admin-reports.service.js';
 import { createAuth } from './modules/auth/auth.js';
 import { createSessionCache } from './modules/auth/session-cache.js';
+import { createCategoriesRepository } from './modules/categories/categories.repository.js';
+import { createCategoriesService } from './modules/categories/categories.service.js';
 import { createHealthRepository } from './modules/health/health.repository.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { createMailService } from './modules/mail/mail.service.js';
@@ -23,6 +25,11 @@ import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createStripeProvider } from './modules/payments/stripe.provider.js';
 import { createTestCardProvider } from './modules/payments/test-card.provider.js';
 import { createCatalogueCache } from './modules/products/catalogue-cache.js';
+import { createCatalogueSearchRepository } from './modules/products/catalogue-search.repository.js';
+import { createCatalogueSearch } from './modules/products/catalogue-search.service.js';
+import { createProductExportService } from './modules/products/product-export.service.js';
+import { createProductImportRepository } from './modules/products/product-import.repository.js';
+import { createProductImportService } from './modules/products/product-import.service.js';
 import { createProductsRepository } from './modules/products/products.repository.js';
 import { createProductsAdminService, createProductsService } from './modules/products/products.service.js';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.js';
@@ -84,7 +91,11 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
   const auth = createAuth({ config, db, engine, mailer, users, sessions, log: log.child({ module: 'auth' }), rateLimitEnabled: rateLimiter.enabled });
 
   const productsRepo = createProductsRepository(db);
-  const products = createProductsService(productsRepo, catalogueCache);
+  // The search widens a category to its descendants with the tree (read when asked, so categories may be built later).
+  const catalogueSearch = createCatalogueSearch({ repo: createCatalogueSearchRepository(db, engine), categoryTree: () => categories.tree() });
+  const products = createProductsService(productsRepo, catalogueCache, catalogueSearch);
+  // Category counts come from products; GET /api/categories is in the catalogue cache, so its writes clear it too.
+  const categories = createCategoriesService({ repo: createCategoriesRepository(db, engine), products, cache: catalogueCache });
 
   // One notifier: orders and payments tell the buyer through the same one.
   const notifier = createOrderNotifier({ mailer, publicUrl: config.publicUrl, ordersPlaced });
@@ -97,7 +108,19 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
     hooks: { beforeRefund: (row) => payments.refund(row) },
     rules: { unpaidTtlSeconds: config.orders.unpaidTtlSeconds, pendingMax: config.orders.pendingMax },
   });
-  const productsAdmin = createProductsAdminService(productsRepo, { cache: catalogueCache, hasOrders: orders.hasOrdersForProduct });
+  const productsAdmin = createProductsAdminService(productsRepo, {
+    cache: catalogueCache,
+    hasOrders: orders.hasOrdersForProduct,
+    categoryExists: categories.exists,
+  });
+  // CSV import/export: the import asks the categories module which slugs are unknown, and clears the catalogue cache after its commit.
+  const productImportRepo = createProductImportRepository(db);
+  const productImport = createProductImportService({
+    repo: productImportRepo,
+    cache: catalogueCache,
+    missingCategories: (slugs) => categories.findMissing(slugs),
+  });
+  const productExport = createProductExportService(productImportRepo);
 
   const provider = paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : createTestCardProvider());
   const invoiceRenderer = createInvoiceRenderer({ log });
@@ -135,6 +158,9 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
     auth,
     products,
     productsAdmin,
+    productImport,
+    productExport,
+    categories,
     orders,
     payments,
     paymentProvider: provider,

@@ -13,12 +13,23 @@ test.beforeEach(async ({ page }) => {
 test('the admin sees the admin menu and the overview, and adds a product', async ({ page }) => {
   await page.goto('/dashboard');
   const menu = page.getByRole('navigation', { name: 'Dashboard' });
-  await expect(menu.getByRole('link')).toHaveText(['My Profile', 'Add Reviews', 'My Orders', 'Add Product', 'All Product', 'Make Admin', 'Manage All Order']);
+  await expect(menu.getByRole('link')).toHaveText([
+    'My Profile',
+    'Add Reviews',
+    'My Orders',
+    'Add Product',
+    'All Product',
+    'Categories',
+    'Import CSV',
+    'Make Admin',
+    'Manage All Order',
+  ]);
   await expect(page.getByRole('heading', { name: 'Shop overview' })).toBeVisible();
   await expect(page.getByRole('img', { name: /Revenue and orders per day/ })).toBeVisible();
   await checkA11y(page);
 
   await menu.getByRole('link', { name: 'Add Product' }).click();
+  await page.getByLabel('SKU').fill(`e2e-fb-${Date.now().toString(36)}`);
   await page.getByLabel('Name').fill('A'.repeat(21));
   await page.getByLabel('Description').fill('Grade 8 flange bolt');
   await page.getByLabel('Price (per piece, $)').fill('0.35');
@@ -167,7 +178,15 @@ async function freshRequest(browser: Browser) {
 test('the product editor sends only what changed and refuses a stock figure that moved since it opened', async ({ page }) => {
   const name = `Stock ${Date.now().toString(36).slice(-6)}`;
   const created = await page.request.post('/api/service', {
-    data: { name, description: 'Edited while sold', price: 1.5, minimumOrderQuantity: 50, availableQuantity: 500, img: '/images/products/ball-bearing.svg' },
+    data: {
+      sku: `E2E-${name.replace(' ', '-')}`,
+      name,
+      description: 'Edited while sold',
+      price: 1.5,
+      minimumOrderQuantity: 50,
+      availableQuantity: 500,
+      img: '/images/products/ball-bearing.svg',
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const product = await created.json();

@@ -26,6 +26,7 @@ async function adminRequest(browser: Browser, baseURL: string | undefined): Prom
 async function addProduct(admin: APIRequestContext, fields: Partial<Product> & { name: string }): Promise<Product> {
   const res = await admin.post('/api/service', {
     data: {
+      sku: `E2E-D-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
       description: 'Issue 12 test part',
       price: 1.5,
       minimumOrderQuantity: 50,
@@ -110,7 +111,7 @@ test('product cards link to the details; the purchase page shows the description
   await signUpViaApi(page.request, uniqueEmail('details'), 'Dee Details');
   const product = await productNamed(page.request, 'Hex Bolt M8x40');
   await page.goto('/products?q=Hex%20Bolt');
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: product.name }) });
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
   await expect(card.getByRole('link', { name: /^Buy now/ })).toHaveAttribute('href', `/purchase/${product._id}`);
   // The image and the name both lead to the details; only the name is a tab stop.
   await expect(card.locator(`a[href="/productdetails/${product._id}"]`)).toHaveCount(2);

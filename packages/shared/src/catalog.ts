@@ -47,16 +47,12 @@ export const BRAND_MAX_LENGTH = 60;
 /** Images per product; `img` is always the first. */
 export const PRODUCT_IMAGES_MAX = 8;
 
-/** Search text longer than this is refused (400), not truncated. */
-export const SEARCH_TEXT_MAX_LENGTH = 100;
-/** Suggestions start after this many typed characters (top-bar search). */
-export const SEARCH_SUGGEST_MIN_LENGTH = 2;
+// Search text limits and the `attr.` prefix live in search.ts (zod-free and tiny, for the top bar).
+export { ATTRIBUTE_FILTER_PREFIX, SEARCH_SUGGEST_MIN_LENGTH, SEARCH_TEXT_MAX_LENGTH } from './search.js';
 /** Values one repeatable filter (`brand`, `attr.<Name>`) may list. */
 export const FILTER_VALUES_MAX = 20;
 /** Different `attr.<Name>` filters in one request. */
 export const ATTRIBUTE_FILTERS_MAX = 10;
-/** The query-string prefix of an attribute filter: `attr.Thread=M8`. */
-export const ATTRIBUTE_FILTER_PREFIX = 'attr.';
 
 /** CSV import and export: the fixed columns, in order; then one `attr:<Name>` column per specification. */
 export const PRODUCT_CSV_COLUMNS = ['sku', 'name', 'description', 'price', 'minimumOrderQuantity', 'availableQuantity', 'brand', 'category', 'img'] as const;

@@ -17,3 +17,4 @@ export * from './catalog.js';
 export * from './schemas/catalog-search.js';
 export * from './schemas/category.js';
 export * from './schemas/product-import.js';
+export * from './product-csv.js';

@@ -28,6 +28,8 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/dashboard/addproduct',
   '/dashboard/manageallorder',
   '/dashboard/allproduct',
+  '/dashboard/categories',
+  '/dashboard/import',
 ] as const;
 
 const matchers = CLIENT_ROUTE_PATTERNS.map((pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`, 'i'));

@@ -36,6 +36,18 @@ export interface ProductAttributesTable {
   value: string;
 }
 
+/**
+ * Visible products per leaf category ('' for none) and kind (`all`, `brand` per value, `attr` per
+ * specification name and value), kept by triggers (migration 20261125000000, ADR 0016); read-only for the app.
+ */
+export interface ProductFacetCountsTable {
+  category: string;
+  kind: 'all' | 'brand' | 'attr';
+  name: string;
+  value: string;
+  n: number;
+}
+
 export interface CategoriesTable {
   slug: string;
   name: string;
@@ -145,6 +157,7 @@ export interface OurTables {
   profiles: ProfilesTable;
   products: ProductsTable;
   product_attributes: ProductAttributesTable;
+  product_facet_counts: ProductFacetCountsTable;
   categories: CategoriesTable;
   reviews: ReviewsTable;
   sequences: SequencesTable;

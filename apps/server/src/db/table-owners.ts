@@ -12,6 +12,7 @@ import type { DB } from './tables.js';
 export const TABLE_OWNERS = {
   products: 'products',
   product_attributes: 'products',
+  product_facet_counts: 'products',
   categories: 'categories',
   orders: 'orders',
   customer_order_counts: 'orders',

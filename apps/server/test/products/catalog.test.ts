@@ -30,11 +30,12 @@ describe('GET /api/service', () => {
     expect((res.json() as Product[]).length).toBe(BEST_SELLERS_COUNT);
   });
 
-  it('searches by name, case-insensitively, and treats % literally', async () => {
+  it('searches the full text (name, SKU, brand, description, specifications), case-insensitively, and treats % literally', async () => {
     const res = await t.app.inject({ url: '/api/service?q=BEARING' });
-    const names = (res.json() as Product[]).map((p) => p.name);
-    expect(names.length).toBeGreaterThanOrEqual(2);
-    expect(names.every((n) => n.toLowerCase().includes('bearing'))).toBe(true);
+    const found = res.json() as Product[];
+    expect(found.filter((p) => p.name.toLowerCase().includes('bearing')).length).toBeGreaterThanOrEqual(2);
+    const text = (p: Product) => [p.sku, p.name, p.brand, p.description, ...Object.values(p.attributes)].join(' ').toLowerCase();
+    expect(found.every((p) => text(p).includes('bearing'))).toBe(true);
     const none = await t.app.inject({ url: '/api/service?q=%25' });
     expect(none.json()).toEqual([]);
   });

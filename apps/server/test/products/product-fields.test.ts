@@ -37,7 +37,8 @@ describe('product catalogue fields', () => {
 
   it('keeps the spec fields and their meaning for old clients', async () => {
     const got = (await t.app.inject({ url: `/api/service/${bolt._id}` })).json() as Record<string, unknown>;
-    for (const field of ['_id', 'name', 'description', 'price', 'minimumOrderQuantity', 'availableQuantity', 'img', 'archived']) expect(got).toHaveProperty(field);
+    for (const field of ['_id', 'name', 'description', 'price', 'minimumOrderQuantity', 'availableQuantity', 'img', 'archived'])
+      expect(got).toHaveProperty(field);
     expect(got.price).toBe(0.18);
   });
 

@@ -48,10 +48,19 @@ export const accessTable: Record<string, AccessRow> = {
   // catalogue
   'GET /api/service': { access: 'public' },
   'GET /api/service/:id': { access: 'public', path: (c) => `/api/service/${c.productId}` },
+  'GET /api/service/facets': { access: 'public' },
   'POST /api/service': { access: 'admin' },
   'PATCH /api/service/:id': { access: 'admin' },
   'POST /api/service/:id/stock': { access: 'admin' },
   'DELETE /api/service/:id': { access: 'admin' },
+  // CSV (product-csv.routes.ts): sent no body, the import answers 415 to an admin
+  'POST /api/service/import': { access: 'admin', path: () => '/api/service/import?dryRun=true' },
+  'GET /api/service/export.csv': { access: 'admin' },
+  'GET /api/categories': { access: 'public' },
+  // no body: the admin gets a 400 (name required); a random slug is a 404 for PATCH and DELETE
+  'POST /api/categories': { access: 'admin' },
+  'PATCH /api/categories/:slug': { access: 'admin', path: (c) => `/api/categories/no-such-${c.randomId}` },
+  'DELETE /api/categories/:slug': { access: 'admin', path: (c) => `/api/categories/no-such-${c.randomId}` },
 
   // users
   'GET /api/user': { access: 'admin' },

@@ -34,6 +34,8 @@ const MakeAdmin = page(() => import('./routes/dashboard/make-admin'));
 const AddProduct = page(() => import('./routes/dashboard/add-product'));
 const ManageAllOrders = page(() => import('./routes/dashboard/manage-all-orders'));
 const AllProducts = page(() => import('./routes/dashboard/all-products'));
+const Categories = page(() => import('./routes/dashboard/categories'));
+const ImportProducts = page(() => import('./routes/dashboard/import-products'));
 const Contact = page(() => import('./routes/contact'));
 const About = page(() => import('./routes/about'));
 const NotFound = page(() => import('./routes/not-found'));
@@ -132,6 +134,22 @@ export function AppRouter() {
                 element={
                   <RequireAdmin>
                     <AllProducts />
+                  </RequireAdmin>
+                }
+              />
+              <Route
+                path="categories"
+                element={
+                  <RequireAdmin>
+                    <Categories />
+                  </RequireAdmin>
+                }
+              />
+              <Route
+                path="import"
+                element={
+                  <RequireAdmin>
+                    <ImportProducts />
                   </RequireAdmin>
                 }
               />

@@ -2,6 +2,7 @@ import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { adminQueries } from './admin/api/admin-queries';
 import { authQueries } from './auth/api/auth-queries';
+import { categoryQueries } from './categories/api/categories-queries';
 import { orderQueries } from './orders/api/order-queries';
 import { paymentQueries } from './orders/api/payment-queries';
 import { productQueries } from './products/api/product-queries';
@@ -12,6 +13,7 @@ import { reviewQueries } from './reviews/api/review-queries';
 const READS = {
   productList: productQueries.list({ q: 'bolt', page: 2 }),
   productDetail: productQueries.detail('p1'),
+  productFacets: productQueries.facets({ category: 'bolts', brand: ['Norfast'] }),
   adminProductList: adminQueries.productList({ page: 1 }),
   myOrders: orderQueries.mine({ email: 'a@b.co', page: 1, limit: 10 }),
   orderDetail: orderQueries.detail('o1'),
@@ -23,6 +25,7 @@ const READS = {
   authConfig: authQueries.config(),
   profile: profileQueries.own(),
   reviews: reviewQueries.list(1, 6),
+  categoryList: categoryQueries.list(),
 };
 type Read = keyof typeof READS;
 const names = Object.keys(READS) as Read[];
@@ -43,7 +46,7 @@ describe('query key factories', () => {
   });
 
   it('put a domain under one root, so one call refreshes all of it', async () => {
-    expect(await invalidatedBy(productQueries.all())).toEqual(['adminProductList', 'productDetail', 'productList']);
+    expect(await invalidatedBy(productQueries.all())).toEqual(['adminProductList', 'productDetail', 'productFacets', 'productList']);
     expect(await invalidatedBy(orderQueries.all())).toEqual(['adminOrderList', 'myOrders', 'orderDetail']);
     expect(await invalidatedBy(adminQueries.users())).toEqual(['userList']);
     expect(await invalidatedBy(adminQueries.all())).toEqual(['overview', 'userList']);
@@ -51,6 +54,7 @@ describe('query key factories', () => {
     expect(await invalidatedBy(reviewQueries.all())).toEqual(['reviews']);
     expect(await invalidatedBy(profileQueries.all())).toEqual(['profile']);
     expect(await invalidatedBy(paymentQueries.all())).toEqual(['paymentConfig']);
+    expect(await invalidatedBy(categoryQueries.all())).toEqual(['categoryList']);
   });
 
   it('refresh only the query itself through its own key', async () => {

@@ -1,87 +1,12 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { ProductSort } from '@bulkparts/shared';
 import type { ProductsTable } from '../../db/schema.js';
-import { lowerColumnContains } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 
 export type ProductRow = Selectable<ProductsTable>;
 
-export interface ProductListFilter {
-  q?: string | undefined;
-  sort: ProductSort;
-  offset: number;
-  limit: number;
-  includeArchived?: boolean;
-}
-
-/**
- * A search's total is counted only this many pages past the page asked for (at least
- * SEARCH_COUNT_MIN matches); see `count`.
- */
-export const SEARCH_COUNT_WINDOW_PAGES = 10;
-export const SEARCH_COUNT_MIN = 100;
-
-/** How many matches a search's count looks for: enough to draw the next 10 page buttons. */
-export function searchCountCap(filter: { offset?: number; limit?: number }): number {
-  return Math.max(SEARCH_COUNT_MIN, (filter.offset ?? 0) + (filter.limit ?? 0) * SEARCH_COUNT_WINDOW_PAGES + 1);
-}
-
+/** The catalogue list, search and facets are in catalogue-search.repository.ts. */
 export function createProductsRepository(db: Kysely<DB>) {
-  function filtered(filter: Pick<ProductListFilter, 'q' | 'includeArchived'>) {
-    let query = db.selectFrom('products');
-    if (!filter.includeArchived) query = query.where('archived', '=', 0);
-    if (filter.q) query = query.where(lowerColumnContains('name_lower', filter.q));
-    return query;
-  }
-
   return {
-    async list(filter: ProductListFilter): Promise<ProductRow[]> {
-      let query = filtered(filter).selectAll();
-      switch (filter.sort) {
-        case 'price-asc':
-          query = query.orderBy('price_cents', 'asc');
-          break;
-        case 'price-desc':
-          query = query.orderBy('price_cents', 'desc');
-          break;
-        case 'name':
-          query = query.orderBy('name_lower', 'asc');
-          break;
-        case 'newest':
-          query = query.orderBy('created_at', 'desc');
-          break;
-        default:
-          query = query.orderBy('position', 'asc');
-      }
-      // The id breaks ties so the order is stable across pages.
-      return query.orderBy('id', 'asc').limit(filter.limit).offset(filter.offset).execute();
-    },
-
-    /**
-     * The number of matches. A text search (`q`, a substring match no b-tree index can serve)
-     * counts only up to `searchCountCap`: 10 pages past the one asked for. The scan then stops
-     * after that many matches, so its cost follows the page asked for, not the catalogue size; the
-     * total is a lower bound and the pages beyond it appear as the shopper moves on (ADR 0005).
-     * A trigram index (FTS5 / pg_trgm) was measured slower for common words. Without `q` the
-     * count is exact (an index-only count).
-     */
-    async count(filter: Pick<ProductListFilter, 'q' | 'includeArchived'> & Partial<Pick<ProductListFilter, 'offset' | 'limit'>>): Promise<number> {
-      if (filter.q) {
-        const capped = filtered(filter)
-          .select(sql<number>`1`.as('one'))
-          .limit(searchCountCap(filter));
-        const row = await db
-          .selectFrom(capped.as('m'))
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow();
-        return Number(row.n);
-      }
-      const row = await filtered(filter)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
     findById(id: string): Promise<ProductRow | undefined> {
       return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -173,6 +98,28 @@ export function createProductsRepository(db: Kysely<DB>) {
 
     async delete(id: string): Promise<void> {
       await db.deleteFrom('products').where('id', '=', id).execute();
+    },
+
+    /** Visible products filed directly in each category (the categories module rolls them up its tree). */
+    async directCategoryCounts(): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('products')
+        .select((eb) => ['category', eb.fn.countAll<number>().as('n')])
+        .where('archived', '=', 0)
+        .where('category', 'is not', null)
+        .groupBy('category')
+        .execute();
+      return new Map(rows.map((r) => [r.category as string, Number(r.n)]));
+    },
+
+    /** Products filed in `category`, archived ones too (a category in use is not deleted). */
+    async countInCategory(category: string): Promise<number> {
+      const row = await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('category', '=', category)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
   };
 }

@@ -2,11 +2,13 @@ import {
   idParamsSchema,
   productInputSchema,
   productListQuerySchema,
+  productFacetsSchema,
   productPatchSchema,
   productSchema,
   stockAdjustmentSchema,
   TOTAL_COUNT_HEADER,
 } from '@bulkparts/shared';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../lib/errors.js';
 import { type ApiInstance } from '../../lib/validate.js';
@@ -21,19 +23,34 @@ export default async function productsRoutes(app: ApiInstance, opts: { products:
   const cached = { catalogueCache: {} };
   const cachedUnlessArchived = { catalogueCache: { skip: (request: { url: string }) => request.url.includes('includeArchived') } };
 
+  /** Archived products are listed (and counted) for admins only. */
+  async function allowArchived(request: FastifyRequest, includeArchived: string | undefined): Promise<void> {
+    if (includeArchived !== '1') return;
+    const user = await request.loadUser();
+    if (!user) throw unauthenticated();
+    if (user.role !== 'admin') throw forbidden('Only admins can list archived products');
+  }
+
   app.get(
     '/service',
     { config: cachedUnlessArchived, schema: { querystring: productListQuerySchema, response: { 200: responseSchema(z.array(productSchema)) } } },
     async (request, reply) => {
       const { includeArchived, ...query } = request.query;
-      if (includeArchived === '1') {
-        const user = await request.loadUser();
-        if (!user) throw unauthenticated();
-        if (user.role !== 'admin') throw forbidden('Only admins can list archived products');
-      }
+      await allowArchived(request, includeArchived);
       const { items, total } = await service.list(query, includeArchived === '1');
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return items;
+    },
+  );
+
+  // Same query as the list (page, limit and sort are ignored); a static route, so it never reaches /service/:id.
+  app.get(
+    '/service/facets',
+    { config: cachedUnlessArchived, schema: { querystring: productListQuerySchema, response: { 200: responseSchema(productFacetsSchema) } } },
+    async (request) => {
+      const { includeArchived, page: _page, limit: _limit, sort: _sort, ...filters } = request.query;
+      await allowArchived(request, includeArchived);
+      return service.facets(filters, includeArchived === '1');
     },
   );
 

@@ -7,15 +7,18 @@ import {
   productImages,
   type Product,
   type ProductInput,
+  type ProductFacets,
+  type ProductFilters,
   type ProductListQuery,
   type ProductPatch,
 } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
-import { isUniqueViolation, pageOffset } from '../../db/query-helpers.js';
+import { isUniqueViolation } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { CatalogueCache } from './catalogue-cache.js';
+import type { CatalogueSearch } from './catalogue-search.service.js';
 import type { ProductRow, ProductsRepository } from './products.repository.js';
 
 /** Thrown inside the caller's transaction when the conditional stock update takes no row. */
@@ -55,7 +58,8 @@ export function catalogueColumns(input: Pick<ProductInput, 'sku' | 'brand' | 'ca
   };
 }
 
-const skuTaken = (sku: string) => new AppError('CONFLICT', `SKU ${sku} is already used by another product`, { sku: `SKU ${sku} is already used by another product` });
+const skuTaken = (sku: string) =>
+  new AppError('CONFLICT', `SKU ${sku} is already used by another product`, { sku: `SKU ${sku} is already used by another product` });
 
 /**
  * The catalogue for shoppers and for other modules. Stock moves by other modules (orders taking
@@ -63,19 +67,16 @@ const skuTaken = (sku: string) => new AppError('CONFLICT', `SKU ${sku} is alread
  * caller reports its commit with `stockCommitted()`, which clears the catalogue cache (ADR 0012):
  * clearing before the commit would let a read in between cache the old stock again.
  */
-export function createProductsService(repo: ProductsRepository, cache: Pick<CatalogueCache, 'clear'>) {
+export function createProductsService(repo: ProductsRepository, cache: Pick<CatalogueCache, 'clear'>, search: CatalogueSearch) {
   return {
+    /** Search, filters and sort (catalogue-search.service.ts); the total is the exact count of the filtered list. */
     async list(query: ProductListQuery, includeArchived = false): Promise<{ items: Product[]; total: number }> {
-      const filter = {
-        q: query.q || undefined,
-        sort: query.sort ?? (query.q ? 'relevance' : 'featured'),
-        limit: query.limit,
-        offset: pageOffset(query.page, query.limit),
-        includeArchived: includeArchived === true,
-      };
-      const [rows, total] = await Promise.all([repo.list(filter), repo.count(filter)]);
+      const { rows, total } = await search.list(query, includeArchived);
       return { items: rows.map(toProductJson), total };
     },
+
+    /** Counts per category, brand and specification, and the price range, for the same filters. */
+    facets: (query: ProductFilters, includeArchived = false): Promise<ProductFacets> => search.facets(query, includeArchived),
 
     /** Archived products stay readable by id so order history and old links keep working. */
     async get(id: string): Promise<Product> {
@@ -106,6 +107,9 @@ export function createProductsService(repo: ProductsRepository, cache: Pick<Cata
 
     lowStock: (minOrders: number, limit: number) => repo.lowStock(minOrders, limit),
     imageInUse: (url: string) => repo.imageInUse(url),
+    /** For the categories module: its counts roll these up; a category in use is not deleted. */
+    directCategoryCounts: () => repo.directCategoryCounts(),
+    countInCategory: (category: string) => repo.countInCategory(category),
   };
 }
 
@@ -122,17 +126,23 @@ export interface ProductsAdminDeps {
   cache: Pick<CatalogueCache, 'clear'>;
   /** Whether any order names the product (the orders module answers); such a product is archived, not deleted. */
   hasOrders: (productId: string) => Promise<boolean>;
+  /** Whether a category slug exists (the categories module answers); a product is never filed in an unknown one. */
+  categoryExists: (slug: string) => Promise<boolean>;
 }
 
 /** The admin side of the catalogue: add, edit, adjust stock, delete (or archive). Each write clears the catalogue cache. */
-export function createProductsAdminService(repo: ProductsRepository, { cache, hasOrders }: ProductsAdminDeps) {
+export function createProductsAdminService(repo: ProductsRepository, { cache, hasOrders, categoryExists }: ProductsAdminDeps) {
   async function get(id: string): Promise<ProductRow> {
     const row = isObjectId(id) ? await repo.findById(id) : undefined;
     if (!row) throw notFound('Product');
     return row;
   }
+  async function checkCategory(category: string | null | undefined): Promise<void> {
+    if (category != null && !(await categoryExists(category))) throw new AppError('VALIDATION_FAILED', 'Unknown category', { category: 'Unknown category' });
+  }
   return {
     async create(input: ProductInput): Promise<Product> {
+      await checkCategory(input.category);
       const now = nowIso();
       const row: ProductRow = {
         id: newId(),
@@ -161,6 +171,7 @@ export function createProductsAdminService(repo: ProductsRepository, { cache, ha
 
     async update(id: string, patch: ProductPatch): Promise<Product> {
       const current = await get(id);
+      await checkCategory(patch.category);
       const values: Partial<Omit<ProductRow, 'id'>> = { updated_at: nowIso() };
       if (patch.name !== undefined) Object.assign(values, { name: patch.name, name_lower: patch.name.toLowerCase() });
       if (patch.description !== undefined) values.description = patch.description;

@@ -1,7 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '@/features/auth/api/auth-queries';
 import { useSignOut } from '@/features/auth/api/sign-out';
+
+// The search is not needed to paint a page: loaded right after the bar, it stays out of the first
+// download (the home route's budget, scripts/check-bundle-size.mjs), with a same-sized placeholder
+// so the bar does not shift when it arrives.
+const ProductSearch = lazy(() => import('@/features/products/components/product-search').then((m) => ({ default: m.ProductSearch })));
+const searchPlaceholder = <div className="h-10 w-10 sm:h-8 sm:w-56 xl:w-72" aria-hidden="true" />;
 
 // The menu paints the current page (aria-current) light on dark; a coloured text on top of that
 // read at 2.4:1. Weight alone marks it, and the menu's own colours keep the contrast.
@@ -67,7 +73,7 @@ export function TopBar() {
 
   return (
     <header className="navbar sticky top-0 z-30 bg-base-100 shadow-sm px-2 sm:px-6">
-      <div className="navbar-start">
+      <div className="navbar-start w-auto shrink-0">
         <div className="dropdown lg:hidden" ref={menuRef}>
           <button type="button" className="btn btn-ghost" aria-label="Open menu" aria-haspopup="menu">
             <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
@@ -82,7 +88,12 @@ export function TopBar() {
           <span className="text-primary">bulk</span>parts
         </NavLink>
       </div>
-      <nav className="navbar-end hidden lg:flex" aria-label="Main">
+      <div className="flex min-w-0 flex-1 justify-end px-1 lg:justify-center">
+        <Suspense fallback={searchPlaceholder}>
+          <ProductSearch />
+        </Suspense>
+      </div>
+      <nav className="hidden shrink-0 lg:flex" aria-label="Main">
         <ul className="menu menu-horizontal px-1 gap-1">{links}</ul>
       </nav>
     </header>

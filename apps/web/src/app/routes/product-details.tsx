@@ -4,12 +4,17 @@ import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity, unavailableReason } from '@bulkparts/shared/quantity';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { RecordLoadFailure } from '@/components/ui/record-load-failure';
+import { categoryQueries } from '@/features/categories/api/categories-queries';
 import { productQueries } from '@/features/products/api/product-queries';
+import { ProductGallery } from '@/features/products/components/product-gallery';
+import { SpecTable } from '@/features/products/components/spec-table';
 
 /** `/productdetails/:id` (signed in): everything about one product, and the way to buy it. */
 export function Component() {
   const { id = '' } = useParams();
   const product = useQuery(productQueries.detail(id));
+  // Only for the category's name; its link works from the slug while this loads or if it fails.
+  const categories = useQuery(categoryQueries.list());
 
   if (product.isPending) return <PageSpinner label="Loading the product" />;
   if (product.isError) return <RecordLoadFailure error={product.error} onRetry={product.refetch} notFound={{ title: 'Product not found' }} />;
@@ -18,11 +23,29 @@ export function Component() {
   const unavailable = unavailableReason(p);
   return (
     <article className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2">
-      <figure className="rounded-box bg-base-200 p-6">
-        <img src={p.img} alt={p.name} width="480" height="360" className="mx-auto h-64 w-full object-contain md:h-80" />
-      </figure>
+      <ProductGallery key={p._id} images={p.images.length ? p.images : [p.img]} name={p.name} />
       <div className="space-y-4">
         <h1 className="text-3xl font-bold break-words">{p.name}</h1>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-base-content/70">SKU</dt>
+          <dd className="font-mono">{p.sku}</dd>
+          {p.brand && (
+            <>
+              <dt className="text-base-content/70">Brand</dt>
+              <dd>{p.brand}</dd>
+            </>
+          )}
+          {p.category && (
+            <>
+              <dt className="text-base-content/70">Category</dt>
+              <dd>
+                <Link to={`/products?${new URLSearchParams({ category: p.category })}`} className="link">
+                  {categories.data?.find((c) => c.slug === p.category)?.name ?? p.category}
+                </Link>
+              </dd>
+            </>
+          )}
+        </dl>
         <p className="text-2xl font-semibold text-primary">
           {formatDollars(p.price)} <span className="text-base font-normal text-base-content/70">per piece</span>
         </p>
@@ -40,6 +63,7 @@ export function Component() {
             Purchase
           </Link>
         )}
+        <SpecTable attributes={p.attributes} />
       </div>
     </article>
   );

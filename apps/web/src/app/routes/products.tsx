@@ -1,110 +1,100 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { PRODUCT_SORTS, type ProductSort } from '@bulkparts/shared/constants';
+import { useState } from 'react';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { Pagination } from '@/components/ui/pagination';
-import { SearchField } from '@/components/ui/search-field';
+import { categoryQueries } from '@/features/categories/api/categories-queries';
 import { productQueries } from '@/features/products/api/product-queries';
+import { FilterPanel } from '@/features/products/components/filter-panel';
+import { FiltersDrawer } from '@/features/products/components/filters-drawer';
 import { ProductCard, ProductCardSkeleton } from '@/features/products/components/product-card';
+import { SortSelect } from '@/features/products/components/sort-select';
+import { changeFilters, EMPTY_FILTERS, hasFilters, listFilters } from '@/features/products/product-filters';
+import { useProductFilters } from '@/features/products/use-product-filters';
 
 const PAGE_SIZE = 9;
-const SORT_LABELS: Record<ProductSort, string> = {
-  featured: 'Best sellers',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-  name: 'Name',
-  newest: 'Newest',
-};
+const countText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'product' : 'products'}`;
 
-function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(initial);
-  useEffect(() => {
-    if (text.trim() === initial) return;
-    const t = setTimeout(() => onSearch(text.trim()), 300);
-    return () => clearTimeout(t);
-  }, [text, initial, onSearch]);
-  return (
-    <form
-      role="search"
-      className="flex-1"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSearch(text.trim());
-      }}
-    >
-      <SearchField label="Search products by name" placeholder="Search by name, e.g. bearing" value={text} onChange={setText} />
-    </form>
-  );
-}
-
-/** Every product (the spec's home page only reaches six), with search by name and pages. */
+/**
+ * The catalogue: filters (category tree, brands, specifications, price, stock) beside the list,
+ * all of it in the URL (see use-product-filters.ts). Search text arrives from the top bar (`q`).
+ */
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const sort = (PRODUCT_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as ProductSort) : 'featured';
+  const [state, setState] = useProductFilters();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const filters = listFilters(state);
+  const products = useQuery(productQueries.list({ ...filters, sort: state.sort ?? undefined, page: state.page, limit: PAGE_SIZE }));
+  const facets = useQuery(productQueries.facets(filters));
+  const categories = useQuery(categoryQueries.list());
+  const total = products.data?.total;
+  const pageCount = total === undefined ? 0 : Math.ceil(total / PAGE_SIZE);
+  // Sort survives a clear (it is not a filter); relevance does not, as it needs the search text.
+  const clear = () => setState({ ...EMPTY_FILTERS, sort: state.sort === 'relevance' ? null : state.sort });
 
-  const update = (next: Record<string, string | undefined>) => {
-    const sp = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next))
-      if (v) sp.set(k, v);
-      else sp.delete(k);
-    setParams(sp, { replace: true });
-  };
-
-  const products = useQuery(productQueries.list({ q: q || undefined, page, limit: PAGE_SIZE, sort }));
-  const pageCount = products.data ? Math.ceil(products.data.total / PAGE_SIZE) : 0;
+  const panel = <FilterPanel state={state} onChange={setState} onClear={clear} facets={facets.data} categories={categories.data} />;
+  const showResults = (
+    <button type="button" className="btn btn-primary btn-block" onClick={() => setDrawerOpen(false)}>
+      {total === undefined ? 'Show products' : `Show ${countText(total)}`}
+    </button>
+  );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="mb-6 text-3xl font-bold">Products</h1>
-      <div className="mb-8 flex flex-col gap-3 sm:flex-row">
-        {/* Keyed by the URL's q so "Show all products" and back/forward reset the box. */}
-        <SearchBox key={q} initial={q} onSearch={(value) => update({ q: value || undefined, page: undefined })} />
-        <label className="flex items-center gap-2">
-          <span className="text-sm">Sort</span>
-          <select
-            className="select select-bordered"
-            value={sort}
-            onChange={(e) => update({ sort: e.target.value === 'featured' ? undefined : e.target.value, page: undefined })}
-          >
-            {PRODUCT_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <p className="sr-only" aria-live="polite">
-        {products.data ? `${products.data.total} products found` : ''}
-      </p>
-      {products.isError ? (
-        <LoadFailure error={products.error} onRetry={products.refetch} />
-      ) : products.data && products.data.items.length === 0 ? (
-        <div className="py-16 text-center">
-          <p className="text-lg">No products match “{q}”.</p>
-          <Link to="/products" className="btn btn-link">
-            Show all products
-          </Link>
-        </div>
-      ) : (
-        <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {products.data
-            ? products.data.items.map((p, i) => <ProductCard key={p._id} product={p} headingLevel={2} eager={i < 3} />)
-            : Array.from({ length: 6 }, (_, i) => <ProductCardSkeleton key={i} />)}
-        </div>
-      )}
-      <Pagination
-        page={page}
-        pageCount={pageCount}
-        onPage={(p) => {
-          update({ page: p > 1 ? String(p) : undefined });
-          window.scrollTo({ top: 0 });
-        }}
-        label="Product pages"
-      />
+      <FiltersDrawer open={drawerOpen} onOpenChange={setDrawerOpen} panel={panel} footer={showResults}>
+        {(openButton) => (
+          <>
+            <h1 className="mb-2 text-3xl font-bold">Products</h1>
+            {state.q && (
+              <p className="mb-2 flex flex-wrap items-center gap-2">
+                <span>
+                  Results for <strong className="break-all">“{state.q}”</strong>
+                </span>
+                <button type="button" className="btn btn-ghost btn-xs" onClick={() => setState(changeFilters(state, { q: '' }))}>
+                  Clear search
+                </button>
+              </p>
+            )}
+            <div className="mb-6 flex flex-wrap items-center gap-3">
+              <button type="button" className="btn btn-outline btn-sm lg:hidden" {...openButton}>
+                <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                  <path d="M4 6h16M7 12h10M10 18h4" />
+                </svg>
+                Filters
+              </button>
+              <p className="grow font-semibold" role="status" aria-live="polite">
+                {total === undefined ? '' : countText(total)}
+              </p>
+              <SortSelect value={state.sort} searching={Boolean(state.q)} onChange={(sort) => setState({ ...state, sort, page: 1 })} />
+            </div>
+            {products.isError ? (
+              <LoadFailure error={products.error} onRetry={products.refetch} />
+            ) : products.data && products.data.items.length === 0 ? (
+              <div className="py-16 text-center">
+                <p className="text-lg">No products match these filters.</p>
+                {hasFilters(state) && (
+                  <button type="button" className="btn btn-link" onClick={clear}>
+                    Clear filters
+                  </button>
+                )}
+              </div>
+            ) : (
+              <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3" aria-busy={products.isFetching}>
+                {products.data
+                  ? products.data.items.map((p, i) => <ProductCard key={p._id} product={p} headingLevel={2} eager={i < 3} />)
+                  : Array.from({ length: 6 }, (_, i) => <ProductCardSkeleton key={i} />)}
+              </div>
+            )}
+            <Pagination
+              page={state.page}
+              pageCount={pageCount}
+              onPage={(page) => {
+                setState({ ...state, page });
+                window.scrollTo({ top: 0 });
+              }}
+              label="Product pages"
+            />
+          </>
+        )}
+      </FiltersDrawer>
     </div>
   );
 }

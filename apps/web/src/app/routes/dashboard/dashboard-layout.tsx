@@ -16,6 +16,8 @@ const customerLinks: MenuLink[] = [
 const adminLinks: MenuLink[] = [
   { to: '/dashboard/addproduct', label: 'Add Product' },
   { to: '/dashboard/allproduct', label: 'All Product' },
+  { to: '/dashboard/categories', label: 'Categories' },
+  { to: '/dashboard/import', label: 'Import CSV' },
   { to: '/dashboard/makeadmin', label: 'Make Admin' },
   { to: '/dashboard/manageallorder', label: 'Manage All Order' },
 ];

@@ -1,61 +1,189 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@bulkparts/shared';
+import { MESSAGES, type Category } from '@bulkparts/shared';
 import { ApiClientError } from '@/lib/api-client';
 import { AddProductForm } from './add-product-form';
+import { DUPLICATE_SPEC_MESSAGE } from './product-form-values';
 
 const createProduct = vi.fn();
 vi.mock('../api/create-product', () => ({ useCreateProduct: () => ({ mutateAsync: createProduct }) }));
 vi.mock('../api/upload-product-image', () => ({ useUploadProductImage: () => ({ mutateAsync: vi.fn(), isPending: false }) }));
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
+const categories: Category[] = [
+  { slug: 'fasteners', name: 'Fasteners', parent: null, count: 3 },
+  { slug: 'hex-bolts', name: 'Hex bolts', parent: 'fasteners', count: 2 },
+  { slug: 'bearings', name: 'Bearings', parent: null, count: 1 },
+];
+vi.mock('@/features/categories/api/get-categories', () => ({ getCategories: async () => categories }));
 
 beforeEach(() => vi.clearAllMocks());
 afterEach(cleanup);
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
-async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+function renderForm() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={qc}>
+      <AddProductForm />
+    </QueryClientProvider>,
+  );
+}
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>, { submit = true } = {}) {
+  await user.type(input('SKU'), 'fb-m8-40');
   await user.type(input('Name'), 'E2E Flange Bolt');
   await user.type(input('Description'), 'Grade 8 flange bolt');
   await user.type(input('Price (per piece, $)'), '0.35');
   await user.type(input('Minimum order quantity'), '100');
   await user.type(input('Available quantity'), '4000');
   await user.type(input('Image URL'), 'https://example.com/bolt.svg');
-  await user.click(screen.getByRole('button', { name: 'Add Product' }));
+  if (submit) await user.click(screen.getByRole('button', { name: 'Add Product' }));
+}
+
+async function addSpec(user: ReturnType<typeof userEvent.setup>, n: number, name: string, value: string) {
+  await user.click(screen.getByRole('button', { name: 'Add specification' }));
+  await user.type(input(`Specification ${n}`), name);
+  await user.type(input(`Value of specification ${n}`), value);
 }
 
 describe('AddProductForm (built from the form kit)', () => {
-  it('refuses empty number fields in the schema’s words', async () => {
+  it('refuses empty fields in the schema’s words, the SKU included', async () => {
     const user = userEvent.setup();
-    render(<AddProductForm />);
+    renderForm();
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     await waitFor(() => expect(input('Price (per piece, $)').getAttribute('aria-invalid')).toBe('true'));
     const messages = screen.getAllByRole('alert').map((a) => a.textContent);
+    expect(messages).toContain('SKU is required');
     expect(messages).toContain('Price must be a number');
     expect(messages).toContain('Minimum order quantity must be a number');
     expect(createProduct).not.toHaveBeenCalled();
   });
 
-  it('sends numbers, says the spec’s success text, and empties every field, numbers included', async () => {
+  it('sends numbers and the SKU in capitals, says the spec’s success text, and empties every field, numbers included', async () => {
     createProduct.mockResolvedValueOnce({});
     const user = userEvent.setup();
-    render(<AddProductForm />);
+    renderForm();
     await fillIn(user);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.addProductSuccess));
-    expect(createProduct.mock.calls[0]![0]).toMatchObject({ name: 'E2E Flange Bolt', price: 0.35, minimumOrderQuantity: 100, availableQuantity: 4000 });
+    expect(createProduct.mock.calls[0]![0]).toMatchObject({
+      sku: 'FB-M8-40',
+      name: 'E2E Flange Bolt',
+      price: 0.35,
+      minimumOrderQuantity: 100,
+      availableQuantity: 4000,
+      category: null,
+      attributes: {},
+      img: 'https://example.com/bolt.svg',
+      images: ['https://example.com/bolt.svg'],
+    });
     await waitFor(() => expect(input('Price (per piece, $)').value).toBe(''));
-    for (const label of ['Name', 'Description', 'Minimum order quantity', 'Available quantity', 'Image URL']) expect(input(label).value).toBe('');
+    for (const label of ['SKU', 'Name', 'Description', 'Minimum order quantity', 'Available quantity', 'Image URL']) expect(input(label).value).toBe('');
   });
 
   it('puts the server’s field messages under the fields and toasts its message', async () => {
     createProduct.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION', 'Check the product', { name: 'A product with this name exists' }));
     const user = userEvent.setup();
-    render(<AddProductForm />);
+    renderForm();
     await fillIn(user);
     expect((await screen.findByRole('alert')).textContent).toBe('A product with this name exists');
     expect(input('Name').getAttribute('aria-invalid')).toBe('true');
     expect(toast.error).toHaveBeenCalledWith('Check the product');
+  });
+
+  it('shows a taken SKU (409) and an unknown category (400) under their inputs', async () => {
+    createProduct.mockRejectedValueOnce(new ApiClientError(409, 'CONFLICT', 'SKU FB-M8-40 is taken', { sku: 'Another product has this SKU' }));
+    const user = userEvent.setup();
+    renderForm();
+    await fillIn(user);
+    await waitFor(() => expect(input('SKU').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByRole('alert').textContent).toBe('Another product has this SKU');
+
+    createProduct.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION', 'Unknown category', { category: 'No such category' }));
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(screen.getByLabelText('Category').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('No such category');
+  });
+});
+
+describe('AddProductForm: category, specifications and images', () => {
+  it('lists the categories indented by depth, with none first', async () => {
+    renderForm();
+    const select = screen.getByLabelText('Category') as HTMLSelectElement;
+    await waitFor(() => expect(select.options).toHaveLength(4));
+    expect([...select.options].map((o) => o.textContent)).toEqual(['— none —', 'Fasteners', '\u00a0\u00a0Hex bolts', 'Bearings']);
+  });
+
+  it('turns the specification rows into the attributes object, in order, without removed or empty rows', async () => {
+    createProduct.mockResolvedValueOnce({});
+    const user = userEvent.setup();
+    renderForm();
+    await fillIn(user, { submit: false });
+    await waitFor(() => expect((screen.getByLabelText('Category') as HTMLSelectElement).options).toHaveLength(4));
+    await user.selectOptions(screen.getByLabelText('Category'), 'hex-bolts');
+    await addSpec(user, 1, ' Thread ', 'M8');
+    await addSpec(user, 2, 'Colour', 'Red');
+    await addSpec(user, 3, 'Material', ' Steel 8.8 ');
+    await user.click(screen.getByRole('button', { name: 'Add specification' }));
+    await user.click(screen.getByRole('button', { name: 'Remove specification 2' }));
+    expect(input('Specification 2').value).toBe('Material');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(createProduct).toHaveBeenCalled());
+    const sent = createProduct.mock.calls[0]![0];
+    expect(sent.category).toBe('hex-bolts');
+    expect(sent.attributes).toEqual({ Thread: 'M8', Material: 'Steel 8.8' });
+    expect(Object.keys(sent.attributes)).toEqual(['Thread', 'Material']);
+    expect(sent).not.toHaveProperty('specs');
+  });
+
+  it('refuses a specification name used twice (whatever its case) on the later row, and a name without a value', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await fillIn(user, { submit: false });
+    await addSpec(user, 1, 'Thread', 'M8');
+    await addSpec(user, 2, 'thread ', 'M10');
+    await user.click(screen.getByRole('button', { name: 'Add specification' }));
+    await user.type(input('Specification 3'), 'Finish');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(input('Specification 2').getAttribute('aria-invalid')).toBe('true'));
+    expect(input('Specification 1').getAttribute('aria-invalid')).toBe('false');
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([DUPLICATE_SPEC_MESSAGE, 'Specification values cannot be empty']);
+    expect(input('Value of specification 3').getAttribute('aria-invalid')).toBe('true');
+    expect(createProduct).not.toHaveBeenCalled();
+
+    await user.clear(input('Specification 2'));
+    await user.type(input('Specification 2'), 'Pitch');
+    await user.type(input('Value of specification 3'), 'Zinc');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(createProduct).toHaveBeenCalled());
+    expect(createProduct.mock.calls[0]![0].attributes).toEqual({ Thread: 'M8', Pitch: 'M10', Finish: 'Zinc' });
+  });
+
+  it('sends more images after the main one, and makes another one the main image', async () => {
+    createProduct.mockResolvedValueOnce({});
+    const user = userEvent.setup();
+    renderForm();
+    await fillIn(user, { submit: false });
+    await user.click(screen.getByRole('button', { name: 'Add image URL' }));
+    await user.type(input('Image 2'), '/images/products/side.svg');
+    await user.click(screen.getByRole('button', { name: 'Add image URL' }));
+    await user.type(input('Image 3'), 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    const image3 = input('Image 3');
+    await waitFor(() => expect(image3.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(image3.parentElement!).getByRole('alert').textContent).toBe('Image must be an http(s) URL or an uploaded image');
+    await user.click(screen.getByRole('button', { name: 'Remove image 3' }));
+    await user.click(screen.getByRole('button', { name: 'Make image 2 the main image' }));
+    expect(input('Image URL').value).toBe('/images/products/side.svg');
+    expect(input('Image 2').value).toBe('https://example.com/bolt.svg');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(createProduct).toHaveBeenCalled());
+    expect(createProduct.mock.calls[0]![0]).toMatchObject({
+      img: '/images/products/side.svg',
+      images: ['/images/products/side.svg', 'https://example.com/bolt.svg'],
+    });
   });
 });

@@ -1,28 +1,37 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import type { z } from 'zod';
-import { MESSAGES, PHOTO_TYPES, photoFileProblem, productInputSchema, type ProductInput } from '@bulkparts/shared';
+import { MESSAGES, PHOTO_TYPES, photoFileProblem, type ProductInput } from '@bulkparts/shared';
 import { applyFieldErrors, FileField, NumberField, TextareaField, TextField } from '@/components/ui/form';
 import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { useCreateProduct } from '../api/create-product';
 import { useUploadProductImage } from '../api/upload-product-image';
+import { CategorySelect, MoreImages, SpecificationRows } from './product-catalogue-fields';
+import { productFormResolver, type ProductFormValues } from './product-form-values';
 
-type FormValues = z.input<typeof productInputSchema>;
 // Empty number inputs start (and after 'Successfully Add product' start again) with no value:
 // writing NaN into them made the browser warn "The specified value "NaN" cannot be parsed", and
 // with undefined `reset` left the typed figures on screen (and in the form). null empties them;
 // submitted empty, they read as NaN, which the schema refuses ('Price must be a number').
 const noNumber = null as unknown as number;
-const empty: FormValues = { name: '', description: '', price: noNumber, minimumOrderQuantity: noNumber, availableQuantity: noNumber, img: '' };
+const empty: ProductFormValues = {
+  sku: '',
+  name: '',
+  description: '',
+  brand: '',
+  category: '',
+  price: noNumber,
+  minimumOrderQuantity: noNumber,
+  availableQuantity: noNumber,
+  img: '',
+  specs: [],
+  extraImages: [],
+};
 
 export function AddProductForm() {
   const create = useCreateProduct();
   const upload = useUploadProductImage();
-  const { register, handleSubmit, reset, setError, setValue, formState } = useForm<FormValues, unknown, ProductInput>({
-    resolver: zodResolver(productInputSchema),
-    defaultValues: empty,
-  });
+  const form = useForm<ProductFormValues, unknown, ProductInput>({ resolver: productFormResolver, defaultValues: empty });
+  const { register, handleSubmit, reset, setError, setValue, formState } = form;
   const { errors } = formState;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -31,7 +40,8 @@ export function AddProductForm() {
       toast.success(MESSAGES.addProductSuccess);
       reset(empty);
     } catch (err) {
-      applyFieldErrors(err, setError);
+      // A taken SKU (409) and an unknown category (400) come back as field messages.
+      applyFieldErrors(err, setError, { shouldFocus: true });
       if (err instanceof ApiClientError) toast.error(err.message);
     }
   });
@@ -51,7 +61,12 @@ export function AddProductForm() {
     <form onSubmit={onSubmit} noValidate className="card max-w-2xl bg-base-100 shadow">
       <div className="card-body gap-4">
         <h1 className="card-title text-2xl">Add Product</h1>
-        <TextField label="Name" registration={register('name')} error={errors.name} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="SKU" hint="A–Z, 0–9, - _ . /; saved in capitals" autoCapitalize="characters" registration={register('sku')} error={errors.sku} />
+          <TextField label="Name" registration={register('name')} error={errors.name} />
+          <TextField label="Brand" registration={register('brand')} error={errors.brand} />
+          <CategorySelect form={form} />
+        </div>
         <TextareaField
           label="Description"
           textareaClassName="textarea textarea-bordered h-24 w-full"
@@ -65,6 +80,8 @@ export function AddProductForm() {
         </div>
         <TextField label="Image URL" type="url" placeholder="https://…" registration={register('img')} error={errors.img} />
         <FileField label="Or upload an image" accept={PHOTO_TYPES.join(',')} busy={upload.isPending} onFile={(file) => void onFile(file)} />
+        <MoreImages form={form} />
+        <SpecificationRows form={form} />
         <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Adding…' : 'Add Product'}
         </button>

@@ -1,25 +1,29 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import type { z } from 'zod';
-import { productInputSchema, type Product, type ProductInput, type ProductPatch } from '@bulkparts/shared';
+import type { Product, ProductInput, ProductPatch } from '@bulkparts/shared';
 import { applyFieldErrors, NumberField, TextareaField, TextField } from '@/components/ui/form';
 import { ApiClientError } from '@/lib/api-client';
 import { useUpdateProduct } from '../api/update-product';
+import { CategorySelect, MoreImages, SpecificationRows } from './product-catalogue-fields';
+import { productFormResolver, productFormValues, type ProductFormValues } from './product-form-values';
 
-type FormValues = z.input<typeof productInputSchema>;
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+// Specifications keep their order (the details page lists them so), so a reordering is a change.
+const sameAttributes = (a: Record<string, string>, b: Record<string, string>) => JSON.stringify(Object.entries(a)) === JSON.stringify(Object.entries(b));
 
 /**
  * Only the fields the admin changed. A changed stock carries the figure the dialog opened with, so
  * the server refuses it (409, with today's figure) when orders moved the stock meanwhile, instead
- * of putting sold pieces back on sale.
+ * of putting sold pieces back on sale. A changed image list goes whole (`images`, main first).
  */
 export function changedFields(product: Product, values: ProductInput): ProductPatch {
   const patch: ProductPatch = {};
-  for (const key of ['name', 'description', 'price', 'minimumOrderQuantity', 'img'] as const) {
+  for (const key of ['sku', 'name', 'description', 'brand', 'category', 'price', 'minimumOrderQuantity'] as const) {
     if (values[key] !== product[key]) Object.assign(patch, { [key]: values[key] });
   }
+  if (!sameAttributes(values.attributes, product.attributes)) patch.attributes = values.attributes;
+  if (!sameList(values.images, product.images)) Object.assign(patch, { img: values.img, images: values.images });
   if (values.availableQuantity !== product.availableQuantity) {
     patch.availableQuantity = values.availableQuantity;
     patch.expectedAvailableQuantity = product.availableQuantity;
@@ -31,17 +35,8 @@ export function changedFields(product: Product, values: ProductInput): ProductPa
 export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const update = useUpdateProduct();
-  const { register, handleSubmit, setError, formState } = useForm<FormValues, unknown, ProductInput>({
-    resolver: zodResolver(productInputSchema),
-    defaultValues: {
-      name: product.name,
-      description: product.description,
-      price: product.price,
-      minimumOrderQuantity: product.minimumOrderQuantity,
-      availableQuantity: product.availableQuantity,
-      img: product.img,
-    },
-  });
+  const form = useForm<ProductFormValues, unknown, ProductInput>({ resolver: productFormResolver, defaultValues: productFormValues(product) });
+  const { register, handleSubmit, setError, formState } = form;
   const { errors } = formState;
   useEffect(() => ref.current?.showModal(), []);
 
@@ -59,16 +54,23 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
 
   return (
     <dialog ref={ref} className="modal" aria-labelledby="edit-product-title" onCancel={(e) => (e.preventDefault(), onClose())}>
-      <form onSubmit={onSubmit} noValidate className="modal-box space-y-3">
+      <form onSubmit={onSubmit} noValidate className="modal-box max-w-2xl space-y-3">
         <h2 id="edit-product-title" className="text-lg font-bold">
           Edit {product.name}
         </h2>
-        <TextField label="Name" registration={register('name')} error={errors.name} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField label="SKU" registration={register('sku')} error={errors.sku} />
+          <TextField label="Name" registration={register('name')} error={errors.name} />
+          <TextField label="Brand" registration={register('brand')} error={errors.brand} />
+          <CategorySelect form={form} />
+        </div>
         <TextField label="Image URL" registration={register('img')} error={errors.img} />
         <TextareaField label="Description" registration={register('description')} error={errors.description} />
         <NumberField label="Price ($)" step="0.01" register={register} name="price" error={errors.price} />
         <NumberField label="Minimum order quantity" register={register} name="minimumOrderQuantity" error={errors.minimumOrderQuantity} />
         <NumberField label="Available quantity" register={register} name="availableQuantity" error={errors.availableQuantity} />
+        <MoreImages form={form} />
+        <SpecificationRows form={form} />
         <div className="modal-action">
           <button type="button" className="btn" onClick={onClose}>
             Cancel

@@ -70,6 +70,7 @@ export function ProductAdminTable() {
                   </>
                 ),
               },
+              { header: 'SKU', className: 'font-mono text-xs break-all', cell: (p) => p.sku },
               { header: 'Price', cell: (p) => formatDollars(p.price) },
               { header: 'Min. order', cell: (p) => p.minimumOrderQuantity },
               { header: 'In stock', cell: (p) => p.availableQuantity },

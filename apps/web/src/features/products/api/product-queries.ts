@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { pageQueryOptions } from '@/lib/api-page';
 import { getProduct } from './get-product';
-import { getProducts, type ProductListParams } from './get-products';
+import { getProductFacets } from './get-product-facets';
+import { getProducts, type ProductListFilters, type ProductListParams } from './get-products';
 
 const ALL = ['products'] as const;
 
@@ -14,4 +15,7 @@ export const productQueries = {
   all: () => ALL,
   list: (params: ProductListParams) => pageQueryOptions([...ALL, 'list', params] as const, () => getProducts(params)),
   detail: (id: string) => queryOptions({ queryKey: [...ALL, 'detail', id] as const, queryFn: () => getProduct(id) }),
+  /** The filter panel's counts; like a page, the last counts stay on screen while the next load. */
+  facets: (filters: ProductListFilters) =>
+    queryOptions({ queryKey: [...ALL, 'facets', filters] as const, queryFn: () => getProductFacets(filters), placeholderData: keepPreviousData }),
 };

@@ -29,6 +29,11 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: Produc
             {product.name}
           </Link>
         </Heading>
+        <p className="-mt-1 text-xs text-base-content/70">
+          <span className="sr-only">SKU </span>
+          <span className="font-mono">{product.sku}</span>
+          {product.brand && <> · {product.brand}</>}
+        </p>
         <p className="text-lg font-semibold text-primary">
           {formatDollars(product.price)} <span className="text-sm font-normal text-base-content/70">per piece</span>
         </p>

@@ -1,0 +1,144 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useController, useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { ATTRIBUTES_MAX, PHOTO_TYPES, PRODUCT_IMAGES_MAX, photoFileProblem, type ProductInput } from '@bulkparts/shared';
+import { FieldError, FileField, FormField, TextField } from '@/components/ui/form';
+import { errorMessage } from '@/lib/api-client';
+import { categoryOptions } from '@/lib/category-tree';
+import { categoryQueries } from '@/features/categories/api/categories-queries';
+import { useUploadProductImage } from '../api/upload-product-image';
+import type { ProductFormValues } from './product-form-values';
+
+type ProductForm = UseFormReturn<ProductFormValues, unknown, ProductInput>;
+
+/**
+ * The category `<select>`: the tree indented by depth, '— none —' first. Controlled, so a product's
+ * category shows once the list arrives; a category the list does not have (yet) stays selectable.
+ */
+export function CategorySelect({ form }: { form: ProductForm }) {
+  const { field, fieldState } = useController({ control: form.control, name: 'category' });
+  const categories = useQuery(categoryQueries.list());
+  const options = categoryOptions(categories.data ?? []);
+  const missing = field.value && !options.some((o) => o.slug === field.value);
+  return (
+    <FormField
+      label="Category"
+      error={fieldState.error}
+      hint={categories.isError ? 'Could not load the categories.' : categories.isPending ? 'Loading categories…' : undefined}
+    >
+      {(control) => (
+        <select className="select select-bordered w-full" {...control} {...field} value={field.value ?? ''}>
+          <option value="">— none —</option>
+          {missing && <option value={field.value}>{field.value}</option>}
+          {options.map((o) => (
+            <option key={o.slug} value={o.slug}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/** Specification rows (name and value), up to 30; they become `attributes` on submit. */
+export function SpecificationRows({ form }: { form: ProductForm }) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'specs' });
+  const errors = form.formState.errors.specs;
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-semibold">Specifications</legend>
+      {fields.length === 0 && <p className="text-sm text-base-content/70">None yet: add thread, material, size… as name and value.</p>}
+      {fields.map((row, i) => (
+        <div key={row.id} className="grid items-start gap-2 sm:grid-cols-[1fr_1fr_auto]">
+          <TextField label={`Specification ${i + 1}`} placeholder="e.g. Thread" registration={form.register(`specs.${i}.name`)} error={errors?.[i]?.name} />
+          <TextField
+            label={`Value of specification ${i + 1}`}
+            placeholder="e.g. M8"
+            registration={form.register(`specs.${i}.value`)}
+            error={errors?.[i]?.value}
+          />
+          <button type="button" className="btn btn-ghost btn-sm sm:mt-7" onClick={() => remove(i)} aria-label={`Remove specification ${i + 1}`}>
+            Remove
+          </button>
+        </div>
+      ))}
+      <FieldError error={errors?.root ?? errors?.message} />
+      <button type="button" className="btn btn-outline btn-sm" disabled={fields.length >= ATTRIBUTES_MAX} onClick={() => append({ name: '', value: '' })}>
+        Add specification
+      </button>
+      {fields.length >= ATTRIBUTES_MAX && <p className="text-sm text-base-content/70">At most {ATTRIBUTES_MAX} specifications.</p>}
+    </fieldset>
+  );
+}
+
+/**
+ * The images after the main one (`img`), up to 8 in all: by URL or upload, removable, and any can
+ * be made the main image (the main one takes its place in the list).
+ */
+export function MoreImages({ form }: { form: ProductForm }) {
+  const { fields, append, remove, update } = useFieldArray({ control: form.control, name: 'extraImages' });
+  const upload = useUploadProductImage();
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const errors = form.formState.errors.extraImages;
+  const full = fields.length >= PRODUCT_IMAGES_MAX - 1;
+
+  function makeMain(i: number) {
+    const main = form.getValues('img')?.trim();
+    const url = form.getValues(`extraImages.${i}.url`);
+    form.setValue('img', url, { shouldDirty: true });
+    if (main) update(i, { url: main });
+    else remove(i);
+  }
+
+  async function onFile(file: File) {
+    const problem = photoFileProblem(file);
+    setUploadError(problem);
+    if (problem) return;
+    try {
+      const { url } = await upload.mutateAsync(file);
+      append({ url });
+    } catch (err) {
+      setUploadError(errorMessage(err, 'Upload failed'));
+    }
+  }
+
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-semibold">More images</legend>
+      <p className="text-sm text-base-content/70">Up to {PRODUCT_IMAGES_MAX - 1} more, shown after the main image.</p>
+      {fields.map((row, i) => (
+        <div key={row.id} className="grid items-start gap-2 sm:grid-cols-[1fr_auto_auto]">
+          <TextField
+            label={`Image ${i + 2}`}
+            type="url"
+            placeholder="https://…"
+            registration={form.register(`extraImages.${i}.url`)}
+            error={errors?.[i]?.url}
+          />
+          <button type="button" className="btn btn-ghost btn-sm sm:mt-7" onClick={() => makeMain(i)} aria-label={`Make image ${i + 2} the main image`}>
+            Make main
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm sm:mt-7" onClick={() => remove(i)} aria-label={`Remove image ${i + 2}`}>
+            Remove
+          </button>
+        </div>
+      ))}
+      <FieldError error={errors?.root ?? errors?.message} />
+      <div className="flex flex-wrap items-end gap-4">
+        <button type="button" className="btn btn-outline btn-sm" disabled={full} onClick={() => append({ url: '' })}>
+          Add image URL
+        </button>
+        {!full && (
+          <FileField
+            label="Upload another image"
+            accept={PHOTO_TYPES.join(',')}
+            busy={upload.isPending}
+            error={uploadError}
+            onFile={(file) => void onFile(file)}
+          />
+        )}
+      </div>
+    </fieldset>
+  );
+}

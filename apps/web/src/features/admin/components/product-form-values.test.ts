@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '@bulkparts/shared';
+import { changedFields } from './edit-product-dialog';
+import {
+  DUPLICATE_SPEC_MESSAGE,
+  productFormResolver,
+  productFormValues,
+  specRowErrors,
+  specsToAttributes,
+  toProductInput,
+  type ProductFormValues,
+} from './product-form-values';
+
+const product: Product = {
+  _id: 'p1',
+  sku: 'HB-M8-40',
+  name: 'Hex bolt M8',
+  description: 'Zinc plated',
+  brand: 'Acme',
+  category: 'hex-bolts',
+  attributes: { Thread: 'M8', Length: '40 mm' },
+  price: 0.12,
+  minimumOrderQuantity: 100,
+  availableQuantity: 5000,
+  img: '/images/products/a.svg',
+  images: ['/images/products/a.svg', '/images/products/b.svg'],
+  archived: false,
+};
+
+const resolve = (values: ProductFormValues) =>
+  productFormResolver(values, undefined, { fields: {}, names: undefined, shouldUseNativeValidation: false, criteriaMode: 'firstError' });
+
+describe('product form values', () => {
+  it('turn rows into attributes: trimmed, in order, empty rows dropped, a later value of the same name winning', () => {
+    expect(
+      specsToAttributes([
+        { name: ' Thread ', value: ' M8 ' },
+        { name: '', value: '  ' },
+        { name: 'Length', value: '40 mm' },
+      ]),
+    ).toEqual({ Thread: 'M8', Length: '40 mm' });
+    expect(
+      Object.keys(
+        specsToAttributes([
+          { name: 'b', value: '1' },
+          { name: 'a', value: '2' },
+        ]),
+      ),
+    ).toEqual(['b', 'a']);
+  });
+
+  it('name each row’s problem: a repeated name (any case) on the later rows, empty or long parts in the schema’s words', () => {
+    const problems = specRowErrors([
+      { name: 'Thread', value: 'M8' },
+      { name: 'THREAD ', value: 'M10' },
+      { name: '', value: 'orphan' },
+      { name: 'Finish', value: '' },
+      { name: 'x'.repeat(41), value: 'y'.repeat(101) },
+      { name: 'thread', value: 'M12' },
+    ]);
+    expect(Object.fromEntries(problems)).toEqual({
+      1: { name: DUPLICATE_SPEC_MESSAGE, value: undefined },
+      2: { name: 'Specification names cannot be empty', value: undefined },
+      3: { name: undefined, value: 'Specification values cannot be empty' },
+      4: { name: 'Specification names must be at most 40 characters', value: 'Specification values must be at most 100 characters' },
+      5: { name: DUPLICATE_SPEC_MESSAGE, value: undefined },
+    });
+  });
+
+  it('round-trip a product: its form values give back its own fields, so an untouched edit changes nothing', async () => {
+    const values = productFormValues(product);
+    expect(values.specs).toEqual([
+      { name: 'Thread', value: 'M8' },
+      { name: 'Length', value: '40 mm' },
+    ]);
+    expect(values.extraImages).toEqual([{ url: '/images/products/b.svg' }]);
+    expect(toProductInput(values)).toMatchObject({ attributes: product.attributes, images: ['/images/products/b.svg'], category: 'hex-bolts' });
+    const { values: parsed, errors } = await resolve(values);
+    expect(errors).toEqual({});
+    expect(changedFields(product, parsed as never)).toEqual({});
+  });
+
+  it('send only what changed: a new SKU in capitals, specifications whole, the image list main first', async () => {
+    const values = productFormValues(product);
+    const { values: parsed } = await resolve({
+      ...values,
+      sku: 'hb-m8-45',
+      category: '',
+      specs: [...values.specs, { name: 'Grade', value: '8.8' }],
+      img: '/images/products/b.svg',
+      extraImages: [{ url: '/images/products/a.svg' }],
+    });
+    expect(changedFields(product, parsed as never)).toEqual({
+      sku: 'HB-M8-45',
+      category: null,
+      attributes: { Thread: 'M8', Length: '40 mm', Grade: '8.8' },
+      img: '/images/products/b.svg',
+      images: ['/images/products/b.svg', '/images/products/a.svg'],
+    });
+  });
+
+  it('put the schema’s image messages under the row they belong to, skipping empty rows', async () => {
+    const { errors } = await resolve({ ...productFormValues(product), extraImages: [{ url: '' }, { url: 'nope' }] });
+    expect(errors).toMatchObject({ extraImages: [undefined, { url: { message: 'Image must be an http(s) URL or an uploaded image' } }] });
+  });
+});

@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getCategories } from './get-categories';
+
+const ALL = ['categories'] as const;
+
+/**
+ * The category tree (admin pages, product forms, the storefront's filter panel). Its counts change
+ * with products, so product writes that move counts invalidate this root as well as the products
+ * root, and category writes invalidate both (a rename or move shows on product pages).
+ */
+export const categoryQueries = {
+  all: () => ALL,
+  list: () => queryOptions({ queryKey: [...ALL, 'list'] as const, queryFn: getCategories, staleTime: 60_000 }),
+};

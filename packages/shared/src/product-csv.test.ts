@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { PRODUCT_CSV_COLUMNS } from './catalog.js';
+import { csvFormulaEscape, csvFormulaUnescape, detectCsvDelimiter, parseProductCsvHeader } from './product-csv.js';
+
+describe('parseProductCsvHeader', () => {
+  it('reads fixed columns (any case, any order), images and attr:<Name>', () => {
+    const { columns, errors } = parseProductCsvHeader(['images', ...[...PRODUCT_CSV_COLUMNS].reverse().map((c) => c.toUpperCase()), ' attr:Thread ']);
+    expect(errors).toEqual([]);
+    expect(columns[0]).toEqual({ kind: 'images', name: 'images' });
+    expect(columns[1]).toEqual({ kind: 'field', name: 'img' });
+    expect(columns.at(-1)).toEqual({ kind: 'attribute', name: 'Thread', column: 'attr:Thread' });
+  });
+
+  it('names unknown, repeated, empty and missing columns', () => {
+    const { errors } = parseProductCsvHeader(['sku', 'sku', 'colour', 'attr:', '']);
+    expect(errors.map((e) => e.column)).toEqual(['sku', 'colour', 'attr:', '', ...PRODUCT_CSV_COLUMNS.filter((c) => c !== 'sku')]);
+    expect(errors[0]?.message).toBe('Column sku appears twice');
+  });
+});
+
+describe('detectCsvDelimiter', () => {
+  it('picks the separator used outside quotes', () => {
+    expect(detectCsvDelimiter('sku,name,price')).toBe(',');
+    expect(detectCsvDelimiter('sku;name;price')).toBe(';');
+    expect(detectCsvDelimiter('"a;b;c",name')).toBe(',');
+  });
+});
+
+describe('csv formula guard', () => {
+  it.each(['=SUM(A1)', '-5', '+1', '@x', "'=x", "''-y", "'plain", 'plain', '', "'"])('%j round-trips', (value) => {
+    expect(csvFormulaUnescape(csvFormulaEscape(value))).toBe(value);
+  });
+
+  it('guards cells a spreadsheet would run', () => {
+    expect(csvFormulaEscape('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(csvFormulaEscape("'=x")).toBe("''=x");
+    expect(csvFormulaEscape("'plain")).toBe("'plain");
+  });
+});

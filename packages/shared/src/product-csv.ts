@@ -1,0 +1,100 @@
+/**
+ * The product CSV format's pure rules, shared by the server's import/export and any page that
+ * previews a file: reading the header, guessing the delimiter, and the spreadsheet-formula guard
+ * (which the import undoes, so an export always reads back to the same values).
+ */
+import { ATTRIBUTE_NAME_MAX_LENGTH, PRODUCT_CSV_ATTRIBUTE_PREFIX, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_IMAGES_COLUMN, type ProductCsvColumn } from './catalog.js';
+
+/** What one header cell names. */
+export type ProductCsvHeaderColumn =
+  { kind: 'field'; name: ProductCsvColumn } | { kind: 'attribute'; name: string; column: string } | { kind: 'images'; name: typeof PRODUCT_CSV_IMAGES_COLUMN };
+
+export interface ProductCsvHeader {
+  /** One entry per header cell, in file order (undefined where the cell had a problem). */
+  columns: (ProductCsvHeaderColumn | undefined)[];
+  /** Problems with the header itself (all on row 1). */
+  errors: { column: string; message: string }[];
+}
+
+/** The column name an error names for a header entry. */
+export function productCsvColumnName(c: ProductCsvHeaderColumn): string {
+  return c.kind === 'attribute' ? c.column : c.name;
+}
+
+/**
+ * Reads the header row. Fixed column names and `images` match case-insensitively; `attr:<Name>`
+ * keeps the name's case (specification names are case-sensitive keys). Every fixed column is
+ * required: a missing `description` would otherwise blank the description of every updated product.
+ */
+export function parseProductCsvHeader(cells: readonly string[]): ProductCsvHeader {
+  const columns: (ProductCsvHeaderColumn | undefined)[] = [];
+  const errors: { column: string; message: string }[] = [];
+  const seen = new Set<string>();
+  const fixed = new Map<string, ProductCsvColumn>(PRODUCT_CSV_COLUMNS.map((c) => [c.toLowerCase(), c]));
+  for (const raw of cells) {
+    const cell = raw.trim();
+    const lower = cell.toLowerCase();
+    let column: ProductCsvHeaderColumn | undefined;
+    if (fixed.has(lower)) column = { kind: 'field', name: fixed.get(lower) as ProductCsvColumn };
+    else if (lower === PRODUCT_CSV_IMAGES_COLUMN) column = { kind: 'images', name: PRODUCT_CSV_IMAGES_COLUMN };
+    else if (lower.startsWith(PRODUCT_CSV_ATTRIBUTE_PREFIX)) {
+      const name = cell.slice(PRODUCT_CSV_ATTRIBUTE_PREFIX.length).trim();
+      if (!name) errors.push({ column: cell, message: `Column ${cell} names no specification (write ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>)` });
+      else if (name.length > ATTRIBUTE_NAME_MAX_LENGTH)
+        errors.push({ column: cell, message: `Specification names must be at most ${ATTRIBUTE_NAME_MAX_LENGTH} characters` });
+      else column = { kind: 'attribute', name, column: `${PRODUCT_CSV_ATTRIBUTE_PREFIX}${name}` };
+    } else {
+      errors.push({
+        column: cell,
+        message: cell
+          ? `Unknown column ${cell}: the columns are ${PRODUCT_CSV_COLUMNS.join(', ')}, ${PRODUCT_CSV_IMAGES_COLUMN} and ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>`
+          : 'A header cell is empty: every column needs a name',
+      });
+    }
+    if (column) {
+      const key = column.kind === 'attribute' ? `a:${column.name}` : column.name;
+      if (seen.has(key)) {
+        errors.push({ column: productCsvColumnName(column), message: `Column ${productCsvColumnName(column)} appears twice` });
+        column = undefined;
+      } else seen.add(key);
+    }
+    columns.push(column);
+  }
+  for (const name of PRODUCT_CSV_COLUMNS) {
+    if (!seen.has(name)) errors.push({ column: name, message: `Column ${name} is missing` });
+  }
+  return { columns, errors };
+}
+
+/**
+ * The delimiter of a header line: `;` when it has more semicolons than commas outside quotes
+ * (spreadsheets in locales with a decimal comma write `;`), otherwise `,`.
+ */
+export function detectCsvDelimiter(headerLine: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const ch of headerLine) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === ',') commas++;
+    else if (!quoted && ch === ';') semicolons++;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/**
+ * Spreadsheets run a cell starting with = + - @ (or tab, CR) as a formula; like the orders
+ * export, such a cell gets a leading apostrophe. So that the import can take the apostrophe off
+ * again without ambiguity, a value that already is apostrophes before such a character gets one
+ * more: `escape` and `unescape` are exact inverses, so every text round-trips.
+ */
+const FORMULA_AFTER_APOSTROPHES = /^'*[=+\-@\t\r]/;
+const ESCAPED_FORMULA = /^'+[=+\-@\t\r]/;
+
+export function csvFormulaEscape(value: string): string {
+  return FORMULA_AFTER_APOSTROPHES.test(value) ? `'${value}` : value;
+}
+
+export function csvFormulaUnescape(cell: string): string {
+  return ESCAPED_FORMULA.test(cell) ? cell.slice(1) : cell;
+}
