@@ -16,6 +16,7 @@ afterAll(async () => t.close());
 
 const as = (user: SignedInUser | undefined) => (user ? { cookie: user.cookie } : {});
 const validProduct = {
+  sku: 'SW-M6',
   name: 'Steel Washer M6',
   description: 'Zinc plated',
   price: 0.07,
@@ -92,7 +93,7 @@ describe('products admin', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/service',
-      payload: { ...validProduct, name: 'x'.repeat(20), img: `/uploads/${'a'.repeat(64)}.png` },
+      payload: { ...validProduct, sku: 'X20', name: 'x'.repeat(20), img: `/uploads/${'a'.repeat(64)}.png` },
       headers: as(admin),
     });
     expect(res.statusCode).toBe(201);
@@ -118,7 +119,7 @@ describe('products admin', () => {
 
   it('deletes a product without orders', async () => {
     const created = (
-      await t.app.inject({ method: 'POST', url: '/api/service', payload: { ...validProduct, name: 'Disposable' }, headers: as(admin) })
+      await t.app.inject({ method: 'POST', url: '/api/service', payload: { ...validProduct, sku: 'DISPOSABLE', name: 'Disposable' }, headers: as(admin) })
     ).json() as Product;
     const res = await t.app.inject({ method: 'DELETE', url: `/api/service/${created._id}`, headers: as(admin) });
     expect(res.json()).toEqual({ deleted: true, archived: false });

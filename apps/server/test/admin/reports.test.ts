@@ -31,7 +31,7 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/service',
     headers: { cookie: admin.cookie },
-    payload: { name: 'Hex Nut M8', price: 1, minimumOrderQuantity: 100, availableQuantity: 150, img: 'https://example.com/n.jpg' },
+    payload: { sku: 'HN-M8-LOW', name: 'Hex Nut M8', price: 1, minimumOrderQuantity: 100, availableQuantity: 150, img: 'https://example.com/n.jpg' },
   });
   product = res.json() as Product;
   await insertOrder({ status: 'paid', email: buyer.email, name: 'Hex Nut M8', totalCents: 10000 });

@@ -38,6 +38,7 @@ describe('catalogue cache (cleared by the products service)', () => {
       url: '/api/service',
       headers: as(admin),
       payload: {
+        sku: `PROBE-${Math.random().toString(36).slice(2, 10)}`,
         name: `Probe ${Math.random().toString(36).slice(2, 10)}`,
         description: 'probe',
         price: 2,
@@ -64,6 +65,7 @@ describe('catalogue cache (cleared by the products service)', () => {
       url: '/api/service',
       headers: as(admin),
       payload: {
+        sku: 'CACHE-PROBE-CREATE',
         name: 'Cache probe create',
         description: 'probe',
         price: 2,

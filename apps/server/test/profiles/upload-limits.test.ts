@@ -103,7 +103,7 @@ describe('the sweep', () => {
       method: 'POST',
       url: '/api/service',
       headers: { cookie: admin.cookie },
-      payload: { name: 'Swept Bolt', description: '', price: 1, minimumOrderQuantity: 50, availableQuantity: 100, img: used },
+      payload: { sku: 'SWEPT-BOLT', name: 'Swept Bolt', description: '', price: 1, minimumOrderQuantity: 50, availableQuantity: 100, img: used },
     });
     expect(product.statusCode, product.body).toBe(201);
     // Still within the grace period: nothing goes.
