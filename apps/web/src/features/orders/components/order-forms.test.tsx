@@ -18,12 +18,17 @@ afterEach(cleanup);
 
 const product: Product = {
   _id: 'p1',
+  sku: 'HB-M8',
   name: 'M8 hex bolt',
   description: 'Zinc plated',
+  brand: 'Norfast',
+  category: null,
+  attributes: {},
   price: 2.45,
   minimumOrderQuantity: 100,
   availableQuantity: 5000,
   img: '',
+  images: [],
   archived: false,
 };
 
