@@ -15,6 +15,8 @@ import type { MailTransport } from './modules/mail/mail.transport.js';
 import adminReportsRoutes from './modules/admin-reports/admin-reports.routes.js';
 import type { AuthRateRules } from './modules/auth/auth-limits.js';
 import authRoutes from './modules/auth/auth.routes.js';
+import cartRoutes from './modules/cart/cart.routes.js';
+import checkoutRoutes from './modules/orders/checkout.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import ordersRoutes from './modules/orders/orders.routes.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
@@ -111,6 +113,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminReportsRoutes, { adminReports: s.adminReports });
       await api.register(reviewsRoutes, { reviews: s.reviews });
       await api.register(ordersRoutes, { orders: s.orders, rateLimiter: s.rateLimiter, rules: config.orders });
+      await api.register(cartRoutes, { cart: s.cart });
+      await api.register(checkoutRoutes, { checkout: s.checkout, rateLimiter: s.rateLimiter, rules: config.orders });
       await api.register(paymentsRoutes, { payments: s.payments, provider: s.paymentProvider });
     },
     { name: 'api-routes', encapsulate: true, dependencies: ['auth', 'response-cache', 'uploads', 'error-handler'] },
