@@ -17,7 +17,11 @@ let batch = 0;
  * Inserts `n` products straight into the catalogue (price $1.00 + i cents, minimum 50, the given
  * stock), with SKUs `<prefix>-<i>`; for carts that need more products than the demo catalogue has.
  */
-export async function insertProducts(database: Database, n: number, { stock = 10_000, minimum = 50, prefix }: { stock?: number; minimum?: number; prefix?: string } = {}): Promise<TestProduct[]> {
+export async function insertProducts(
+  database: Database,
+  n: number,
+  { stock = 10_000, minimum = 50, prefix }: { stock?: number; minimum?: number; prefix?: string } = {},
+): Promise<TestProduct[]> {
   const tag = prefix ?? `T${++batch}X${Date.now().toString(36).toUpperCase()}`;
   const now = nowIso();
   const products = Array.from({ length: n }, (_, i) => ({ id: newId(), sku: `${tag}-${i}`, name: `Test part ${tag} ${i}`, priceCents: 100 + i }));
@@ -59,7 +63,14 @@ export async function setStock(database: Database, id: string, stock: number): P
   await database.db.updateTable('products').set({ available_quantity: stock }).where('id', '=', id).execute();
 }
 
-export const ADDRESS = { company: 'Acme Fasteners Ltd', name: 'Ada Buyer', line1: '1 Mill Road', city: 'Leeds', postalCode: 'LS1 4AB', country: 'United Kingdom' };
+export const ADDRESS = {
+  company: 'Acme Fasteners Ltd',
+  name: 'Ada Buyer',
+  line1: '1 Mill Road',
+  city: 'Leeds',
+  postalCode: 'LS1 4AB',
+  country: 'United Kingdom',
+};
 
 /** Calls for one buyer: the cart routes, checkout and reorder. */
 export function cartClient(app: FastifyInstance, user: SignedInUser) {

@@ -18,7 +18,7 @@ const STOCK = 1000; // each product is in 25 carts (2,500 pieces wanted): at mos
 
 let shared: { url: string; drop(): Promise<void> } | undefined;
 let apps: TestApp[] = [];
-let buyers: SignedInUser[] = [];
+const buyers: SignedInUser[] = [];
 let products: TestProduct[];
 
 beforeAll(async () => {

@@ -61,7 +61,12 @@ describe(`POST /api/cart/checkout (${engine})`, () => {
     const mine = (await t.app.inject({ url: `/api/purchase?order=${encodeURIComponent(buyer.email)}`, headers: { cookie: buyer.cookie } })).json() as Order[];
     expect(mine).toEqual([order]);
     // One confirmation mail listing every line and the PO number.
-    const mails = await t.database.db.selectFrom('mail_outbox').select('text_body').where('to_address', '=', buyer.email).where('subject', 'like', '%was placed').execute();
+    const mails = await t.database.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', buyer.email)
+      .where('subject', 'like', '%was placed')
+      .execute();
     expect(mails).toHaveLength(1);
     for (const p of products) expect(mails[0]!.text_body).toContain(p.sku);
     expect(mails[0]!.text_body).toContain('PO-4711');

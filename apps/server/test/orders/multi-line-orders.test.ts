@@ -23,7 +23,12 @@ describe(`multi-line orders (${engine})`, () => {
     const buyer = await signUp(t.app);
     const product = ((await t.app.inject({ url: '/api/service?limit=1' })).json() as Product[])[0]!;
     const q = Math.max(100, product.minimumOrderQuantity);
-    const res = await t.app.inject({ method: 'POST', url: '/api/purchase', headers: { cookie: buyer.cookie }, payload: { productId: product._id, quantity: q } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: { cookie: buyer.cookie },
+      payload: { productId: product._id, quantity: q },
+    });
     expect(res.statusCode).toBe(201);
     const order = res.json() as Order;
     // Every field the answer had before issue 16, with the values it had.
@@ -54,7 +59,9 @@ describe(`multi-line orders (${engine})`, () => {
     expect(Object.keys(order)).toEqual([...Object.keys(before), 'lines', 'poNumber', 'shippingAddress', 'note']);
     expect(order.orderNumber).toMatch(/^BP-\d{6}$/);
     expect({ poNumber, shippingAddress, note }).toEqual({ poNumber: null, shippingAddress: null, note: null });
-    expect(lines).toEqual([{ productId: product._id, sku: product.sku, name: product.name, img: product.img, unitPrice: product.price, quantity: q, lineTotal: order.total }]);
+    expect(lines).toEqual([
+      { productId: product._id, sku: product.sku, name: product.name, img: product.img, unitPrice: product.price, quantity: q, lineTotal: order.total },
+    ]);
   });
 
   it('cancelling returns every line’s stock', async () => {

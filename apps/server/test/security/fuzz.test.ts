@@ -130,7 +130,11 @@ function checkReply(what: string, res: Reply, mustBe4xx: boolean): void {
       throw new Error(`${what} → ${res.statusCode} lacks error/message: ${res.body.slice(0, 200)}`);
     // A many-line request (bulk cart add, checkout) names its bad lines in `lines` instead.
     const namesLines = Array.isArray(body.lines) && body.lines.length > 0;
-    if (body.error === 'VALIDATION_FAILED' && !namesLines && (typeof body.fields !== 'object' || body.fields === null || Object.keys(body.fields).length === 0)) {
+    if (
+      body.error === 'VALIDATION_FAILED' &&
+      !namesLines &&
+      (typeof body.fields !== 'object' || body.fields === null || Object.keys(body.fields).length === 0)
+    ) {
       throw new Error(`${what} → VALIDATION_FAILED without fields: ${res.body.slice(0, 200)}`);
     }
   }

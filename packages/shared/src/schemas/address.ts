@@ -45,7 +45,7 @@ export type StoredShippingAddress = z.infer<typeof shippingAddressAnswerSchema>;
 
 /** The address as lines a person reads (invoice, mail): company, name, street, city, country, phone. */
 export function shippingAddressLines(a: ShippingAddress | StoredShippingAddress): string[] {
-  return [a.company, a.name, a.line1, a.line2, `${a.postalCode} ${a.city}`, a.country, a.phone ? `Phone: ${a.phone}` : undefined].filter(
-    (l): l is string => Boolean(l),
+  return [a.company, a.name, a.line1, a.line2, `${a.postalCode} ${a.city}`, a.country, a.phone ? `Phone: ${a.phone}` : undefined].filter((l): l is string =>
+    Boolean(l),
   );
 }

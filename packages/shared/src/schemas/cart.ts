@@ -103,7 +103,13 @@ export interface QuickOrderRow {
  */
 export function parseQuickOrderCsv(text: string): { rows: QuickOrderRow[] } | { error: string } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const cells = (line: string) => line.split(/[,;\t]/).map((c) => c.trim().replace(/^"(.*)"$/, '$1').trim());
+  const cells = (line: string) =>
+    line.split(/[,;\t]/).map((c) =>
+      c
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .trim(),
+    );
   const header = cells(lines[0] ?? '').map((h) => h.toLowerCase());
   const skuAt = header.indexOf('sku');
   const qtyAt = header.indexOf('quantity');

@@ -68,7 +68,14 @@ export function createAdminReportsService({ orders, products }: { orders: OrderR
             // One row per line: Product, Quantity and Unit price are the line's, the order's columns repeat.
             const lines = linesOf.get(o.id) ?? [];
             const rows = lines.length
-              ? lines.map((l) => ({ no: l.line_no, sku: l.sku, name: l.product_name, quantity: l.quantity, unit: l.unit_price_cents, total: l.line_total_cents }))
+              ? lines.map((l) => ({
+                  no: l.line_no,
+                  sku: l.sku,
+                  name: l.product_name,
+                  quantity: l.quantity,
+                  unit: l.unit_price_cents,
+                  total: l.line_total_cents,
+                }))
               : [{ no: 1, sku: '', name: o.product_name, quantity: o.quantity, unit: o.unit_price_cents, total: o.total_cents }];
             for (const line of rows) {
               yield csvRow([

@@ -17,8 +17,10 @@ export default async function cartRoutes(app: ApiInstance, opts: { cart: CartSer
     cart.addBySku(currentUser(request).id, request.body.lines),
   );
 
-  app.put('/cart/lines/:productId', { preValidation: app.requireUser, schema: { params: cartLineParamsSchema, body: cartLineInputSchema, ...answer } }, async (request) =>
-    cart.setLine(currentUser(request).id, request.params.productId, request.body.quantity),
+  app.put(
+    '/cart/lines/:productId',
+    { preValidation: app.requireUser, schema: { params: cartLineParamsSchema, body: cartLineInputSchema, ...answer } },
+    async (request) => cart.setLine(currentUser(request).id, request.params.productId, request.body.quantity),
   );
 
   app.delete('/cart/lines/:productId', { preValidation: app.requireUser, schema: { params: cartLineParamsSchema, ...answer } }, async (request) =>

@@ -29,4 +29,3 @@ export default async function checkoutRoutes(app: ApiInstance, opts: { checkout:
     async (request) => checkout.reorder(request.params.id, currentUser(request)),
   );
 }
-

@@ -26,7 +26,11 @@ type Pieces = readonly { product_id: string; quantity: number }[];
 export function checkoutHash(input: CheckoutInput, lines: Pieces): string {
   const a = input.shippingAddress;
   const cart = [...lines].map((l) => [l.product_id, Number(l.quantity)] as const).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
-  const body = [input.poNumber ?? null, input.note ?? null, [a.company, a.name, a.line1, a.line2, a.city, a.postalCode, a.country, a.phone].map((v) => v ?? null)];
+  const body = [
+    input.poNumber ?? null,
+    input.note ?? null,
+    [a.company, a.name, a.line1, a.line2, a.city, a.postalCode, a.country, a.phone].map((v) => v ?? null),
+  ];
   return createHash('sha256')
     .update(JSON.stringify([body, cart]))
     .digest('hex');
@@ -80,7 +84,8 @@ export function createCheckoutService({ orders, cart, products, profiles }: Chec
         const problem = lineProblem(product, quantity);
         if (problem) {
           problems.push({ productId: product.id, sku: product.sku, message: problem });
-          const rulesOk = quantityError(quantity, { minimumOrderQuantity: product.minimum_order_quantity, availableQuantity: Number.MAX_SAFE_INTEGER }) === null;
+          const rulesOk =
+            quantityError(quantity, { minimumOrderQuantity: product.minimum_order_quantity, availableQuantity: Number.MAX_SAFE_INTEGER }) === null;
           if (product.archived || !rulesOk) stockOnly = false;
         }
         lines.push({ product, quantity });
@@ -92,19 +97,14 @@ export function createCheckoutService({ orders, cart, products, profiles }: Chec
       }
 
       try {
-        const order = await orders.place(
-          { user, lines, details: input, idempotencyKey, idempotencyHash: hash },
-          async (trx) => {
-            await cart.clearIn(trx, user.id);
-            await profiles.rememberShippingAddressIn(trx, user.id, input.shippingAddress);
-          },
-        );
+        const order = await orders.place({ user, lines, details: input, idempotencyKey, idempotencyHash: hash }, async (trx) => {
+          await cart.clearIn(trx, user.id);
+          await profiles.rememberShippingAddressIn(trx, user.id, input.shippingAddress);
+        });
         return { order, created: true };
       } catch (error) {
         if (error instanceof StockShortError) {
-          throw shortOf(
-            error.short.map((s) => ({ productId: s.productId, sku: found.get(s.productId)?.sku ?? '', message: stockErrorMessage(s.available) })),
-          );
+          throw shortOf(error.short.map((s) => ({ productId: s.productId, sku: found.get(s.productId)?.sku ?? '', message: stockErrorMessage(s.available) })));
         }
         // A concurrent retry with the same key won the unique index: answer with its order.
         if (idempotencyKey) {

@@ -40,7 +40,9 @@ const MAILED_LINES_MAX = 50;
 /** What was ordered: every line for a multi-line order (with the PO number and address), nothing more for the spec's one-line order. */
 function orderLines(order: Order, event: OrderEvent): string[] {
   if (order.lines.length <= 1 && !order.poNumber && !order.shippingAddress) return [];
-  const lines = order.lines.slice(0, MAILED_LINES_MAX).map((l) => `- ${l.sku} ${l.name}: ${formatQuantity(l.quantity)} × ${formatDollars(l.unitPrice)} = ${formatDollars(l.lineTotal)}`);
+  const lines = order.lines
+    .slice(0, MAILED_LINES_MAX)
+    .map((l) => `- ${l.sku} ${l.name}: ${formatQuantity(l.quantity)} × ${formatDollars(l.unitPrice)} = ${formatDollars(l.lineTotal)}`);
   if (order.lines.length > MAILED_LINES_MAX) lines.push(`…and ${order.lines.length - MAILED_LINES_MAX} more lines (see your orders)`);
   if (order.poNumber) lines.push(`Your PO number: ${order.poNumber}`);
   if (order.shippingAddress && event === 'placed') lines.push(`Ship to: ${shippingAddressLines(order.shippingAddress).join(', ')}`);

@@ -50,7 +50,12 @@ export function shippingAddressOf(order: Pick<OrderRow, 'shipping_address'>): Sh
  * buyer's PO number and the shipping address. An order without lines (none exist since migration
  * 20261126000000, but a hand-made row might) shows its top-level product as its one line.
  */
-export function invoiceContent(order: OrderRow, buyer: InvoiceBuyerInput, lines: readonly InvoiceLineInput[] = [], shipTo: ShippingAddress | null = null): InvoiceContent {
+export function invoiceContent(
+  order: OrderRow,
+  buyer: InvoiceBuyerInput,
+  lines: readonly InvoiceLineInput[] = [],
+  shipTo: ShippingAddress | null = null,
+): InvoiceContent {
   const items = (
     lines.length
       ? lines

@@ -69,10 +69,7 @@ export function renderInvoicePdf(
     doc.addPage();
     y = 50;
   }
-  doc
-    .moveTo(50, y)
-    .lineTo(545, y)
-    .stroke();
+  doc.moveTo(50, y).lineTo(545, y).stroke();
   doc.text(c.totals.subtotal, 300, y + 10, { width: 245, align: 'right' });
   doc.text(c.totals.tax, 300, y + 24, { width: 245, align: 'right' });
   doc.font('Helvetica-Bold').text(c.totals.total, 300, y + 40, { width: 245, align: 'right' });

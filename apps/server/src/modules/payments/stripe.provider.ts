@@ -45,9 +45,7 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
             : order.lines.length > 100
               ? [{ name: order.productName, quantity: 1, unitPriceCents: order.totalCents }]
               : order.lines
-          ).map(
-            (l) => ({ quantity: l.quantity, price_data: { currency: 'usd', unit_amount: l.unitPriceCents, product_data: { name: l.name } } }),
-          ),
+          ).map((l) => ({ quantity: l.quantity, price_data: { currency: 'usd', unit_amount: l.unitPriceCents, product_data: { name: l.name } } })),
           success_url: urls.success,
           cancel_url: urls.cancel,
         },

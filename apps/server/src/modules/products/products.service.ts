@@ -69,7 +69,8 @@ export function catalogueColumns(input: Pick<ProductInput, 'sku' | 'brand' | 'ca
   };
 }
 
-const skuTaken = (sku: string) => new AppError('CONFLICT', `SKU ${sku} is already used by another product`, { sku: `SKU ${sku} is already used by another product` });
+const skuTaken = (sku: string) =>
+  new AppError('CONFLICT', `SKU ${sku} is already used by another product`, { sku: `SKU ${sku} is already used by another product` });
 
 /**
  * The catalogue for shoppers and for other modules. Stock moves by other modules (orders taking
