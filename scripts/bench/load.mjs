@@ -3,8 +3,22 @@ import autocannon from 'autocannon';
 
 // `uncached: true` appends a changing `_n=` parameter so every request misses the server's
 // response cache and measures the database path.
-const { uncached, ...opts } = JSON.parse(process.argv[2]);
+// `sequence: [{ method, path, body }]` with `cookies: [...]`: each connection repeats the sequence
+// as its own buyer (connection i takes cookie i), e.g. fill a cart, then check it out.
+const { uncached, sequence, cookies, ...opts } = JSON.parse(process.argv[2]);
 let n = 0;
+if (sequence) {
+  let nextBuyer = 0;
+  opts.requests = sequence.map((step, i) => ({
+    method: step.method,
+    path: step.path,
+    body: step.body,
+    setupRequest: (req, context) => {
+      if (i === 0 && context.cookie === undefined) context.cookie = cookies[nextBuyer++ % cookies.length];
+      return { ...req, headers: { ...req.headers, cookie: context.cookie } };
+    },
+  }));
+}
 if (uncached) {
   const sep = opts.url.includes('?') ? '&' : '?';
   const base = new URL(opts.url);
