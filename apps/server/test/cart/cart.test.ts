@@ -106,6 +106,8 @@ describe(`cart (${engine})`, () => {
     ]);
     expect(res.statusCode).toBe(200);
     const cart = res.json() as Cart;
+    // The answer is built from what the add read and wrote: it equals a fresh read.
+    expect(cart).toEqual(await c.cart());
     expect(cart.lines.map((l) => [l.sku, l.quantity])).toEqual([
       [a!.sku, 150],
       [b!.sku, 130],

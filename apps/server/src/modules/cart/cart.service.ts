@@ -99,12 +99,21 @@ export function createCartService({ repo, products }: CartDeps) {
         throw new AppError('VALIDATION_FAILED', CART_MESSAGES.badLines, undefined, errors);
       }
       checkCap(existing, added.keys());
-      await repo.upsert(
-        userId,
-        [...added].map(([productId, a]) => ({ productId, quantity: (inCart.get(productId) ?? 0) + a.quantity })),
-        nowIso(),
-      );
-      return view(userId);
+      const written = [...added].map(([productId, a]) => ({ productId, quantity: (inCart.get(productId) ?? 0) + a.quantity }));
+      await repo.upsert(userId, written, nowIso());
+      // The answer from what was just read and written (the quick order pad is a hot path): the
+      // lines as `repo.list` orders them, existing ones first, new ones (one timestamp) by product id.
+      const quantities = new Map(written.map((w) => [w.productId, w.quantity]));
+      const stored = [
+        ...existing.map((e) => ({ product_id: e.product_id, quantity: quantities.get(e.product_id) ?? Number(e.quantity) })),
+        ...written
+          .filter((w) => !inCart.has(w.productId))
+          .sort((x, y) => (x.productId < y.productId ? -1 : x.productId > y.productId ? 1 : 0))
+          .map((w) => ({ product_id: w.productId, quantity: w.quantity })),
+      ];
+      const known: CartProduct[] = [...added.values()].map((a) => a.product);
+      const others = existing.map((e) => e.product_id).filter((id) => !added.has(id));
+      return cartView(stored, [...known, ...(others.length ? await products.findMany(others) : [])]);
     },
 
     /**
