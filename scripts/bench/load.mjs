@@ -4,9 +4,22 @@ import autocannon from 'autocannon';
 // `uncached: true` appends a changing `_n=` parameter so every request misses the server's
 // response cache and measures the database path. `paths` (with `uncached`): each request takes
 // the next of these paths in turn (varied search words and filters), then its `_n=`.
-const { uncached, paths, ...opts } = JSON.parse(process.argv[2]);
+// `sequence: [{ method, path, body }]` with `cookies: [...]`: each connection repeats the sequence
+// as its own buyer (connection i takes cookie i), e.g. fill a cart, then check it out.
+const { uncached, paths, sequence, cookies, ...opts } = JSON.parse(process.argv[2]);
 let n = 0;
-if (uncached && paths?.length) {
+if (sequence) {
+  let nextBuyer = 0;
+  opts.requests = sequence.map((step, i) => ({
+    method: step.method,
+    path: step.path,
+    body: step.body,
+    setupRequest: (req, context) => {
+      if (i === 0 && context.cookie === undefined) context.cookie = cookies[nextBuyer++ % cookies.length];
+      return { ...req, headers: { ...req.headers, cookie: context.cookie } };
+    },
+  }));
+} else if (uncached && paths?.length) {
   opts.requests = [
     {
       setupRequest: (req) => {

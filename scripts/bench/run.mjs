@@ -150,7 +150,8 @@ function bundleSize() {
   record('home route initial JavaScript (gzip)', out.kb, null, null, `≤ ${out.goalKb} kB`, out.kb <= out.goalKb, 'kB');
 }
 
-const env = { ADMIN_EMAILS: ADMIN, BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01', LOG_LEVEL: 'info' };
+// The checkout figure signs up one buyer per connection from one address: past the default limit of sign-ups per address.
+const env = { ADMIN_EMAILS: ADMIN, BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-01', LOG_LEVEL: 'info', SIGNUPS_PER_IP_PER_HOUR: '1000' };
 
 async function throughput() {
   console.log(
@@ -243,6 +244,7 @@ async function throughput() {
       notes.push(
         `POST /api/purchase against stock for 200 orders: status codes ${JSON.stringify(scarce.run.statusCodeStats)}; stock ${scarce.stock} = ${scarce.target} − ${scarce.sold} sold: ${oversell ? 'OVERSOLD' : 'zero oversell'}`,
       );
+      await checkoutRun(server, { admin, products, reads, stockTo, purchaseRps: ample.run.rps, settle, dataDir });
       // Order mail goes through the outbox, delivered in rounds beside the requests; the next
       // figure is measured once the backlog of this burst is delivered, and the wait is reported.
       const backlog = async () => (await reads.one('select count(*) as n from mail_outbox where sent_at is null')).n;
@@ -273,6 +275,74 @@ async function throughput() {
       await pgDb?.drop();
     }
   }
+}
+
+/**
+ * Checkout of a 10-line cart (issue 16) beside the one-line purchase just measured: each
+ * connection is its own buyer and repeats "add 10 lines to the cart, check out", so the figure
+ * includes the bulk add (a conservative cost). Orders/s is the 201s of the checkouts; lines/s ten
+ * times that. Goal: a 10-line checkout costs at most 3× a one-line purchase (orders/s ratio ≥ 0.33).
+ * Afterwards every product's stock must equal what was set minus the pieces of the accepted lines.
+ */
+async function checkoutRun(server, { admin, products, reads, stockTo, purchaseRps, settle, dataDir }) {
+  const lines = products.slice(0, 10);
+  if (lines.length < 10 || !lines.every((p) => p.sku)) return notes.push('checkout of a 10-line cart: skipped (fewer than 10 products with SKUs)');
+  const probe = await fetch(`${server.url}/api/cart`, { headers: { cookie: admin.cookie } });
+  if (probe.status === 404) return notes.push('checkout of a 10-line cart: skipped, the cart API is not there');
+  const buyers = [];
+  for (let i = 0; i < CONNECTIONS; i += 10) {
+    buyers.push(...(await Promise.all(Array.from({ length: Math.min(10, CONNECTIONS - i) }, () => signUp(server.url, { dataDir })))));
+  }
+  const targets = new Map();
+  for (const p of lines) {
+    const target = Math.min(PRODUCT_STOCK_MAX, p.minimumOrderQuantity * 200_000);
+    await stockTo(p._id, target);
+    targets.set(p._id, target);
+  }
+  const piecesOf = async (id) => (await reads.one('select coalesce(sum(quantity), 0) as q from order_lines where product_id = ?', [id])).q;
+  const before = new Map();
+  for (const p of lines) before.set(p._id, await piecesOf(p._id));
+  const address = { name: 'Bench Buyer', line1: '1 Load Street', city: 'Manchester', postalCode: 'M1 1AA', country: 'United Kingdom' };
+  const run = await load({
+    url: server.url,
+    headers: { 'content-type': 'application/json', origin: server.url },
+    cookies: buyers.map((b) => b.cookie),
+    sequence: [
+      { method: 'POST', path: '/api/cart/lines', body: JSON.stringify({ lines: lines.map((p) => ({ sku: p.sku, quantity: p.minimumOrderQuantity })) }) },
+      { method: 'POST', path: '/api/cart/checkout', body: JSON.stringify({ poNumber: 'BENCH', shippingAddress: address }) },
+    ],
+  });
+  await settle();
+  const orders = (run.statusCodeStats?.['201']?.count ?? 0) / DURATION;
+  let oversold = false;
+  for (const p of lines) {
+    const sold = (await piecesOf(p._id)) - before.get(p._id);
+    const stock = (await reads.one('select available_quantity as s from products where id = ?', [p._id])).s;
+    if (stock < 0 || stock !== targets.get(p._id) - sold) oversold = true;
+  }
+  const bad = Object.entries(run.statusCodeStats ?? {}).filter(([code]) => code !== '200' && code !== '201');
+  const ratio = orders / purchaseRps;
+  record(
+    'POST /api/cart/checkout, 10-line cart (orders/s, incl. its bulk add)',
+    orders,
+    purchaseRps,
+    ratio.toFixed(2),
+    '≥ 0.33× one-line purchase',
+    ratio >= 0.33 && !oversold && bad.length === 0,
+    'orders/s',
+  );
+  record(
+    'POST /api/cart/checkout, 10-line cart (lines/s)',
+    orders * 10,
+    purchaseRps,
+    ((orders * 10) / purchaseRps).toFixed(2),
+    'context',
+    undefined,
+    'lines/s',
+  );
+  notes.push(
+    `checkout of a 10-line cart (${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'}): ${Math.round(orders * DURATION)} orders in ${DURATION}s by ${buyers.length} buyers, each request pair = add 10 lines + checkout; status codes ${JSON.stringify(run.statusCodeStats)}; stock ${oversold ? 'OVERSOLD or inconsistent' : 'consistent, zero oversell'}; baseline = the one-line POST /api/purchase orders/s of this run`,
+  );
 }
 
 /** What SQLite alone allows an order on this disk (storage-floor.mjs), as the same ratio. */
@@ -348,6 +418,8 @@ function bulkFill(file, products, orders, buyer) {
     }
   })();
   const insertOrder = filler('orders');
+  // Every order has its one line (issue 16), as the migration gives existing orders.
+  const insertLine = filler('order_lines');
   db.transaction(() => {
     for (let i = 0; i < orders; i++) {
       const mine = i < 500;
@@ -366,6 +438,17 @@ function bulkFill(file, products, orders, buyer) {
         status: i % 3 ? 'paid' : 'pending',
         created_at: new Date(Date.parse(now) - i * 1000).toISOString(),
         updated_at: now,
+      });
+      insertLine({
+        order_id: hex(0xc0000, i),
+        line_no: 1,
+        product_id: pid,
+        sku: `P-${pid}`,
+        product_name: 'Part',
+        product_img: '/images/products/placeholder.webp',
+        unit_price_cents: 100,
+        quantity: qty,
+        line_total_cents: 100 * qty,
       });
     }
   })();

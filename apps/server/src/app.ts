@@ -16,6 +16,8 @@ import adminReportsRoutes from './modules/admin-reports/admin-reports.routes.js'
 import type { AuthRateRules } from './modules/auth/auth-limits.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import categoriesRoutes from './modules/categories/categories.routes.js';
+import cartRoutes from './modules/cart/cart.routes.js';
+import checkoutRoutes from './modules/orders/checkout.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import ordersRoutes from './modules/orders/orders.routes.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
@@ -115,6 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminReportsRoutes, { adminReports: s.adminReports });
       await api.register(reviewsRoutes, { reviews: s.reviews });
       await api.register(ordersRoutes, { orders: s.orders, rateLimiter: s.rateLimiter, rules: config.orders });
+      await api.register(cartRoutes, { cart: s.cart });
+      await api.register(checkoutRoutes, { checkout: s.checkout, rateLimiter: s.rateLimiter, rules: config.orders });
       await api.register(paymentsRoutes, { payments: s.payments, provider: s.paymentProvider });
     },
     { name: 'api-routes', encapsulate: true, dependencies: ['auth', 'response-cache', 'uploads', 'error-handler'] },

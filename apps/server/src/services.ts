@@ -11,6 +11,9 @@ import { createHealthRepository } from './modules/health/health.repository.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { fileTransport, smtpTransport, type MailTransport } from './modules/mail/mail.transport.js';
+import { createCartRepository } from './modules/cart/cart.repository.js';
+import { createCartService } from './modules/cart/cart.service.js';
+import { createCheckoutService } from './modules/orders/checkout.service.js';
 import { createOrderNotifier } from './modules/orders/order-mail.js';
 import { createOrderPayments } from './modules/orders/order-payments.js';
 import { createOrderPaymentsRepository } from './modules/orders/order-payments.repository.js';
@@ -85,7 +88,10 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
   const users = createUsersService(createUsersRepository(db, engine), {
     adminEmails: config.adminEmails,
     sessions,
-    alsoDelete: (trx, userId) => profiles.removeIn(trx, userId),
+    alsoDelete: async (trx, userId) => {
+      await profiles.removeIn(trx, userId);
+      await cart.removeIn(trx, userId);
+    },
   });
   const profiles = createProfilesService({ repo: createProfilesRepository(db), users, sessions });
   const auth = createAuth({ config, db, engine, mailer, users, sessions, log: log.child({ module: 'auth' }), rateLimitEnabled: rateLimiter.enabled });
@@ -108,6 +114,9 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
     hooks: { beforeRefund: (row) => payments.refund(row) },
     rules: { unpaidTtlSeconds: config.orders.unpaidTtlSeconds, pendingMax: config.orders.pendingMax },
   });
+  const cart = createCartService({ repo: createCartRepository(db), products });
+  // Orders → cart (checkout empties it, reorder fills it); the cart knows nothing of orders.
+  const checkout = createCheckoutService({ orders, cart, products, profiles });
   const productsAdmin = createProductsAdminService(productsRepo, {
     cache: catalogueCache,
     hasOrders: orders.hasOrdersForProduct,
@@ -162,6 +171,8 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
     productExport,
     categories,
     orders,
+    cart,
+    checkout,
     payments,
     paymentProvider: provider,
     invoiceRenderer,

@@ -19,4 +19,6 @@ export const MESSAGES = {
   tooManyAttempts: 'Too many attempts, try again later',
   cardDeclined: 'Your card was declined.',
   confirmEmailToOrder: 'Confirm your email address before ordering',
+  /** A cart or order line whose product was archived (or deleted) since it was added. */
+  productUnavailable: 'This product is no longer available',
 } as const;

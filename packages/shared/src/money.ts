@@ -23,6 +23,15 @@ export function lineTotalCents(unitPriceCents: Cents, quantity: number): Cents {
   return unitPriceCents * quantity;
 }
 
+/**
+ * The one place a line's price is derived (purchase, cart, checkout, reorder): today the
+ * product's list price for any quantity. Quantity breaks (issue 17) change only this function.
+ */
+export function linePrice(product: { priceCents: Cents }, quantity: number): { unitPriceCents: Cents; lineTotalCents: Cents } {
+  const unitPriceCents = product.priceCents;
+  return { unitPriceCents, lineTotalCents: lineTotalCents(unitPriceCents, quantity) };
+}
+
 const formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const wholeFormatter = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 

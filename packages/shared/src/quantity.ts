@@ -62,7 +62,7 @@ export interface Orderability extends QuantityLimits {
  * and the server's answer to such an order means the same.
  */
 export function unavailableReason(product: Orderability): string | null {
-  if (product.archived) return 'This product is no longer available';
+  if (product.archived) return MESSAGES.productUnavailable;
   if (product.availableQuantity <= 0) return 'Out of stock';
   const minimum = effectiveMinimum(product);
   if (product.availableQuantity < minimum) {

@@ -36,6 +36,11 @@ export function createDatabase(config: Pick<AppConfig, 'database'>, options: { p
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // Catalogue reads at 100k products touch tens of MB (ADR 0016): the default 2 MB page cache
+    // re-read them from the OS on every search. Memory-mapped reads skip the copy into SQLite's
+    // cache; both are ceilings, not allocations (a small shop uses what its file holds).
+    sqlite.pragma('cache_size = -65536');
+    sqlite.pragma('mmap_size = 268435456');
     dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
   }
   const db = new Kysely<DB>({ dialect });

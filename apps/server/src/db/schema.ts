@@ -124,6 +124,34 @@ export interface OrdersTable {
   expires_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** sha-256 of the body first sent with `idempotency_key`. */
   idempotency_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 16 (migration 20261126000000): the buyer's purchase order number, the address (JSON text), a note. */
+  po_number: ColumnType<string | null, string | null | undefined, string | null>;
+  shipping_address: ColumnType<string | null, string | null | undefined, string | null>;
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How many `order_lines` the order has. */
+  line_count: ColumnType<number, number | undefined, number>;
+}
+
+/** One line of an order: the product as it was and its price at checkout (orders module). */
+export interface OrderLinesTable {
+  order_id: string;
+  line_no: number;
+  product_id: string;
+  sku: string;
+  product_name: string;
+  product_img: string;
+  unit_price_cents: number;
+  quantity: number;
+  line_total_cents: number;
+}
+
+/** A signed-in buyer's cart: only product and quantity, everything else is read live (cart module). */
+export interface CartLinesTable {
+  user_id: string;
+  product_id: string;
+  quantity: number;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface PaymentEventsTable {
@@ -140,6 +168,8 @@ export interface ProfilesTable {
   phone: string;
   url: string;
   updated_at: string;
+  /** JSON text of the last checkout's address (migration 20261126000000). */
+  shipping_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Orders per customer, kept by database triggers on `orders` (migration 20261123100000). */
@@ -152,6 +182,8 @@ export interface CustomerOrderCountsTable {
 
 export interface OurTables {
   orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  cart_lines: CartLinesTable;
   customer_order_counts: CustomerOrderCountsTable;
   payment_events: PaymentEventsTable;
   profiles: ProfilesTable;

@@ -15,6 +15,8 @@ export const TABLE_OWNERS = {
   product_facet_counts: 'products',
   categories: 'categories',
   orders: 'orders',
+  order_lines: 'orders',
+  cart_lines: 'cart',
   customer_order_counts: 'orders',
   payment_events: 'payments',
   sequences: 'payments',

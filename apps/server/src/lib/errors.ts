@@ -1,6 +1,8 @@
+import type { ErrorLine } from '@bulkparts/shared';
+
 /**
  * Named error codes and their HTTP statuses, in one place. Services throw `AppError`s; the error
- * handler turns them into `{ error, message, fields? }`.
+ * handler turns them into `{ error, message, fields?, lines? }`.
  */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
@@ -31,6 +33,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Each bad line of a many-line request (bulk cart add, checkout), answered as `lines`. */
+    readonly lines?: readonly ErrorLine[],
   ) {
     super(message);
     this.name = 'AppError';

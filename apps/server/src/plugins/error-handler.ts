@@ -4,7 +4,7 @@ import { AppError } from '../lib/errors.js';
 import { RateLimitedError } from '../modules/rate-limit/rate-limit.service.js';
 
 /**
- * The one error handler. 4xx: JSON `{ error, message, fields? }` a client can show. 5xx: logged
+ * The one error handler. 4xx: JSON `{ error, message, fields?, lines? }` a client can show. 5xx: logged
  * with the request id, answered with a generic message (never a stack trace). Bad input arrives as
  * the `VALIDATION_FAILED` AppError built by lib/validate.ts, from a route schema or a `parseInput`.
  */
@@ -13,7 +13,12 @@ export default fp(
     app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
       if (err instanceof AppError) {
         if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
-        return reply.status(err.statusCode).send({ error: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) });
+        return reply.status(err.statusCode).send({
+          error: err.code,
+          message: err.message,
+          ...(err.fields ? { fields: err.fields } : {}),
+          ...(err.lines ? { lines: err.lines } : {}),
+        });
       }
       const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
       if (status >= 400 && status < 500) {

@@ -14,6 +14,7 @@ export interface OrderRowInput {
   quantity: number;
   totalCents: number;
   createdAt?: string;
+  sku?: string;
 }
 
 /**
@@ -42,6 +43,21 @@ export async function insertOrderRow(database: Database, o: OrderRowInput): Prom
       created_at: now,
       updated_at: now,
       paid_at: unpaid ? null : now,
+    })
+    .execute();
+  // Every order has its lines (issue 16); this one has one, its top-level product.
+  await database.db
+    .insertInto('order_lines')
+    .values({
+      order_id: id,
+      line_no: 1,
+      product_id: o.productId,
+      sku: o.sku ?? '',
+      product_name: o.productName,
+      product_img: o.productImg,
+      unit_price_cents: o.unitPriceCents,
+      quantity: o.quantity,
+      line_total_cents: o.totalCents,
     })
     .execute();
   return id;

@@ -15,12 +15,12 @@ function stubRepo() {
   } as unknown as OrdersRepository;
   return { repo, state };
 }
-const toOrder = (row: OrderView) => ({ _id: row.id }) as Order;
+const toOrders = async (rows: readonly OrderView[]) => rows.map((row) => ({ _id: row.id }) as Order);
 
 describe('own order pages', () => {
   it('reuses a page while the version holds and reads again once it changes', async () => {
     const { repo, state } = stubRepo();
-    const pages = createOwnOrderPages(repo, toOrder);
+    const pages = createOwnOrderPages(repo, toOrders);
     const first = await pages.read('u1', 1, 10);
     expect(first).toEqual({ items: [{ _id: 'o0-1' }], total: 3 });
     expect(await pages.read('u1', 1, 10)).toEqual(first);
@@ -38,7 +38,7 @@ describe('own order pages', () => {
 
   it('keeps at most maxCustomers customers and maxPages pages each', async () => {
     const { repo, state } = stubRepo();
-    const pages = createOwnOrderPages(repo, toOrder, { maxCustomers: 2, maxPages: 2 });
+    const pages = createOwnOrderPages(repo, toOrders, { maxCustomers: 2, maxPages: 2 });
     for (const page of [1, 2, 3]) await pages.read('u1', page, 10);
     await pages.read('u1', 1, 10); // evicted as the oldest page
     expect(state.listCalls).toBe(4);

@@ -102,6 +102,25 @@ describe('catalogue cache (cleared by the products service)', () => {
     expect((await read(p._id)).product.archived).toBe(true);
   });
 
+  it('checkout of a cart (every line’s product)', async () => {
+    const [a, b] = [await newProduct(1000), await newProduct(1000)];
+    const buyer = await signUp(t.app);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/lines',
+      headers: as(buyer),
+      payload: { lines: [a, b].map((p) => ({ sku: p.sku, quantity: 100 })) },
+    });
+    expect(added.statusCode).toBe(200);
+    await warm(a._id);
+    await warm(b._id);
+    const address = { name: 'Probe', line1: '1 Street', city: 'Town', postalCode: '1000', country: 'Nowhere' };
+    const res = await t.app.inject({ method: 'POST', url: '/api/cart/checkout', headers: as(buyer), payload: { shippingAddress: address } });
+    expect(res.statusCode).toBe(201);
+    expect((await read(a._id)).product.availableQuantity).toBe(900);
+    expect((await read(b._id)).product.availableQuantity).toBe(900);
+  });
+
   it('purchase, buyer cancel, admin cancel (status change), payment', async () => {
     const p = await newProduct(1000);
     const buyer = await signUp(t.app);

@@ -94,6 +94,15 @@ export const accessTable: Record<string, AccessRow> = {
   // only the buyer pays (admins get the 404 everyone else gets); the empty body is a 400 for the buyer
   'POST /api/purchase/:id/pay': { access: 'self', path: (c) => `/api/purchase/${c.orderId}/pay`, body: () => ({}) },
   'GET /api/purchase/:id/invoice': { access: 'owner', path: (c) => `/api/purchase/${c.orderId}/invoice` },
+  // the cart is the caller's own (no id of anyone else's in the URL): 'user'; no body is a 400 that got through
+  'GET /api/cart': { access: 'user' },
+  'DELETE /api/cart': { access: 'user' },
+  'POST /api/cart/lines': { access: 'user' },
+  'PUT /api/cart/lines/:productId': { access: 'user', path: (c) => `/api/cart/lines/${c.productId}` },
+  'DELETE /api/cart/lines/:productId': { access: 'user', path: (c) => `/api/cart/lines/${c.productId}` },
+  'POST /api/cart/checkout': { access: 'user', body: () => ({}) },
+  // only the buyer puts an order back into their cart (admins get the 404 everyone else gets)
+  'POST /api/purchase/:id/reorder': { access: 'self', path: (c) => `/api/purchase/${c.orderId}/reorder` },
   'GET /api/payment-config': { access: 'public' },
   // authenticated by the provider's signature, not a session: anyone may call, unsigned calls are 400
   'POST /api/payments/webhook': { access: 'public', body: () => ({}) },

@@ -66,6 +66,16 @@ const FIELDS = [
   'maxPrice',
   'inStock',
   'attr.Thread',
+  'lines',
+  'poNumber',
+  'shippingAddress',
+  'note',
+  'company',
+  'line1',
+  'line2',
+  'city',
+  'postalCode',
+  'country',
 ];
 
 const hugeString = fc.integer({ min: 1000, max: 20000 }).map((n) => 'x'.repeat(n));
@@ -128,10 +138,16 @@ function checkReply(what: string, res: Reply, mustBe4xx: boolean): void {
   if (res.statusCode >= 400) {
     const type = String(res.headers['content-type'] ?? '');
     if (!type.includes('application/json')) throw new Error(`${what} → ${res.statusCode} is not JSON (${type})`);
-    const body = JSON.parse(res.body) as { error?: unknown; message?: unknown; fields?: unknown };
+    const body = JSON.parse(res.body) as { error?: unknown; message?: unknown; fields?: unknown; lines?: unknown };
     if (typeof body.error !== 'string' || typeof body.message !== 'string')
       throw new Error(`${what} → ${res.statusCode} lacks error/message: ${res.body.slice(0, 200)}`);
-    if (body.error === 'VALIDATION_FAILED' && (typeof body.fields !== 'object' || body.fields === null || Object.keys(body.fields).length === 0)) {
+    // A many-line request (bulk cart add, checkout) names its bad lines in `lines` instead.
+    const namesLines = Array.isArray(body.lines) && body.lines.length > 0;
+    if (
+      body.error === 'VALIDATION_FAILED' &&
+      !namesLines &&
+      (typeof body.fields !== 'object' || body.fields === null || Object.keys(body.fields).length === 0)
+    ) {
       throw new Error(`${what} → VALIDATION_FAILED without fields: ${res.body.slice(0, 200)}`);
     }
   }

@@ -15,10 +15,23 @@ export const paginationQuerySchema = z.object({
 });
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 
-/** The JSON body of every 4xx/5xx answer. */
+/**
+ * One line of a request that names many (a bulk cart add, a checkout): `index` is its position in
+ * the request's `lines` (bulk add), `productId` the product (checkout, reorder).
+ */
+export const errorLineSchema = z.object({
+  index: z.number().int().optional(),
+  productId: z.string().optional(),
+  sku: z.string(),
+  message: z.string(),
+});
+export type ErrorLine = z.infer<typeof errorLineSchema>;
+
+/** The JSON body of every 4xx/5xx answer; `lines` names each bad line of a many-line request. */
 export const apiErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  lines: z.array(errorLineSchema).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

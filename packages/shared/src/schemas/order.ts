@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
 import { MESSAGES } from '../messages.js';
+import { shippingAddressAnswerSchema } from './address.js';
 import { paginationQuerySchema } from './common.js';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded', 'expired'] as const;
@@ -33,7 +34,24 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
-/** An order as the API answers it (the spec's names; `price` is the unit price in dollars). */
+/** One line of an order: the product as it was when ordered, its price then (dollars), its pieces. */
+export const orderLineSchema = z.object({
+  productId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  img: z.string(),
+  unitPrice: z.number(),
+  quantity: z.number().int(),
+  lineTotal: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/**
+ * An order as the API answers it (the spec's names; `price` is the unit price in dollars). A
+ * one-line order's top-level `Name`, `img`, `price`, `quantity` and `total` are that line's, as the
+ * spec has them; a multi-line order's `Name` is '<first line's name> and N more', `quantity` the
+ * pieces of all lines, `total` the order total, and `productId`, `img`, `price` the first line's.
+ */
 export const orderSchema = z.object({
   _id: z.string(),
   productId: z.string(),
@@ -56,8 +74,18 @@ export const orderSchema = z.object({
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   expiresAt: z.string().nullable(),
+  /** Every line, in the order they were placed (issue 16). */
+  lines: z.array(orderLineSchema),
+  poNumber: z.string().nullable(),
+  shippingAddress: shippingAddressAnswerSchema.nullable(),
+  note: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** A multi-line order's top-level `Name`: '<first line's name> and N more'. */
+export function multiLineOrderName(firstName: string, lineCount: number): string {
+  return lineCount <= 1 ? firstName : `${firstName} and ${lineCount - 1} more`;
+}
 
 /** The purchase quantity: the spec's messages, the shop-wide range. Product limits are checked with `quantityError`. */
 export const quantitySchema = z

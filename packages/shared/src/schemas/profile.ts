@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { shippingAddressAnswerSchema } from './address.js';
+import { PHONE_PATTERN } from './phone.js';
 
+export { PHONE_PATTERN };
 export const LINKEDIN_URL_PATTERN = /^https:\/\/([a-z]{2,3}\.)?linkedin\.com\/(in|company|pub)\/[\w\-%.]+\/?$/i;
-export const PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
 
 export const profileSchema = z.object({
   _id: z.string(),
@@ -11,6 +13,8 @@ export const profileSchema = z.object({
   address: z.string(),
   phone: z.string(),
   url: z.string(),
+  /** The address of the last checkout, pre-filled in the next one (null before the first). */
+  shippingAddress: shippingAddressAnswerSchema.nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

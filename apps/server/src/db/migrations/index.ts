@@ -9,6 +9,7 @@ import * as orderNumbers from './20261124000000-order-numbers.js';
 import * as orderShippingExpiry from './20261124000100-order-shipping-expiry.js';
 import * as uploads from './20261124100000-uploads.js';
 import * as partsCatalogue from './20261125000000-parts-catalogue.js';
+import * as cartsAndOrderLines from './20261126000000-carts-and-order-lines.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '20261124000100-order-shipping-expiry': orderShippingExpiry,
   '20261124100000-uploads': uploads,
   '20261125000000-parts-catalogue': partsCatalogue,
+  '20261126000000-carts-and-order-lines': cartsAndOrderLines,
 };

@@ -20,6 +20,11 @@ export const ORDER_CSV_HEADER = [
   'Order number',
   'Carrier',
   'Tracking number',
+  'Line',
+  'SKU',
+  'Line total',
+  'PO number',
+  'Lines in order',
 ];
 
 /** Reads through the orders and products services: this module owns no table (db/table-owners.ts). */
@@ -56,23 +61,44 @@ export function createAdminReportsService({ orders, products }: { orders: OrderR
         let after: { createdAt: string; id: string } | undefined;
         for (;;) {
           const page = await orders.exportPage(filter, after, EXPORT_BATCH);
+          const linesOf = new Map<string, Awaited<ReturnType<OrderReportsService['linesOf']>>>();
+          for (const l of await orders.linesOf(page.map((o) => o.id))) linesOf.set(l.order_id, [...(linesOf.get(l.order_id) ?? []), l]);
           for (const o of page) {
             const paid = o.paid_at !== null && o.status !== 'pending' && o.status !== 'cancelled';
-            yield csvRow([
-              o.id,
-              o.created_at,
-              o.user_email,
-              o.product_name,
-              o.quantity,
-              centsToDollars(Number(o.unit_price_cents)).toFixed(2),
-              centsToDollars(Number(o.total_cents)).toFixed(2),
-              paid ? 'yes' : 'no',
-              o.status,
-              o.invoice_number === null ? '' : Number(o.invoice_number),
-              formatOrderNumber(Number(o.order_number)),
-              o.carrier ?? '',
-              o.tracking_number ?? '',
-            ]);
+            // One row per line: Product, Quantity and Unit price are the line's, the order's columns repeat.
+            const lines = linesOf.get(o.id) ?? [];
+            const rows = lines.length
+              ? lines.map((l) => ({
+                  no: l.line_no,
+                  sku: l.sku,
+                  name: l.product_name,
+                  quantity: l.quantity,
+                  unit: l.unit_price_cents,
+                  total: l.line_total_cents,
+                }))
+              : [{ no: 1, sku: '', name: o.product_name, quantity: o.quantity, unit: o.unit_price_cents, total: o.total_cents }];
+            for (const line of rows) {
+              yield csvRow([
+                o.id,
+                o.created_at,
+                o.user_email,
+                line.name,
+                Number(line.quantity),
+                centsToDollars(Number(line.unit)).toFixed(2),
+                centsToDollars(Number(o.total_cents)).toFixed(2),
+                paid ? 'yes' : 'no',
+                o.status,
+                o.invoice_number === null ? '' : Number(o.invoice_number),
+                formatOrderNumber(Number(o.order_number)),
+                o.carrier ?? '',
+                o.tracking_number ?? '',
+                Number(line.no),
+                line.sku,
+                centsToDollars(Number(line.total)).toFixed(2),
+                o.po_number ?? '',
+                Number(o.line_count),
+              ]);
+            }
           }
           if (page.length < EXPORT_BATCH) return;
           const last = page[page.length - 1]!;

@@ -1,4 +1,4 @@
-import { formatDollars, formatQuantity, type Order, type OrderStatus } from '@bulkparts/shared';
+import { formatDollars, formatQuantity, shippingAddressLines, type Order, type OrderStatus } from '@bulkparts/shared';
 import type { MailService } from '../mail/mail.service.js';
 import { renderMail } from '../mail/templates.js';
 import type { MailMessage } from '../mail/mail.transport.js';
@@ -34,6 +34,21 @@ function detailLines(order: Order, event: OrderEvent): string[] {
   return [];
 }
 
+/** Mails list at most this many lines, then say how many more (a 200-line order stays readable). */
+const MAILED_LINES_MAX = 50;
+
+/** What was ordered: every line for a multi-line order (with the PO number and address), nothing more for the spec's one-line order. */
+function orderLines(order: Order, event: OrderEvent): string[] {
+  if (order.lines.length <= 1 && !order.poNumber && !order.shippingAddress) return [];
+  const lines = order.lines
+    .slice(0, MAILED_LINES_MAX)
+    .map((l) => `- ${l.sku} ${l.name}: ${formatQuantity(l.quantity)} × ${formatDollars(l.unitPrice)} = ${formatDollars(l.lineTotal)}`);
+  if (order.lines.length > MAILED_LINES_MAX) lines.push(`…and ${order.lines.length - MAILED_LINES_MAX} more lines (see your orders)`);
+  if (order.poNumber) lines.push(`Your PO number: ${order.poNumber}`);
+  if (order.shippingAddress && event === 'placed') lines.push(`Ship to: ${shippingAddressLines(order.shippingAddress).join(', ')}`);
+  return lines;
+}
+
 /**
  * The buyer hears about every step of an order through the outbox (retried), so a mail server
  * that is down never fails the order itself. A new order's confirmation is stored in the order's
@@ -57,6 +72,7 @@ export function createOrderNotifier({ mailer, publicUrl, ordersPlaced }: OrderNo
       greeting: 'Hello,',
       lines: [
         `Your order of ${formatQuantity(order.quantity)} ${order.Name} (${formatDollars(order.total)}) was ${verb}.`,
+        ...orderLines(order, event),
         ...detailLines(order, event),
         `Order: ${order.orderNumber} (${order._id})`,
       ],

@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import type { OrderPaymentsRepository, PaidFacts } from './order-payments.repository.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
-import { toOrder, type OrderNotifier } from './orders.service.js';
+import { toOrder } from './order-view.js';
+import type { OrderNotifier } from './orders.service.js';
 
 /**
  * What the payments module may do with orders (it never queries the orders table itself, ADR
@@ -13,13 +14,15 @@ import { toOrder, type OrderNotifier } from './orders.service.js';
 export function createOrderPayments(repo: OrdersRepository, payments: OrderPaymentsRepository, notify: OrderNotifier) {
   return {
     find: (id: string): Promise<OrderRow | undefined> => repo.findById(id),
+    /** The order's lines (the invoice lists every one). */
+    lines: (orderId: string) => repo.linesOf([orderId]),
     setPendingReference: (orderId: string, provider: string, reference: string) => payments.setPendingReference(orderId, provider, reference),
     statusIn: (trx: Transaction<DB>, orderId: string) => payments.statusIn(trx, orderId),
     markPaidIn: (trx: Transaction<DB>, orderId: string, paid: PaidFacts) => payments.markPaidIn(trx, orderId, paid),
     /** After a committed payment: the buyer hears about it (the one order notifier). */
     async paid(orderId: string): Promise<void> {
       const fresh = await repo.findById(orderId);
-      if (fresh) notify.changed(toOrder(fresh), 'paid');
+      if (fresh) notify.changed(toOrder(fresh, await repo.linesOf([orderId])), 'paid');
     },
   };
 }

@@ -29,21 +29,29 @@ export function createOrderReportsRepository(db: Kysely<DB>) {
       return rows.map((r) => ({ day: String(r.day), cents: Number(r.cents ?? 0), orders: Number(r.n) }));
     },
 
+    /** By order line, so every product of a multi-line order counts with its own pieces and amount. */
     async topProducts(limit: number) {
       const rows = await db
-        .selectFrom('orders')
+        .selectFrom('order_lines as l')
+        .innerJoin('orders as o', 'o.id', 'l.order_id')
         .select((eb) => [
-          'product_id',
-          eb.fn.max('product_name').as('name'),
-          eb.fn.sum<number>('quantity').as('quantity'),
-          eb.fn.sum<number>('total_cents').as('cents'),
+          'l.product_id',
+          eb.fn.max('l.product_name').as('name'),
+          eb.fn.sum<number>('l.quantity').as('quantity'),
+          eb.fn.sum<number>('l.line_total_cents').as('cents'),
         ])
-        .where('status', 'in', REVENUE_STATUSES)
-        .groupBy('product_id')
+        .where('o.status', 'in', REVENUE_STATUSES)
+        .groupBy('l.product_id')
         .orderBy('cents', 'desc')
         .limit(limit)
         .execute();
       return rows.map((r) => ({ productId: r.product_id, name: String(r.name), quantity: Number(r.quantity ?? 0), cents: Number(r.cents ?? 0) }));
+    },
+
+    /** The lines of one export page's orders, in one query. */
+    linesOf(orderIds: readonly string[]) {
+      if (orderIds.length === 0) return Promise.resolve([]);
+      return db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('line_no').execute();
     },
 
     /** One page of the filtered orders, newest first, after the keyset cursor. */

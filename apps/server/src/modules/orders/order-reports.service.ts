@@ -7,6 +7,7 @@ export function createOrderReportsService(repo: OrderReportsRepository) {
     perDay: (sinceIso: string) => repo.perDay(sinceIso),
     topProducts: (limit: number) => repo.topProducts(limit),
     exportPage: repo.exportPage,
+    linesOf: repo.linesOf,
   };
 }
 

@@ -1,8 +1,30 @@
-import { centsToDollars, formatOrderNumber, type Order, type OrderStatus } from '@bulkparts/shared';
-import type { OrderView } from './orders.repository.js';
+import { centsToDollars, formatOrderNumber, type Order, type OrderLine, type OrderStatus, type ShippingAddress } from '@bulkparts/shared';
+import type { OrderLineRow, OrderView } from './orders.repository.js';
 
-/** An order row as the API answers it (the spec's field names, dollars). */
-export function toOrder(row: OrderView): Order {
+export function toOrderLine(line: OrderLineRow): OrderLine {
+  return {
+    productId: line.product_id,
+    sku: line.sku,
+    name: line.product_name,
+    img: line.product_img,
+    unitPrice: centsToDollars(Number(line.unit_price_cents)),
+    quantity: Number(line.quantity),
+    lineTotal: centsToDollars(Number(line.line_total_cents)),
+  };
+}
+
+/** The stored address (JSON text), or null (orders placed through `POST /api/purchase`). */
+export function parseShippingAddress(text: string | null): ShippingAddress | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as ShippingAddress;
+  } catch {
+    return null;
+  }
+}
+
+/** An order row and its lines as the API answers them (the spec's field names, dollars). */
+export function toOrder(row: OrderView, lines: readonly OrderLineRow[]): Order {
   return {
     _id: row.id,
     productId: row.product_id,
@@ -25,5 +47,20 @@ export function toOrder(row: OrderView): Order {
     trackingNumber: row.tracking_number,
     // The deadline matters only while the order can still be paid.
     expiresAt: row.status === 'pending' ? row.expires_at : null,
+    lines: lines.map(toOrderLine),
+    poNumber: row.po_number,
+    shippingAddress: parseShippingAddress(row.shipping_address),
+    note: row.note,
   };
+}
+
+/** Groups lines by order id (each group in line order, as the repository reads them). */
+export function linesByOrder(lines: readonly OrderLineRow[]): Map<string, OrderLineRow[]> {
+  const map = new Map<string, OrderLineRow[]>();
+  for (const l of lines) {
+    const list = map.get(l.order_id);
+    if (list) list.push(l);
+    else map.set(l.order_id, [l]);
+  }
+  return map;
 }

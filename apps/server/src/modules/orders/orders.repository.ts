@@ -1,11 +1,12 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
 import { createGroupCommit } from '../../db/group-commit.js';
-import type { OrdersTable } from '../../db/schema.js';
+import type { OrderLinesTable, OrdersTable } from '../../db/schema.js';
 import { anyColumnContains } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 
 export type OrderRow = Selectable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
 
 /** What a new order has not done yet: no payment, no invoice, no later status, no shipment. */
 export const NEW_ORDER_BLANKS = {
@@ -45,6 +46,10 @@ export const ORDER_VIEW_COLUMNS = [
   'carrier',
   'tracking_number',
   'expires_at',
+  'po_number',
+  'shipping_address',
+  'note',
+  'line_count',
 ] as const satisfies readonly (keyof OrderRow)[];
 export type OrderView = Pick<OrderRow, (typeof ORDER_VIEW_COLUMNS)[number]>;
 
@@ -119,13 +124,20 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
       return { orders: Number(kept?.orders ?? 0), version: Number(kept?.version ?? 0) };
     },
 
+    /** The lines of these orders in one query (a page of a list, one order), in line order. */
+    linesOf(orderIds: readonly string[]): Promise<OrderLineRow[]> {
+      if (orderIds.length === 0) return Promise.resolve([]);
+      return db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('line_no').execute();
+    },
+
     /**
-     * Inserts the order and runs `alsoWrite` (its confirmation mail in the outbox), then
-     * `takeStock` (the products module's conditional update), in one transaction: without the
-     * stock all of it rolls back. Resolves once committed (db/group-commit.ts).
+     * Inserts the order and its lines and runs `alsoWrite` (its confirmation mail in the outbox,
+     * the emptied cart), then `takeStock` (the products module's conditional updates), in one
+     * transaction: without the stock all of it rolls back. Resolves once committed (db/group-commit.ts).
      */
     async placeOrder(
       order: Omit<OrderRow, 'order_number'>,
+      lines: readonly OrderLineRow[],
       options: {
         pendingMax?: number;
         alsoWrite?: (trx: Transaction<DB>, numbered: OrderRow) => Promise<void>;
@@ -156,6 +168,7 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
           .returning('order_number')
           .executeTakeFirstOrThrow();
         const numbered: OrderRow = { ...order, order_number: Number(inserted.order_number) };
+        await trx.insertInto('order_lines').values(lines).execute();
         await alsoWrite?.(trx, numbered);
         await takeStock(trx);
         return numbered;
@@ -168,7 +181,11 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
      * moves once (`status = 'pending'` guard), and on PostgreSQL an instance skips the rows
      * another one is expiring instead of waiting for them.
      */
-    async expireDue(now: string, limit: number, alsoWrite?: (trx: Transaction<DB>, expired: OrderRow[]) => Promise<void>): Promise<OrderRow[]> {
+    async expireDue(
+      now: string,
+      limit: number,
+      alsoWrite?: (trx: Transaction<DB>, expired: OrderRow[], lines: OrderLineRow[]) => Promise<void>,
+    ): Promise<OrderRow[]> {
       return db.transaction().execute(async (trx) => {
         let due = trx.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).orderBy('expires_at').limit(limit);
         if (engine === 'postgres') due = due.forUpdate().skipLocked();
@@ -180,7 +197,18 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
           .returningAll()
           .execute();
         if (expired.length === 0) return [];
-        await alsoWrite?.(trx, expired);
+        const lines = await trx
+          .selectFrom('order_lines')
+          .selectAll()
+          .where(
+            'order_id',
+            'in',
+            expired.map((o) => o.id),
+          )
+          .orderBy('order_id')
+          .orderBy('line_no')
+          .execute();
+        await alsoWrite?.(trx, expired, lines);
         return expired;
       });
     },
@@ -200,8 +228,9 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
       });
     },
 
+    /** Any order line names the product (every order has its lines, migration 20261126000000 backfilled older ones). */
     async hasOrdersForProduct(productId: string): Promise<boolean> {
-      const row = await db.selectFrom('orders').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst();
+      const row = await db.selectFrom('order_lines').select('order_id').where('product_id', '=', productId).limit(1).executeTakeFirst();
       return Boolean(row);
     },
 
@@ -214,7 +243,15 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
         .where(sql<boolean>`product_img like '/uploads/%'`)
         .limit(1)
         .executeTakeFirst();
-      return row !== undefined;
+      if (row !== undefined) return true;
+      const line = await db
+        .selectFrom('order_lines')
+        .select('order_id')
+        .where('product_img', '=', url)
+        .where(sql<boolean>`product_img like '/uploads/%'`)
+        .limit(1)
+        .executeTakeFirst();
+      return line !== undefined;
     },
   };
 }

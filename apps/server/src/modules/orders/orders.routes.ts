@@ -18,7 +18,7 @@ import { responseSchema } from '../../lib/zod-json-schema.js';
 import type { OrdersService } from './orders.service.js';
 
 /** The Idempotency-Key header, or a 400 naming it (the database keeps at most 100 characters). */
-function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined) return undefined;
   const parsed = idempotencyKeySchema.safeParse(value);

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   canTransition,
   STOCK_RETURNING_STATUSES,
-  lineTotalCents,
   quantityError,
   stockErrorMessage,
   type Order,
@@ -15,11 +14,12 @@ import { pageOffset } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import { newId, nowIso } from '../../lib/ids.js';
-import { StockTakenError, type ProductsService } from '../products/products.service.js';
-import { toOrder } from './order-view.js';
+import { nowIso } from '../../lib/ids.js';
+import { StockShortError, type ProductsService } from '../products/products.service.js';
+import { createOrderPlacement } from './order-placement.js';
+import { linesByOrder, toOrder } from './order-view.js';
 import { createOwnOrderPages } from './own-order-pages.js';
-import { NEW_ORDER_BLANKS, PendingCapError, type OrderRow, type OrdersRepository } from './orders.repository.js';
+import type { OrderRow, OrderView, OrdersRepository } from './orders.repository.js';
 
 /** What an Idempotency-Key promises to repeat: the same product and quantity. */
 export function purchaseHash(input: PurchaseInput): string {
@@ -76,7 +76,7 @@ export interface OrderHooks {
 }
 
 /** The products module's stock, moved inside the order's own transaction (ADR 0012). */
-export type OrderStock = Pick<ProductsService, 'findOrderable' | 'takeStock' | 'returnStock' | 'stockCommitted'>;
+export type OrderStock = Pick<ProductsService, 'findOrderable' | 'takeStockMany' | 'returnStock' | 'stockCommitted'>;
 
 export interface OrdersDeps {
   repo: OrdersRepository;
@@ -87,7 +87,14 @@ export interface OrdersDeps {
 }
 
 export function createOrdersService({ repo, stock, notify = silent, hooks = {}, rules = DEFAULT_RULES }: OrdersDeps) {
-  const ownPages = createOwnOrderPages(repo, toOrder);
+  /** Rows with their lines, read for all of them in one query. */
+  async function withLines(rows: readonly OrderView[]): Promise<Order[]> {
+    const lines = linesByOrder(await repo.linesOf(rows.map((r) => r.id)));
+    return rows.map((r) => toOrder(r, lines.get(r.id) ?? []));
+  }
+  const one = async (row: OrderView): Promise<Order> => (await withLines([row]))[0]!;
+  const ownPages = createOwnOrderPages(repo, withLines);
+  const place = createOrderPlacement({ repo, stock, notify, rules });
 
   async function visibleOrder(id: string, user: SessionUser): Promise<OrderRow> {
     const row = await repo.findById(id);
@@ -108,6 +115,8 @@ export function createOrdersService({ repo, stock, notify = silent, hooks = {}, 
     if (column) (changes as Record<string, unknown>)[column] = now;
     if (to === 'shipped') Object.assign(changes, { carrier: shipment.carrier ?? null, tracking_number: shipment.trackingNumber ?? null });
     const returnsStock = STOCK_RETURNING_STATUSES.includes(to);
+    // Lines never change once placed, so they are read before the transaction.
+    const lines = returnsStock ? await repo.linesOf([row.id]) : [];
     let moved: boolean;
     try {
       moved = await repo.transition(
@@ -115,7 +124,13 @@ export function createOrdersService({ repo, stock, notify = silent, hooks = {}, 
         from,
         to,
         changes,
-        returnsStock ? (trx) => stock.returnStock(trx, [{ productId: row.product_id, quantity: row.quantity }]) : undefined,
+        returnsStock
+          ? (trx) =>
+              stock.returnStock(
+                trx,
+                lines.map((l) => ({ productId: l.product_id, quantity: Number(l.quantity) })),
+              )
+          : undefined,
       );
     } finally {
       if (returnsStock) stock.stockCommitted();
@@ -124,7 +139,7 @@ export function createOrdersService({ repo, stock, notify = silent, hooks = {}, 
     if (!moved || !fresh) {
       throw new AppError('INVALID_TRANSITION', `The order changed meanwhile; it is now ${fresh?.status ?? 'gone'}`);
     }
-    const order = toOrder(fresh);
+    const order = await one(fresh);
     notify.changed(order, to);
     return order;
   }
@@ -133,17 +148,17 @@ export function createOrdersService({ repo, stock, notify = silent, hooks = {}, 
     async purchase(input: PurchaseInput, user: SessionUser, idempotencyKey?: string): Promise<{ order: Order; created: boolean }> {
       const hash = idempotencyKey ? purchaseHash(input) : null;
       /** The order a retry repeats; the same key with another body is the client's mistake, not a retry. */
-      const replay = (existing: OrderRow) => {
+      const replay = async (existing: OrderRow) => {
         if (existing.idempotency_hash !== null && existing.idempotency_hash !== hash) {
           throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different order', {
             'Idempotency-Key': 'Already used with a different product or quantity; use a new key for a new order',
           });
         }
-        return { order: toOrder(existing), created: false };
+        return { order: await one(existing), created: false };
       };
       if (idempotencyKey) {
         const existing = await repo.findByIdempotencyKey(user.id, idempotencyKey);
-        if (existing) return replay(existing);
+        if (existing) return await replay(existing);
       }
       const product = await stock.findOrderable(input.productId);
       if (!product) throw notFound('Product');
@@ -155,56 +170,18 @@ export function createOrdersService({ repo, stock, notify = silent, hooks = {}, 
         const code = input.quantity > product.available_quantity ? 'INSUFFICIENT_STOCK' : 'VALIDATION_FAILED';
         throw new AppError(code, message, { quantity: message });
       }
-      const now = nowIso();
-      const row: Omit<OrderRow, 'order_number'> = {
-        id: newId(),
-        product_id: product.id,
-        product_name: product.name,
-        product_img: product.img,
-        unit_price_cents: product.price_cents,
-        quantity: input.quantity,
-        total_cents: lineTotalCents(product.price_cents, input.quantity),
-        user_id: user.id,
-        user_email: user.email,
-        status: 'pending',
-        idempotency_key: idempotencyKey ?? null,
-        ...NEW_ORDER_BLANKS,
-        created_at: now,
-        updated_at: now,
-        expires_at: new Date(Date.parse(now) + rules.unpaidTtlSeconds * 1000).toISOString(),
-        idempotency_hash: hash,
-      };
       try {
-        const placing = notify.placing();
-        let order: Order | undefined;
-        // The stock is taken by the products service inside this order's transaction; once the
-        // unit has ended the products service clears its cached catalogue (ADR 0012).
-        try {
-          await repo.placeOrder(row, {
-            pendingMax: rules.pendingMax,
-            alsoWrite: async (trx, numbered) => {
-              order = toOrder(numbered);
-              await placing.write(trx, order);
-            },
-            takeStock: (trx) => stock.takeStock(trx, row.product_id, row.quantity),
-          });
-        } finally {
-          stock.stockCommitted();
-        }
-        placing.committed();
-        return { order: order!, created: true };
+        const order = await place({ user, lines: [{ product, quantity: input.quantity }], idempotencyKey, idempotencyHash: hash });
+        return { order, created: true };
       } catch (error) {
-        if (error instanceof StockTakenError) {
-          const msg = stockErrorMessage(error.available);
+        if (error instanceof StockShortError) {
+          const msg = stockErrorMessage(error.short[0]?.available ?? 0);
           throw new AppError('INSUFFICIENT_STOCK', msg, { quantity: msg });
-        }
-        if (error instanceof PendingCapError) {
-          throw new AppError('CONFLICT', `You already have ${error.max} unpaid orders. Pay or cancel one of them before ordering more.`);
         }
         // A concurrent retry with the same key won the unique index: answer with its order.
         if (idempotencyKey) {
           const existing = await repo.findByIdempotencyKey(user.id, idempotencyKey);
-          if (existing) return replay(existing);
+          if (existing) return await replay(existing);
         }
         throw error;
       }
@@ -225,12 +202,25 @@ export function createOrdersService({ repo, stock, notify = silent, hooks = {}, 
         q: query.q,
       };
       const [rows, total] = await Promise.all([repo.list({ ...filter, offset: pageOffset(query.page, query.limit), limit: query.limit }), repo.count(filter)]);
-      return { items: rows.map(toOrder), total };
+      return { items: await withLines(rows), total };
     },
 
     async get(id: string, user: SessionUser): Promise<Order> {
-      return toOrder(await visibleOrder(id, user));
+      return one(await visibleOrder(id, user));
     },
+
+    /** The buyer's own order with its lines (reorder); anyone else's answers 404 like a missing one. */
+    async ownLines(id: string, user: SessionUser) {
+      const row = await repo.findById(id);
+      if (!row || row.user_id !== user.id) throw notFound('Order');
+      return repo.linesOf([id]);
+    },
+
+    /** Places a new order (the checkout's unit); see order-placement.ts. */
+    place,
+    findByIdempotencyKey: (userId: string, key: string) => repo.findByIdempotencyKey(userId, key),
+    linesOf: (orderIds: readonly string[]) => repo.linesOf(orderIds),
+    withLines,
 
     async cancel(id: string, user: SessionUser): Promise<Order> {
       const row = await visibleOrder(id, user);
@@ -256,12 +246,17 @@ export function createOrdersService({ repo, stock, notify = silent, hooks = {}, 
       const expiring = notify.expiring();
       let expired: OrderRow[] = [];
       try {
-        expired = await repo.expireDue(nowIso(), limit, async (trx, rows) => {
+        expired = await repo.expireDue(nowIso(), limit, async (trx, rows, lines) => {
+          // Every line of every expired order goes back on sale.
           await stock.returnStock(
             trx,
-            rows.map((o) => ({ productId: o.product_id, quantity: o.quantity })),
+            lines.map((l) => ({ productId: l.product_id, quantity: Number(l.quantity) })),
           );
-          await expiring.write(trx, rows.map(toOrder));
+          const byOrder = linesByOrder(lines);
+          await expiring.write(
+            trx,
+            rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [])),
+          );
         });
       } finally {
         if (expired.length) stock.stockCommitted();

@@ -1,3 +1,5 @@
+import { CART_LINES_MAX } from '@bulkparts/shared';
+
 /**
  * Bounds on the text that reaches a document. pdfkit's line wrapping takes time that grows faster
  * than the length of a text (a long word without break opportunities is measured again and again):
@@ -9,6 +11,8 @@ export const INVOICE_TEXT_LIMIT = 300;
 /** Multi-line fields (a postal address) get more room. */
 export const INVOICE_LONG_TEXT_LIMIT = 1000;
 const LONG_TEXT_KEYS = new Set(['address']);
+/** Lines an invoice may list: every line a cart (so an order) can hold. */
+export const INVOICE_LINES_MAX = CART_LINES_MAX;
 /** Deeper than any invoice input: a cyclic or absurdly nested value is cut instead of recursed. */
 const MAX_DEPTH = 6;
 
@@ -34,7 +38,7 @@ function bound(value: unknown, max: number, depth: number): unknown {
   if (typeof value === 'string') return boundText(value, max);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return undefined;
-  if (Array.isArray(value)) return value.slice(0, 100).map((v) => bound(v, max, depth + 1));
+  if (Array.isArray(value)) return value.slice(0, INVOICE_LINES_MAX).map((v) => bound(v, max, depth + 1));
   if (value instanceof Date) return value;
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [k, bound(v, LONG_TEXT_KEYS.has(k) ? INVOICE_LONG_TEXT_LIMIT : INVOICE_TEXT_LIMIT, depth + 1)]),

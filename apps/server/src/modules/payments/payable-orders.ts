@@ -1,6 +1,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { OrdersTable } from '../../db/schema.js';
 import type { DB } from '../../db/tables.js';
+import type { InvoiceLineInput } from './invoice-content.js';
 
 export type PayableOrder = Selectable<OrdersTable>;
 
@@ -18,6 +19,8 @@ export interface PaymentFacts {
  */
 export interface PayableOrders {
   find(id: string): Promise<PayableOrder | undefined>;
+  /** The order's lines, in order (the invoice lists every one, a provider's payment page too). */
+  lines(orderId: string): Promise<InvoiceLineInput[]>;
   setPendingReference(orderId: string, provider: string, reference: string): Promise<void>;
   statusIn(trx: Transaction<DB>, orderId: string): Promise<string | undefined>;
   markPaidIn(trx: Transaction<DB>, orderId: string, paid: PaymentFacts & { invoiceNumber: number }): Promise<boolean>;

@@ -8,6 +8,8 @@ export interface PayableOrder {
   unitPriceCents: number;
   totalCents: number;
   userEmail: string;
+  /** Every line (a provider's payment page lists them; their totals add up to `totalCents`). */
+  lines: { name: string; quantity: number; unitPriceCents: number }[];
 }
 
 export type InitiateResult =

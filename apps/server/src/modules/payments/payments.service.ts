@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
 import type { SessionUser } from '../../plugins/auth.js';
-import { invoiceLabel } from './invoice-pdf.js';
+import { invoiceLabel, shippingAddressOf } from './invoice-content.js';
 import type { InvoiceRenderer } from './invoice-renderer.js';
 import type { InvoiceBuyer, PayableOrder as OrderRow, PayableOrders, PaymentFacts } from './payable-orders.js';
 import type { PaymentProvider } from './payment-provider.js';
@@ -70,8 +70,10 @@ export function createPaymentsService({ repo, orders, buyer, invoiceRenderer, pr
       if (row.expires_at !== null && row.expires_at <= nowIso()) {
         throw new AppError('INVALID_TRANSITION', 'This order was not paid in time and has expired. Please order again.');
       }
+      const lines = await orders.lines(row.id);
       const result = await provider.initiate(
         {
+          lines: lines.map((l) => ({ name: l.product_name, quantity: Number(l.quantity), unitPriceCents: Number(l.unit_price_cents) })),
           id: row.id,
           productName: row.product_name,
           quantity: row.quantity,
@@ -156,7 +158,8 @@ export function createPaymentsService({ repo, orders, buyer, invoiceRenderer, pr
     async invoice(orderId: string, user: SessionUser): Promise<{ filename: string; pdf: Buffer }> {
       const row = await ownOrder(orderId, user, true);
       if (row.invoice_number === null) throw new AppError('CONFLICT', 'The invoice is available once the order is paid');
-      const pdf = await invoiceRenderer.render(row, await buyer(row.user_id));
+      const [who, lines] = await Promise.all([buyer(row.user_id), orders.lines(row.id)]);
+      const pdf = await invoiceRenderer.render(row, who, lines, shippingAddressOf(row));
       return { filename: `invoice-${invoiceLabel(Number(row.invoice_number))}.pdf`, pdf };
     },
   };

@@ -39,12 +39,13 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
           customer_email: order.userEmail,
           client_reference_id: order.id,
           metadata: { orderId: order.id },
-          line_items: [
-            {
-              quantity: order.quantity,
-              price_data: { currency: 'usd', unit_amount: order.unitPriceCents, product_data: { name: order.productName } },
-            },
-          ],
+          // Stripe takes at most 100 line items; a longer order is paid as one line of its total.
+          line_items: (order.lines.length === 0
+            ? [{ name: order.productName, quantity: order.quantity, unitPriceCents: order.unitPriceCents }]
+            : order.lines.length > 100
+              ? [{ name: order.productName, quantity: 1, unitPriceCents: order.totalCents }]
+              : order.lines
+          ).map((l) => ({ quantity: l.quantity, price_data: { currency: 'usd', unit_amount: l.unitPriceCents, product_data: { name: l.name } } })),
           success_url: urls.success,
           cancel_url: urls.cancel,
         },

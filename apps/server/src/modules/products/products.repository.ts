@@ -42,6 +42,18 @@ export function createProductsRepository(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Products by id, archived ones included (a cart shows why such a line cannot be ordered). */
+    findMany(ids: readonly string[]): Promise<ProductRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+    },
+
+    /** Products by SKU (stored upper-case: pass normalised SKUs), archived ones included. */
+    findBySkus(skus: readonly string[]): Promise<ProductRow[]> {
+      if (skus.length === 0) return Promise.resolve([]);
+      return db.selectFrom('products').selectAll().where('sku', 'in', skus).execute();
+    },
+
     /** A product that can be ordered (not archived). */
     findOrderable(id: string): Promise<ProductRow | undefined> {
       return db.selectFrom('products').selectAll().where('id', '=', id).where('archived', '=', 0).executeTakeFirst();

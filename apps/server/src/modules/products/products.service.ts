@@ -28,6 +28,20 @@ export class StockTakenError extends Error {
   }
 }
 
+/** Thrown inside the caller's transaction when one or more lines of a many-line order are short. */
+export class StockShortError extends Error {
+  constructor(readonly short: readonly { productId: string; available: number }[]) {
+    super('insufficient stock');
+  }
+}
+
+/** Sums pieces per product and sorts by product id: every caller locks product rows in the same order. */
+function byProductInIdOrder(pieces: readonly { productId: string; quantity: number }[]): [string, number][] {
+  const byProduct = new Map<string, number>();
+  for (const p of pieces) byProduct.set(p.productId, (byProduct.get(p.productId) ?? 0) + p.quantity);
+  return [...byProduct].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 export function toProductJson(row: ProductRow): Product {
   const images = JSON.parse(row.images) as string[];
   return {
@@ -88,16 +102,33 @@ export function createProductsService(repo: ProductsRepository, cache: Pick<Cata
     /** The product an order is placed for: an orderable (not archived) one, or undefined. */
     findOrderable: (id: string) => repo.findOrderable(id),
 
+    /** Products by id (archived included; missing ones are simply absent). */
+    findMany: (ids: readonly string[]) => repo.findMany(ids),
+    /** Products by SKU, any case (archived included; unknown SKUs are simply absent). */
+    findBySkus: (skus: readonly string[]) => repo.findBySkus([...new Set(skus.map(normalizeSku))]),
+
     /** Takes the pieces inside `trx` or throws StockTakenError with what is left. */
     async takeStock(trx: Transaction<DB>, productId: string, quantity: number): Promise<void> {
       if (!(await repo.takeStock(trx, productId, quantity))) throw new StockTakenError(await repo.stockIn(trx, productId));
     },
 
+    /**
+     * Takes every line's pieces inside `trx`, in product-id order (so concurrent orders lock rows
+     * in the same order and cannot deadlock on PostgreSQL). A short line does not stop the others
+     * being tried, so the StockShortError thrown at the end names every short line; the caller's
+     * transaction then rolls all of it back.
+     */
+    async takeStockMany(trx: Transaction<DB>, pieces: readonly { productId: string; quantity: number }[]): Promise<void> {
+      const short: { productId: string; available: number }[] = [];
+      for (const [productId, quantity] of byProductInIdOrder(pieces)) {
+        if (!(await repo.takeStock(trx, productId, quantity))) short.push({ productId, available: await repo.stockIn(trx, productId) });
+      }
+      if (short.length) throw new StockShortError(short);
+    },
+
     /** Puts pieces back inside `trx`; several products in id order, so two callers lock them in the same order. */
     async returnStock(trx: Transaction<DB>, pieces: readonly { productId: string; quantity: number }[]): Promise<void> {
-      const byProduct = new Map<string, number>();
-      for (const p of pieces) byProduct.set(p.productId, (byProduct.get(p.productId) ?? 0) + p.quantity);
-      for (const [productId, quantity] of [...byProduct].sort(([a], [b]) => (a < b ? -1 : 1))) await repo.returnStock(trx, productId, quantity);
+      for (const [productId, quantity] of byProductInIdOrder(pieces)) await repo.returnStock(trx, productId, quantity);
     },
 
     /** The caller's transaction that moved stock has ended (committed or not): cached answers go. */

@@ -6,23 +6,35 @@ export interface ProfileDetails {
   address: string | null;
   phone: string | null;
   url: string | null;
+  /** JSON text of the last checkout's address. */
+  shipping_address: string | null;
 }
+
+const DETAILS = ['user_id', 'address', 'phone', 'url', 'shipping_address'] as const;
 
 /** The `profiles` table: an account's address, phone and link (the account itself is the users module's). */
 export function createProfilesRepository(db: Kysely<DB>) {
   return {
     findByUserId(userId: string): Promise<ProfileDetails | undefined> {
-      return db.selectFrom('profiles').select(['user_id', 'address', 'phone', 'url']).where('user_id', '=', userId).executeTakeFirst();
+      return db.selectFrom('profiles').select(DETAILS).where('user_id', '=', userId).executeTakeFirst();
     },
     findByUserIds(userIds: readonly string[]): Promise<ProfileDetails[]> {
       if (userIds.length === 0) return Promise.resolve([]);
-      return db.selectFrom('profiles').select(['user_id', 'address', 'phone', 'url']).where('user_id', 'in', userIds).execute();
+      return db.selectFrom('profiles').select(DETAILS).where('user_id', 'in', userIds).execute();
     },
     async upsert(userId: string, values: { address: string; phone: string; url: string }, now: string): Promise<void> {
       await db
         .insertInto('profiles')
         .values({ user_id: userId, ...values, updated_at: now })
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: now }))
+        .execute();
+    },
+    /** Inside the caller's transaction (the checkout's order): the address it shipped to. */
+    async setShippingAddressIn(trx: Transaction<DB>, userId: string, address: string, now: string): Promise<void> {
+      await trx
+        .insertInto('profiles')
+        .values({ user_id: userId, address: '', phone: '', url: '', shipping_address: address, updated_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ shipping_address: address, updated_at: now }))
         .execute();
     },
     /** Inside the caller's transaction (the account's removal). */

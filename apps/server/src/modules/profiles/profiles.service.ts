@@ -1,4 +1,4 @@
-import type { Profile, ProfileInput } from '@bulkparts/shared';
+import type { Profile, ProfileInput, ShippingAddress } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { notFound } from '../../lib/errors.js';
@@ -17,7 +17,17 @@ export function toProfileJson(user: UserIdentity, details: ProfileDetails | unde
     address: details?.address ?? '',
     phone: details?.phone ?? '',
     url: details?.url ?? '',
+    shippingAddress: storedAddress(details?.shipping_address ?? null),
   };
+}
+
+function storedAddress(text: string | null): ShippingAddress | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as ShippingAddress;
+  } catch {
+    return null;
+  }
 }
 
 export interface ProfilesDeps {
@@ -56,6 +66,13 @@ export function createProfilesService({ repo, users, sessions }: ProfilesDeps) {
       const [user, details] = await Promise.all([users.identity(userId), repo.findByUserId(userId)]);
       return { name: user?.name ?? null, address: details?.address || null };
     },
+    /**
+     * Remembers the address a checkout shipped to, inside that order's transaction (on SQLite it
+     * then shares the order's commit instead of costing one of its own); the next checkout is
+     * pre-filled from it (`GET /api/profile`). Not part of the session, so no cache to clear.
+     */
+    rememberShippingAddressIn: (trx: Transaction<DB>, userId: string, address: ShippingAddress) =>
+      repo.setShippingAddressIn(trx, userId, JSON.stringify(address), nowIso()),
     /** Inside the account removal's transaction. */
     removeIn: (trx: Transaction<DB>, userId: string) => repo.deleteIn(trx, userId),
   };

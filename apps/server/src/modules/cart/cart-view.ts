@@ -1,0 +1,41 @@
+import { centsToDollars, linePrice, MESSAGES, quantityError, type Cart, type CartLine } from '@bulkparts/shared';
+import type { ProductRow } from '../products/products.repository.js';
+
+/** The product fields a cart line shows and is checked against. */
+export type CartProduct = Pick<ProductRow, 'id' | 'sku' | 'name' | 'img' | 'price_cents' | 'minimum_order_quantity' | 'available_quantity' | 'archived'>;
+
+/** What would stop this line at checkout now (the purchase form's messages), or null. */
+export function lineProblem(product: CartProduct, quantity: number): string | null {
+  if (product.archived) return MESSAGES.productUnavailable;
+  return quantityError(quantity, { minimumOrderQuantity: product.minimum_order_quantity, availableQuantity: product.available_quantity });
+}
+
+/**
+ * The cart as answered: each stored line with its product's live name, image and price (a line
+ * whose product was deleted is left out: there is nothing to show or order).
+ */
+export function cartView(stored: readonly { product_id: string; quantity: number }[], products: readonly CartProduct[]): Cart {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const lines: CartLine[] = [];
+  let subtotalCents = 0;
+  for (const s of stored) {
+    const p = byId.get(s.product_id);
+    if (!p) continue;
+    const quantity = Number(s.quantity);
+    const price = linePrice({ priceCents: Number(p.price_cents) }, quantity);
+    subtotalCents += price.lineTotalCents;
+    lines.push({
+      productId: p.id,
+      sku: p.sku,
+      name: p.name,
+      img: p.img,
+      unitPrice: centsToDollars(price.unitPriceCents),
+      quantity,
+      lineTotal: centsToDollars(price.lineTotalCents),
+      minimumOrderQuantity: Number(p.minimum_order_quantity),
+      availableQuantity: Number(p.available_quantity),
+      problem: lineProblem(p, quantity),
+    });
+  }
+  return { lines, subtotal: centsToDollars(subtotalCents), count: lines.length };
+}

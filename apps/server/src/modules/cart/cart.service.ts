@@ -1,0 +1,153 @@
+import { CART_LINES_MAX, CART_MESSAGES, MESSAGES, normalizeSku, quantityError, type Cart, type ErrorLine } from '@bulkparts/shared';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/tables.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { nowIso } from '../../lib/ids.js';
+import type { ProductsService } from '../products/products.service.js';
+import type { CartRepository } from './cart.repository.js';
+import { cartView, lineProblem, type CartProduct } from './cart-view.js';
+
+export interface CartDeps {
+  repo: CartRepository;
+  /** Names, prices, stock and SKUs are the products module's, read live. */
+  products: Pick<ProductsService, 'findMany' | 'findBySkus'>;
+}
+
+const cartFull = () => new AppError('VALIDATION_FAILED', CART_MESSAGES.cartFull, { lines: CART_MESSAGES.cartFull });
+
+/**
+ * A signed-in buyer's cart (ADR 0015). Only product and quantity are stored; everything shown is
+ * derived from the catalogue when read, so a price or stock change shows at once and a line's
+ * `problem` is what checkout would say now.
+ */
+export function createCartService({ repo, products }: CartDeps) {
+  async function view(userId: string): Promise<Cart> {
+    const stored = await repo.list(userId);
+    return cartView(stored, await products.findMany(stored.map((s) => s.product_id)));
+  }
+
+  /** Refuses a cart that would hold more than CART_LINES_MAX products. */
+  function checkCap(existing: readonly { product_id: string }[], productIds: Iterable<string>) {
+    const all = new Set(existing.map((e) => e.product_id));
+    for (const id of productIds) all.add(id);
+    if (all.size > CART_LINES_MAX) throw cartFull();
+  }
+
+  return {
+    view,
+
+    /** `PUT /api/cart/lines/:productId`: the line's quantity, checked by the purchase form's rules. */
+    async setLine(userId: string, productId: string, quantity: number): Promise<Cart> {
+      const [product] = await products.findMany([productId]);
+      if (!product) throw notFound('Product');
+      if (product.archived) throw new AppError('CONFLICT', MESSAGES.productUnavailable, { quantity: MESSAGES.productUnavailable });
+      const message = lineProblem(product, quantity);
+      if (message) {
+        const code = quantity > product.available_quantity ? 'INSUFFICIENT_STOCK' : 'VALIDATION_FAILED';
+        throw new AppError(code, message, { quantity: message });
+      }
+      checkCap(await repo.list(userId), [productId]);
+      await repo.upsert(userId, [{ productId, quantity }], nowIso());
+      return view(userId);
+    },
+
+    async removeLine(userId: string, productId: string): Promise<Cart> {
+      await repo.remove(userId, productId);
+      return view(userId);
+    },
+
+    async clear(userId: string): Promise<Cart> {
+      await repo.clear(userId);
+      return view(userId);
+    },
+
+    /**
+     * `POST /api/cart/lines` (quick order pad, CSV upload, a signed-out visitor's cart merged at
+     * sign-in): adds each line's quantity to what the cart holds, the same SKU twice summed. All or
+     * nothing: an unknown SKU or a quantity the rules refuse answers 400 naming every such line by
+     * its index, and nothing changes.
+     */
+    async addBySku(userId: string, lines: readonly { sku: string; quantity: unknown }[]): Promise<Cart> {
+      const errors: ErrorLine[] = [];
+      const wanted = lines.map((l) => normalizeSku(l.sku));
+      const found = new Map((await products.findBySkus(wanted.filter(Boolean))).map((p) => [p.sku, p]));
+      const added = new Map<string, { product: CartProduct; quantity: number; firstIndex: number; firstSku: string }>();
+      lines.forEach((line, index) => {
+        const sku = wanted[index]!;
+        const fail = (message: string) => errors.push({ index, sku: line.sku, message });
+        if (!sku) return fail('SKU is required');
+        const product = found.get(sku);
+        if (!product) return fail(CART_MESSAGES.unknownSku);
+        if (product.archived) return fail(MESSAGES.productUnavailable);
+        // Each line on its own: the shop-wide 50–1000 range and whole pieces.
+        const own = quantityError(line.quantity);
+        if (own) return fail(own);
+        const entry = added.get(product.id);
+        if (entry) entry.quantity += line.quantity as number;
+        else added.set(product.id, { product, quantity: line.quantity as number, firstIndex: index, firstSku: line.sku });
+      });
+      const existing = await repo.list(userId);
+      const inCart = new Map(existing.map((e) => [e.product_id, Number(e.quantity)]));
+      // Then what the line would become: the product's minimum, 1000 at most, its stock.
+      for (const [productId, a] of added) {
+        const total = (inCart.get(productId) ?? 0) + a.quantity;
+        const message = lineProblem(a.product, total);
+        if (message) errors.push({ index: a.firstIndex, sku: a.firstSku, message });
+      }
+      if (errors.length) {
+        errors.sort((x, y) => (x.index ?? 0) - (y.index ?? 0));
+        throw new AppError('VALIDATION_FAILED', CART_MESSAGES.badLines, undefined, errors);
+      }
+      checkCap(existing, added.keys());
+      const written = [...added].map(([productId, a]) => ({ productId, quantity: (inCart.get(productId) ?? 0) + a.quantity }));
+      await repo.upsert(userId, written, nowIso());
+      // The answer from what was just read and written (the quick order pad is a hot path): the
+      // lines as `repo.list` orders them, existing ones first, new ones (one timestamp) by product id.
+      const quantities = new Map(written.map((w) => [w.productId, w.quantity]));
+      const stored = [
+        ...existing.map((e) => ({ product_id: e.product_id, quantity: quantities.get(e.product_id) ?? Number(e.quantity) })),
+        ...written
+          .filter((w) => !inCart.has(w.productId))
+          .sort((x, y) => (x.productId < y.productId ? -1 : x.productId > y.productId ? 1 : 0))
+          .map((w) => ({ product_id: w.productId, quantity: w.quantity })),
+      ];
+      const known: CartProduct[] = [...added.values()].map((a) => a.product);
+      const others = existing.map((e) => e.product_id).filter((id) => !added.has(id));
+      return cartView(stored, [...known, ...(others.length ? await products.findMany(others) : [])]);
+    },
+
+    /**
+     * Adds products by id, unchecked (reorder: the cart then shows each line's problem, e.g. an
+     * archived product, rather than refusing the whole order). Products that no longer exist are
+     * not added; their ids are answered.
+     */
+    async addProducts(userId: string, pieces: readonly { productId: string; quantity: number }[]): Promise<{ cart: Cart; missing: string[] }> {
+      const summed = new Map<string, number>();
+      for (const p of pieces) summed.set(p.productId, (summed.get(p.productId) ?? 0) + p.quantity);
+      const present = new Set((await products.findMany([...summed.keys()])).map((p) => p.id));
+      const missing = [...summed.keys()].filter((id) => !present.has(id));
+      const existing = await repo.list(userId);
+      const inCart = new Map(existing.map((e) => [e.product_id, Number(e.quantity)]));
+      const adding = [...summed].filter(([id]) => present.has(id));
+      checkCap(
+        existing,
+        adding.map(([id]) => id),
+      );
+      await repo.upsert(
+        userId,
+        adding.map(([productId, quantity]) => ({ productId, quantity: (inCart.get(productId) ?? 0) + quantity })),
+        nowIso(),
+      );
+      return { cart: await view(userId), missing };
+    },
+
+    /** The stored lines, for the checkout (which checks and prices them itself). */
+    linesOf: (userId: string) => repo.list(userId),
+    /** Empties the cart inside the checkout's order transaction: no order without an emptied cart, no emptied cart without the order. */
+    clearIn: (trx: Transaction<DB>, userId: string) => repo.clearIn(trx, userId),
+    /** Inside the account removal's transaction. */
+    removeIn: (trx: Transaction<DB>, userId: string) => repo.clearIn(trx, userId),
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,31 @@
+import { checkoutInputSchema, IDEMPOTENCY_KEY_HEADER, idParamsSchema, orderSchema, reorderResultSchema } from '@bulkparts/shared';
+import type { AppConfig } from '../../config/env.js';
+import { currentUser } from '../../lib/current-user.js';
+import { type ApiInstance } from '../../lib/validate.js';
+import { responseSchema } from '../../lib/zod-json-schema.js';
+import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
+import type { CheckoutService } from './checkout.service.js';
+import { idempotencyKeyOf } from './orders.routes.js';
+
+/** `POST /api/cart/checkout` (the cart becomes one order) and `POST /api/purchase/:id/reorder` (an order back into the cart). */
+export default async function checkoutRoutes(app: ApiInstance, opts: { checkout: CheckoutService; rateLimiter: RateLimiter; rules: AppConfig['orders'] }) {
+  const { checkout, rateLimiter, rules } = opts;
+  const one = { 200: responseSchema(orderSchema), 201: responseSchema(orderSchema) };
+
+  app.post('/cart/checkout', { preValidation: app.requireVerifiedUser, schema: { body: checkoutInputSchema, response: one } }, async (request, reply) => {
+    const user = currentUser(request);
+    const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
+    // A checkout is a purchase: the same per-account rate.
+    if (rules.purchasesPerMinute > 0) {
+      await rateLimiter.consume([{ name: 'purchase:account', rule: { max: rules.purchasesPerMinute, windowSeconds: 60 }, subject: user.id }]);
+    }
+    const { order, created } = await checkout.checkout(request.body, user, key);
+    return reply.status(created ? 201 : 200).send(order);
+  });
+
+  app.post(
+    '/purchase/:id/reorder',
+    { preValidation: app.requireUser, schema: { params: idParamsSchema, response: { 200: responseSchema(reorderResultSchema) } } },
+    async (request) => checkout.reorder(request.params.id, currentUser(request)),
+  );
+}

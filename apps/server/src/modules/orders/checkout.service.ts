@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import {
+  CART_MESSAGES,
+  MESSAGES,
+  quantityError,
+  stockErrorMessage,
+  type CheckoutInput,
+  type ErrorLine,
+  type Order,
+  type ReorderResult,
+  type ShippingAddress,
+} from '@bulkparts/shared';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/tables.js';
+import { AppError } from '../../lib/errors.js';
+import type { SessionUser } from '../../plugins/auth.js';
+import type { CartService } from '../cart/cart.service.js';
+import { lineProblem } from '../cart/cart-view.js';
+import { StockShortError, type ProductsService } from '../products/products.service.js';
+import type { OrderRow } from './orders.repository.js';
+import type { OrdersService } from './orders.service.js';
+
+type Pieces = readonly { product_id: string; quantity: number }[];
+
+/** What an Idempotency-Key promises to repeat at checkout: the same cart lines and the same body. */
+export function checkoutHash(input: CheckoutInput, lines: Pieces): string {
+  const a = input.shippingAddress;
+  const cart = [...lines].map((l) => [l.product_id, Number(l.quantity)] as const).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+  const body = [
+    input.poNumber ?? null,
+    input.note ?? null,
+    [a.company, a.name, a.line1, a.line2, a.city, a.postalCode, a.country, a.phone].map((v) => v ?? null),
+  ];
+  return createHash('sha256')
+    .update(JSON.stringify([body, cart]))
+    .digest('hex');
+}
+
+export interface CheckoutDeps {
+  orders: Pick<OrdersService, 'place' | 'findByIdempotencyKey' | 'linesOf' | 'withLines' | 'ownLines'>;
+  cart: Pick<CartService, 'linesOf' | 'clearIn' | 'addProducts'>;
+  products: Pick<ProductsService, 'findMany'>;
+  /** The address is remembered for the next checkout, in the order's own transaction. */
+  profiles: { rememberShippingAddressIn(trx: Transaction<DB>, userId: string, address: ShippingAddress): Promise<void> };
+}
+
+/**
+ * The cart becomes one order (ADR 0015): every line checked by the shared rules, then one unit
+ * through the orders' placement (pending cap, number, mail, group commit on SQLite), which takes
+ * every line's stock in product-id order, empties the cart and remembers the address; any short
+ * line rolls all of it back and is named in the 409.
+ */
+export function createCheckoutService({ orders, cart, products, profiles }: CheckoutDeps) {
+  return {
+    async checkout(input: CheckoutInput, user: SessionUser, idempotencyKey?: string): Promise<{ order: Order; created: boolean }> {
+      const stored = await cart.linesOf(user.id);
+      const hash = idempotencyKey ? checkoutHash(input, stored) : null;
+      /** A retry repeats its order: the same cart and body, or the same body once that order has emptied the cart. */
+      const replay = async (existing: OrderRow) => {
+        if (existing.idempotency_hash !== null && existing.idempotency_hash !== hash) {
+          const emptiedByIt = stored.length === 0 && existing.idempotency_hash === checkoutHash(input, await orders.linesOf([existing.id]));
+          if (!emptiedByIt) {
+            throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different order', {
+              'Idempotency-Key': 'Already used with a different cart or address; use a new key for a new order',
+            });
+          }
+        }
+        return { order: (await orders.withLines([existing]))[0]!, created: false };
+      };
+      if (idempotencyKey) {
+        const existing = await orders.findByIdempotencyKey(user.id, idempotencyKey);
+        if (existing) return replay(existing);
+      }
+
+      const found = new Map((await products.findMany(stored.map((s) => s.product_id))).map((p) => [p.id, p]));
+      const lines = [];
+      const problems: ErrorLine[] = [];
+      let stockOnly = true;
+      for (const s of stored) {
+        const product = found.get(s.product_id);
+        // A product deleted since it was added: the cart no longer shows it, the order leaves it out.
+        if (!product) continue;
+        const quantity = Number(s.quantity);
+        const problem = lineProblem(product, quantity);
+        if (problem) {
+          problems.push({ productId: product.id, sku: product.sku, message: problem });
+          const rulesOk =
+            quantityError(quantity, { minimumOrderQuantity: product.minimum_order_quantity, availableQuantity: Number.MAX_SAFE_INTEGER }) === null;
+          if (product.archived || !rulesOk) stockOnly = false;
+        }
+        lines.push({ product, quantity });
+      }
+      if (lines.length === 0) throw new AppError('VALIDATION_FAILED', CART_MESSAGES.cartEmpty, { cart: CART_MESSAGES.cartEmpty });
+      if (problems.length) {
+        if (stockOnly) throw shortOf(problems);
+        throw new AppError('VALIDATION_FAILED', CART_MESSAGES.cannotCheckout, undefined, problems);
+      }
+
+      try {
+        const order = await orders.place({ user, lines, details: input, idempotencyKey, idempotencyHash: hash }, async (trx) => {
+          await cart.clearIn(trx, user.id);
+          await profiles.rememberShippingAddressIn(trx, user.id, input.shippingAddress);
+        });
+        return { order, created: true };
+      } catch (error) {
+        if (error instanceof StockShortError) {
+          throw shortOf(error.short.map((s) => ({ productId: s.productId, sku: found.get(s.productId)?.sku ?? '', message: stockErrorMessage(s.available) })));
+        }
+        // A concurrent retry with the same key won the unique index: answer with its order.
+        if (idempotencyKey) {
+          const existing = await orders.findByIdempotencyKey(user.id, idempotencyKey);
+          if (existing) return replay(existing);
+        }
+        throw error;
+      }
+    },
+
+    /** `POST /api/purchase/:id/reorder`: the order's lines into the cart at today's prices (see cart.addProducts). */
+    async reorder(orderId: string, user: SessionUser): Promise<ReorderResult> {
+      const lines = await orders.ownLines(orderId, user);
+      const { cart: after, missing } = await cart.addProducts(
+        user.id,
+        lines.map((l) => ({ productId: l.product_id, quantity: Number(l.quantity) })),
+      );
+      const gone = new Set(missing);
+      const skipped = lines
+        .filter((l) => gone.has(l.product_id))
+        .map((l) => ({ productId: l.product_id, sku: l.sku, name: l.product_name, message: MESSAGES.productUnavailable }));
+      return { ...after, skipped };
+    },
+  };
+}
+
+/** 409 naming every short line. */
+function shortOf(lines: ErrorLine[]): AppError {
+  const message = lines.length === 1 ? `${lines[0]!.sku}: ${lines[0]!.message}` : `${lines.length} lines are short of stock; nothing was ordered`;
+  return new AppError('INSUFFICIENT_STOCK', message, undefined, lines);
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { shippingAddressSchema } from './address.js';
+import { quantitySchema } from './order.js';
+
+/** Distinct products one cart holds. */
+export const CART_LINES_MAX = 200;
+/** Lines one bulk add (quick order pad, CSV upload) may send. */
+export const CART_BULK_LINES_MAX = 500;
+export const PO_NUMBER_MAX_LENGTH = 50;
+export const ORDER_NOTE_MAX_LENGTH = 1000;
+
+export const CART_MESSAGES = {
+  unknownSku: 'No product has this SKU',
+  cartFull: `A cart holds at most ${CART_LINES_MAX} lines`,
+  cartEmpty: 'Your cart is empty',
+  badLines: 'Some lines cannot be added; nothing was added',
+  cannotCheckout: 'Some lines cannot be ordered as they are; nothing was ordered',
+} as const;
+
+/** One cart line as answered: live name, image and price of the product; `problem` is what would stop checkout now. */
+export const cartLineSchema = z.object({
+  productId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  img: z.string(),
+  unitPrice: z.number(),
+  quantity: z.number().int(),
+  lineTotal: z.number(),
+  minimumOrderQuantity: z.number().int(),
+  availableQuantity: z.number().int(),
+  problem: z.string().nullable(),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+/** `GET /api/cart` and every cart write. `count` is the number of lines; `subtotal` in dollars. */
+export const cartSchema = z.object({
+  lines: z.array(cartLineSchema),
+  subtotal: z.number(),
+  count: z.number().int(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+/** `POST /api/purchase/:id/reorder`: the cart, and the order's lines whose product no longer exists at all. */
+export const reorderResultSchema = cartSchema.extend({
+  skipped: z.array(z.object({ productId: z.string(), sku: z.string(), name: z.string(), message: z.string() })),
+});
+export type ReorderResult = z.infer<typeof reorderResultSchema>;
+
+/** `PUT /api/cart/lines/:productId`. */
+export const cartLineInputSchema = z.object({ quantity: quantitySchema });
+export type CartLineInput = z.infer<typeof cartLineInputSchema>;
+
+export const cartLineParamsSchema = z.object({ productId: z.string().max(100, 'productId is not valid') });
+
+/**
+ * `POST /api/cart/lines`: the quick order pad and the CSV upload. Each line's SKU and quantity are
+ * checked by the server against the catalogue, all or nothing, and a bad one is named by its
+ * `index` in the answer's `lines`; so here a line only has to be the right shape.
+ */
+export const cartBulkAddSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        sku: z.string({ error: 'sku must be text' }).max(100, 'sku must be at most 100 characters'),
+        quantity: z.unknown(),
+      }),
+      { error: 'lines must be a list of { sku, quantity }' },
+    )
+    .min(1, 'Add at least one line')
+    .max(CART_BULK_LINES_MAX, `At most ${CART_BULK_LINES_MAX} lines at once`),
+});
+export type CartBulkAdd = z.infer<typeof cartBulkAddSchema>;
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+/** `POST /api/cart/checkout`. */
+export const checkoutInputSchema = z.object({
+  poNumber: optionalText('PO number', PO_NUMBER_MAX_LENGTH),
+  shippingAddress: shippingAddressSchema,
+  note: optionalText('Note', ORDER_NOTE_MAX_LENGTH),
+});
+export type CheckoutInputValues = z.input<typeof checkoutInputSchema>;
+export type CheckoutInput = z.output<typeof checkoutInputSchema>;
+
+/** One row of a quick order CSV (`sku,quantity` with a header). */
+export interface QuickOrderRow {
+  /** 1-based line number in the file, the header being line 1. */
+  row: number;
+  sku: string;
+  quantity: number | null;
+}
+
+/**
+ * Reads a quick order CSV: a header naming `sku` and `quantity` (any order, any case), then one
+ * line per part. Answers the rows, or the message for a file without those columns. Quantities
+ * that are not whole numbers are null (the server names them).
+ */
+export function parseQuickOrderCsv(text: string): { rows: QuickOrderRow[] } | { error: string } {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const cells = (line: string) =>
+    line.split(/[,;\t]/).map((c) =>
+      c
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .trim(),
+    );
+  const header = cells(lines[0] ?? '').map((h) => h.toLowerCase());
+  const skuAt = header.indexOf('sku');
+  const qtyAt = header.indexOf('quantity');
+  if (skuAt < 0 || qtyAt < 0) return { error: 'The first line must name the columns: sku,quantity' };
+  const rows: QuickOrderRow[] = [];
+  lines.slice(1).forEach((line, i) => {
+    if (line.trim() === '') return;
+    const c = cells(line);
+    const q = (c[qtyAt] ?? '').replace(/[\s,_]/g, '');
+    rows.push({ row: i + 2, sku: c[skuAt] ?? '', quantity: /^\d{1,9}$/.test(q) ? Number(q) : null });
+  });
+  return { rows };
+}
