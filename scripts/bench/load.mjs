@@ -4,20 +4,24 @@ import autocannon from 'autocannon';
 // `uncached: true` appends a changing `_n=` parameter so every request misses the server's
 // response cache and measures the database path. `paths` (with `uncached`): each request takes
 // the next of these paths in turn (varied search words and filters), then its `_n=`.
-// `sequence: [{ method, path, body }]` with `cookies: [...]`: each connection repeats the sequence
-// as its own buyer (connection i takes cookie i), e.g. fill a cart, then check it out.
+// `sequence: [{ method, path, body }]` with `cookies: [...]`: each connection runs the sequence as a
+// buyer of its own, e.g. fill a cart, then check it out. autocannon resets a connection's context
+// after each pass, so a buyer is taken from a free list at the first step and given back when the
+// last step answers: two connections never share a cart.
 const { uncached, paths, sequence, cookies, ...opts } = JSON.parse(process.argv[2]);
 let n = 0;
 if (sequence) {
-  let nextBuyer = 0;
+  const free = [...cookies];
+  let spare = 0;
   opts.requests = sequence.map((step, i) => ({
     method: step.method,
     path: step.path,
     body: step.body,
     setupRequest: (req, context) => {
-      if (i === 0 && context.cookie === undefined) context.cookie = cookies[nextBuyer++ % cookies.length];
+      if (i === 0) context.cookie = free.shift() ?? cookies[spare++ % cookies.length];
       return { ...req, headers: { ...req.headers, cookie: context.cookie } };
     },
+    ...(i === sequence.length - 1 ? { onResponse: (_status, _body, context) => free.push(context.cookie) } : {}),
   }));
 } else if (uncached && paths?.length) {
   opts.requests = [

@@ -290,6 +290,8 @@ async function checkoutRun(server, { admin, products, reads, stockTo, purchaseRp
   const probe = await fetch(`${server.url}/api/cart`, { headers: { cookie: admin.cookie } });
   if (probe.status === 404) return notes.push('checkout of a 10-line cart: skipped, the cart API is not there');
   const buyers = [];
+  // One buyer per connection (load.mjs hands them out from a free list). More sign-ups from one
+  // address in a few seconds meet better-auth's own rate limit.
   for (let i = 0; i < CONNECTIONS; i += 10) {
     buyers.push(...(await Promise.all(Array.from({ length: Math.min(10, CONNECTIONS - i) }, () => signUp(server.url, { dataDir })))));
   }

@@ -23,7 +23,16 @@ describe('profile', () => {
   it('answers the own profile, empty at first', async () => {
     const res = await t.app.inject({ url: '/api/profile', headers: { cookie: buyer.cookie } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ _id: buyer.id, email: buyer.email, name: 'Pat Buyer', photoURL: null, address: '', phone: '', url: '', shippingAddress: null });
+    expect(res.json()).toEqual({
+      _id: buyer.id,
+      email: buyer.email,
+      name: 'Pat Buyer',
+      photoURL: null,
+      address: '',
+      phone: '',
+      url: '',
+      shippingAddress: null,
+    });
   });
 
   it('refuses anonymous callers', async () => {

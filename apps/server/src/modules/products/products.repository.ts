@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { ProductsTable } from '../../db/schema.js';
 import type { DB } from '../../db/tables.js';
 
@@ -6,6 +6,24 @@ export type ProductRow = Selectable<ProductsTable>;
 
 /** The catalogue list, search and facets are in catalogue-search.repository.ts. */
 export function createProductsRepository(db: Kysely<DB>) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  /**
+   * Takes `quantity` pieces inside the caller's transaction with one conditional UPDATE: the
+   * `available_quantity >= q` guard makes the database the arbiter, so concurrent orders (one
+   * process or many sharing PostgreSQL) never take more than there is. Answers whether it took them.
+   */
+  async function takeOne(trx: Transaction<DB>, id: string, quantity: number): Promise<boolean> {
+    const result = await trx
+      .updateTable('products')
+      .set({ available_quantity: sql`available_quantity - ${quantity}` })
+      .where('id', '=', id)
+      .where('available_quantity', '>=', quantity)
+      .where('archived', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   return {
     findById(id: string): Promise<ProductRow | undefined> {
       return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
@@ -64,15 +82,32 @@ export function createProductsRepository(db: Kysely<DB>) {
      * `available_quantity >= q` guard makes the database the arbiter, so concurrent orders (one
      * process or many sharing PostgreSQL) never take more than there is. Answers whether it took them.
      */
-    async takeStock(trx: Transaction<DB>, id: string, quantity: number): Promise<boolean> {
-      const result = await trx
-        .updateTable('products')
-        .set({ available_quantity: sql`available_quantity - ${quantity}` })
-        .where('id', '=', id)
-        .where('available_quantity', '>=', quantity)
-        .where('archived', '=', 0)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    takeStock: takeOne,
+
+    /**
+     * Takes several products' pieces inside the caller's transaction; answers the ids it took
+     * from (a missing id was short, archived or gone, and nothing else changes for it). On
+     * PostgreSQL the rows are first locked in id order with one `select … order by id for update`
+     * (so concurrent orders queue instead of deadlocking), then updated by one statement: two
+     * round trips while the locks are held instead of one per line. SQLite has one writer: one
+     * conditional update per product.
+     */
+    async takeStockMany(trx: Transaction<DB>, pieces: readonly { productId: string; quantity: number }[]): Promise<Set<string>> {
+      const taken = new Set<string>();
+      if (!postgres || pieces.length === 1) {
+        for (const p of pieces) if (await takeOne(trx, p.productId, p.quantity)) taken.add(p.productId);
+        return taken;
+      }
+      const ids = pieces.map((p) => p.productId);
+      await trx.selectFrom('products').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+      const values = sql.join(pieces.map((p) => sql`(${p.productId}::varchar, ${p.quantity}::integer)`));
+      const updated = await sql<{ id: string }>`
+        update products set available_quantity = products.available_quantity - v.q
+        from (values ${values}) as v(id, q)
+        where products.id = v.id and products.available_quantity >= v.q and products.archived = 0
+        returning products.id`.execute(trx);
+      for (const row of updated.rows) taken.add(row.id);
+      return taken;
     },
 
     /** Puts `quantity` pieces back inside the caller's transaction (a cancelled or expired order). */

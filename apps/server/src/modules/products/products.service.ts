@@ -119,10 +119,10 @@ export function createProductsService(repo: ProductsRepository, cache: Pick<Cata
      * transaction then rolls all of it back.
      */
     async takeStockMany(trx: Transaction<DB>, pieces: readonly { productId: string; quantity: number }[]): Promise<void> {
+      const ordered = byProductInIdOrder(pieces).map(([productId, quantity]) => ({ productId, quantity }));
+      const taken = await repo.takeStockMany(trx, ordered);
       const short: { productId: string; available: number }[] = [];
-      for (const [productId, quantity] of byProductInIdOrder(pieces)) {
-        if (!(await repo.takeStock(trx, productId, quantity))) short.push({ productId, available: await repo.stockIn(trx, productId) });
-      }
+      for (const { productId } of ordered) if (!taken.has(productId)) short.push({ productId, available: await repo.stockIn(trx, productId) });
       if (short.length) throw new StockShortError(short);
     },
 
