@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { shippingAddressSchema } from './address.js';
+import { optionalTextSchema } from './common.js';
 import { quantitySchema } from './order.js';
 
 /** Distinct products one cart holds. */
@@ -71,19 +72,11 @@ export const cartBulkAddSchema = z.object({
 });
 export type CartBulkAdd = z.infer<typeof cartBulkAddSchema>;
 
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional()
-    .transform((v) => (v === '' ? undefined : v));
-
 /** `POST /api/cart/checkout`. */
 export const checkoutInputSchema = z.object({
-  poNumber: optionalText('PO number', PO_NUMBER_MAX_LENGTH),
+  poNumber: optionalTextSchema('PO number', PO_NUMBER_MAX_LENGTH),
   shippingAddress: shippingAddressSchema,
-  note: optionalText('Note', ORDER_NOTE_MAX_LENGTH),
+  note: optionalTextSchema('Note', ORDER_NOTE_MAX_LENGTH),
 });
 export type CheckoutInputValues = z.input<typeof checkoutInputSchema>;
 export type CheckoutInput = z.output<typeof checkoutInputSchema>;

@@ -35,3 +35,12 @@ export const apiErrorSchema = z.object({
   lines: z.array(errorLineSchema).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Optional free text: trimmed, at most `max` characters, and '' read as not given. */
+export const optionalTextSchema = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { shippingAddressAnswerSchema } from './address.js';
-import { paginationQuerySchema } from './common.js';
+import { optionalTextSchema, paginationQuerySchema } from './common.js';
 
 export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -108,20 +108,12 @@ export const orderListQuerySchema = paginationQuerySchema.extend({
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
-const optionalText = (name: string, max: number) =>
-  z
-    .string({ error: `${name} must be text` })
-    .trim()
-    .max(max, `${name} must be at most ${max} characters`)
-    .optional()
-    .transform((v) => (v === '' ? undefined : v));
-
 /** `PATCH /api/purchase/:id`; carrier and tracking number (both optional) only with `shipped`. */
 export const orderStatusChangeSchema = z
   .object({
     status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
-    carrier: optionalText('Carrier', CARRIER_MAX_LENGTH),
-    trackingNumber: optionalText('Tracking number', TRACKING_NUMBER_MAX_LENGTH),
+    carrier: optionalTextSchema('Carrier', CARRIER_MAX_LENGTH),
+    trackingNumber: optionalTextSchema('Tracking number', TRACKING_NUMBER_MAX_LENGTH),
   })
   .superRefine((v, ctx) => {
     if (v.status === 'shipped') return;
