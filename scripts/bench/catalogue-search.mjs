@@ -190,6 +190,7 @@ export async function fillPostgres(url, count) {
     await client.query('commit');
     await client.query('vacuum analyze products');
     await client.query('vacuum analyze product_attributes');
+    await client.query('vacuum analyze product_facet_counts');
   } finally {
     await client.end();
   }
@@ -244,17 +245,25 @@ async function answered(url) {
 }
 
 /**
- * Waits until the server has answered `expected` requests: when autocannon stops, the requests it
- * had sent are still being worked off (slow ones can queue for seconds), and a measured run that
- * starts on top of them would time them too. Returns the wait in ms (a timeout is reported, not hidden).
+ * Waits until the server has worked off what autocannon sent: when autocannon stops, the requests
+ * it had sent are still being answered (slow ones can queue for seconds), and a measured run that
+ * starts on top of them would time them too. Done when the server has answered `expected`
+ * requests, or when its answered count has not moved for `quietMs` (autocannon counts as sent a
+ * few requests still in its sockets' buffers when it closed them, which the server never reads).
+ * Returns the wait in ms (a timeout is reported, not hidden).
  */
-async function drain(url, expected, timeoutMs = 120_000) {
+async function drain(url, expected, { quietMs = 2000, timeoutMs = 120_000 } = {}) {
   const t0 = Date.now();
-  while ((await answered(url)) < expected) {
+  let last = -1;
+  let since = Date.now();
+  for (;;) {
+    const n = await answered(url);
+    if (n >= expected) return { ms: Date.now() - t0, timedOut: false };
+    if (n !== last) [last, since] = [n, Date.now()];
+    else if (Date.now() - since >= quietMs) return { ms: Date.now() - t0 - quietMs, timedOut: false, unanswered: expected - n };
     if (Date.now() - t0 > timeoutMs) return { ms: Date.now() - t0, timedOut: true };
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { ms: Date.now() - t0, timedOut: false };
 }
 
 /** One engine, one size: fill, start, measure every figure. */

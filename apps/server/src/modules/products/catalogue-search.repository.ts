@@ -199,7 +199,9 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
     /** The exact number of matches. */
     async count(filter: CatalogueFilter): Promise<number> {
       if (countable(filter)) {
-        const { rows } = await sql<{ n: number | null }>`select sum(c.n) as n from product_facet_counts c where c.kind = 'all' ${inCategories(filter)}`.execute(db);
+        const { rows } = await sql<{ n: number | null }>`select sum(c.n) as n from product_facet_counts c where c.kind = 'all' ${inCategories(filter)}`.execute(
+          db,
+        );
         return Number(rows[0]?.n ?? 0);
       }
       const { from, where } = filtered(filter);
