@@ -123,7 +123,7 @@ test('the admin exports the filtered orders to CSV', async ({ page }) => {
   const csv = await page.request.get(href!);
   expect(csv.headers()['content-type']).toContain('text/csv');
   expect((await csv.text()).split('\r\n')[0]).toBe(
-    'Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice,Order number,Carrier,Tracking number',
+    'Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice,Order number,Carrier,Tracking number,Line,SKU,Line total,PO number,Lines in order',
   );
 });
 
@@ -164,7 +164,9 @@ test('the admin ships a paid order and exports orders to CSV', async ({ page, br
   const csv = await page.request.get(href!);
   expect(csv.headers()['content-type']).toContain('text/csv');
   const text = await csv.text();
-  expect(text.split('\r\n')[0]).toBe('Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice,Order number,Carrier,Tracking number');
+  expect(text.split('\r\n')[0]).toBe(
+    'Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice,Order number,Carrier,Tracking number,Line,SKU,Line total,PO number,Lines in order',
+  );
   expect(text).toContain(`${email},`);
   expect(text).toContain(',yes,delivered,');
   expect(text).toContain(`,${order.orderNumber},DHL,JD014600001`);

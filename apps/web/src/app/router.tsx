@@ -25,6 +25,7 @@ const VerifyEmail = page(() => import('./routes/auth/verify-email'));
 const EditProfile = page(() => import('./routes/edit-profile'));
 const ProductDetails = page(() => import('./routes/product-details'));
 const Purchase = page(() => import('./routes/purchase'));
+const CartArea = page(() => import('./routes/cart-area'));
 const DashboardLayout = page(() => import('./routes/dashboard/dashboard-layout'));
 const MyProfile = page(() => import('./routes/dashboard/my-profile'));
 const AddReview = page(() => import('./routes/dashboard/add-review'));
@@ -86,6 +87,10 @@ export function AppRouter() {
                 </IdRouteSuspense>
               }
             />
+            {/* One lazy route for the three (cart-area.tsx says why); checkout and quick order wrap themselves in RequireAuth. */}
+            <Route path="cart" element={<CartArea />} />
+            <Route path="checkout" element={<CartArea />} />
+            <Route path="quick-order" element={<CartArea />} />
             <Route
               path="dashboard"
               element={

@@ -2,6 +2,7 @@ import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { adminQueries } from './admin/api/admin-queries';
 import { authQueries } from './auth/api/auth-queries';
+import { cartQueries } from './cart/api/cart-queries';
 import { categoryQueries } from './categories/api/categories-queries';
 import { orderQueries } from './orders/api/order-queries';
 import { paymentQueries } from './orders/api/payment-queries';
@@ -26,6 +27,7 @@ const READS = {
   profile: profileQueries.own(),
   reviews: reviewQueries.list(1, 6),
   categoryList: categoryQueries.list(),
+  cart: cartQueries.mine(),
 };
 type Read = keyof typeof READS;
 const names = Object.keys(READS) as Read[];
@@ -55,6 +57,7 @@ describe('query key factories', () => {
     expect(await invalidatedBy(profileQueries.all())).toEqual(['profile']);
     expect(await invalidatedBy(paymentQueries.all())).toEqual(['paymentConfig']);
     expect(await invalidatedBy(categoryQueries.all())).toEqual(['categoryList']);
+    expect(await invalidatedBy(cartQueries.all())).toEqual(['cart']);
   });
 
   it('refresh only the query itself through its own key', async () => {

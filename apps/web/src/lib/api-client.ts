@@ -1,4 +1,4 @@
-import type { ApiError } from '@bulkparts/shared';
+import type { ApiError, ErrorLine } from '@bulkparts/shared';
 import { MESSAGES } from '@bulkparts/shared/messages';
 
 /** An API answer that was not 2xx, with the server's code, message and field messages. */
@@ -8,6 +8,8 @@ export class ApiClientError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** Each bad line of a many-line request (bulk cart add, checkout): `index`, `sku`, `productId`, `message`. */
+    readonly lines: ErrorLine[] = [],
   ) {
     super(message);
     this.name = 'ApiClientError';
@@ -61,7 +63,13 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
   }
   if (!res.ok) {
     const body = (json ?? {}) as Partial<ApiError> & { code?: string };
-    throw new ApiClientError(res.status, body.error ?? body.code ?? `HTTP_${res.status}`, body.message || defaultMessage(res.status), body.fields ?? {});
+    throw new ApiClientError(
+      res.status,
+      body.error ?? body.code ?? `HTTP_${res.status}`,
+      body.message || defaultMessage(res.status),
+      body.fields ?? {},
+      body.lines ?? [],
+    );
   }
   return { data: json as T, headers: res.headers };
 }

@@ -3,11 +3,18 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '@/features/auth/api/auth-queries';
 import { useSignOut } from '@/features/auth/api/sign-out';
 
-// The search is not needed to paint a page: loaded right after the bar, it stays out of the first
-// download (the home route's budget, scripts/check-bundle-size.mjs), with a same-sized placeholder
-// so the bar does not shift when it arrives.
-const ProductSearch = lazy(() => import('@/features/products/components/product-search').then((m) => ({ default: m.ProductSearch })));
-const searchPlaceholder = <div className="h-10 w-10 sm:h-8 sm:w-56 xl:w-72" aria-hidden="true" />;
+// The search and the cart link (with its count) are not needed to paint a page: loaded right after
+// the bar, as one chunk, they stay out of the first download (the home route's budget,
+// scripts/check-bundle-size.mjs), with same-sized placeholders so the bar does not shift.
+const TopBarTools = lazy(() => import('./top-bar-tools'));
+const toolsPlaceholder = (
+  <>
+    <div className="flex min-w-0 flex-1 justify-end px-1 lg:justify-center">
+      <div className="h-10 w-10 sm:h-8 sm:w-56 xl:w-72" aria-hidden="true" />
+    </div>
+    <div className="h-10 w-10 shrink-0" aria-hidden="true" />
+  </>
+);
 
 // The menu paints the current page (aria-current) light on dark; a coloured text on top of that
 // read at 2.4:1. Weight alone marks it, and the menu's own colours keep the contrast.
@@ -88,11 +95,9 @@ export function TopBar() {
           <span className="text-primary">bulk</span>parts
         </NavLink>
       </div>
-      <div className="flex min-w-0 flex-1 justify-end px-1 lg:justify-center">
-        <Suspense fallback={searchPlaceholder}>
-          <ProductSearch />
-        </Suspense>
-      </div>
+      <Suspense fallback={toolsPlaceholder}>
+        <TopBarTools />
+      </Suspense>
       <nav className="hidden shrink-0 lg:flex" aria-label="Main">
         <ul className="menu menu-horizontal px-1 gap-1">{links}</ul>
       </nav>

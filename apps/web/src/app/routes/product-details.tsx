@@ -4,6 +4,7 @@ import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity, unavailableReason } from '@bulkparts/shared/quantity';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { RecordLoadFailure } from '@/components/ui/record-load-failure';
+import { AddToCart } from '@/features/cart/components/add-to-cart';
 import { categoryQueries } from '@/features/categories/api/categories-queries';
 import { productQueries } from '@/features/products/api/product-queries';
 import { ProductGallery } from '@/features/products/components/product-gallery';
@@ -59,9 +60,12 @@ export function Component() {
         {unavailable ? (
           <p className="badge h-auto badge-error badge-lg py-1 font-semibold">{unavailable}</p>
         ) : (
-          <Link to={`/purchase/${p._id}`} className="btn btn-primary w-full sm:w-auto">
-            Purchase
-          </Link>
+          <>
+            <Link to={`/purchase/${p._id}`} className="btn btn-primary w-full sm:w-auto">
+              Purchase
+            </Link>
+            <AddToCart key={p._id} product={p} />
+          </>
         )}
         <SpecTable attributes={p.attributes} />
       </div>

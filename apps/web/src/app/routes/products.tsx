@@ -6,6 +6,7 @@ import { categoryQueries } from '@/features/categories/api/categories-queries';
 import { productQueries } from '@/features/products/api/product-queries';
 import { FilterPanel } from '@/features/products/components/filter-panel';
 import { FiltersDrawer } from '@/features/products/components/filters-drawer';
+import { AddToCart } from '@/features/cart/components/add-to-cart';
 import { ProductCard, ProductCardSkeleton } from '@/features/products/components/product-card';
 import { SortSelect } from '@/features/products/components/sort-select';
 import { changeFilters, EMPTY_FILTERS, hasFilters, listFilters } from '@/features/products/product-filters';
@@ -79,7 +80,9 @@ export function Component() {
             ) : (
               <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3" aria-busy={products.isFetching}>
                 {products.data
-                  ? products.data.items.map((p, i) => <ProductCard key={p._id} product={p} headingLevel={2} eager={i < 3} />)
+                  ? products.data.items.map((p, i) => (
+                      <ProductCard key={p._id} product={p} headingLevel={2} eager={i < 3} cartAction={<AddToCart product={p} compact />} />
+                    ))
                   : Array.from({ length: 6 }, (_, i) => <ProductCardSkeleton key={i} />)}
               </div>
             )}

@@ -4,6 +4,7 @@ import { unavailableReason } from '@bulkparts/shared/quantity';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { useSession } from '@/features/auth/api/auth-queries';
 import { ConfirmEmailToOrder } from '@/features/auth/components/confirm-email-to-order';
+import { useAddToCart } from '@/features/cart/components/add-to-cart';
 import { RecordLoadFailure } from '@/components/ui/record-load-failure';
 import { PurchaseForm } from '@/features/orders/components/purchase-form';
 import { productQueries } from '@/features/products/api/product-queries';
@@ -14,6 +15,7 @@ export function Component() {
   const product = useQuery(productQueries.detail(id));
   const session = useSession();
   const navigate = useNavigate();
+  const { addToCart } = useAddToCart();
 
   if (product.isPending) return <PageSpinner label="Loading the product" />;
   if (product.isError) return <RecordLoadFailure error={product.error} onRetry={product.refetch} notFound={{ title: 'Product not found' }} />;
@@ -45,7 +47,13 @@ export function Component() {
         {session.data?.user && !session.data.user.emailVerified ? (
           <ConfirmEmailToOrder email={session.data.user.email} />
         ) : (
-          <PurchaseForm key={p._id} product={p} email={session.data?.user.email ?? ''} onPurchased={() => navigate('/dashboard/myorders')} />
+          <PurchaseForm
+            key={p._id}
+            product={p}
+            email={session.data?.user.email ?? ''}
+            onPurchased={() => navigate('/dashboard/myorders')}
+            onAddToCart={(quantity) => addToCart(p, quantity)}
+          />
         )}
       </div>
     </section>

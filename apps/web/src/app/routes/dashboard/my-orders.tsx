@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
 import type { Order } from '@bulkparts/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PagedList } from '@/components/ui/paged-list';
 import { useSession } from '@/features/auth/api/auth-queries';
+import { useReorder } from '@/features/cart/api/reorder';
 import { useCancelOrder } from '@/features/orders/api/cancel-order';
 import { orderQueries } from '@/features/orders/api/order-queries';
 import { OrderList } from '@/features/orders/components/order-list';
@@ -23,6 +25,8 @@ export function Component() {
   const orders = useQuery(orderQueries.mine({ email, page, limit: PAGE_SIZE }));
   const cancel = useCancelOrder();
   const [confirming, setConfirming] = useState<Order | null>(null);
+  const reorder = useReorder();
+  const navigate = useNavigate();
 
   // A page past the end (the last order on it went away, or an old link): show the last one.
   const pageCount = orders.data ? Math.max(1, Math.ceil(orders.data.total / PAGE_SIZE)) : 1;
@@ -32,6 +36,18 @@ export function Component() {
 
   async function cancelConfirmed(order: Order) {
     await withToast(() => cancel.mutateAsync(order._id), `Order for ${order.Name} cancelled`, 'Could not cancel the order');
+  }
+
+  // 'Buy again': every line back into the cart at today's prices; the cart shows what cannot be ordered now.
+  async function buyAgain(order: Order) {
+    const result = await withToast(
+      () => reorder.mutateAsync(order._id),
+      (r) => `${r.count} ${r.count === 1 ? 'line' : 'lines'} in your cart`,
+      'Could not put the order in the cart',
+    );
+    if (!result) return;
+    for (const s of result.skipped) toast.warning(`${s.name} (${s.sku}) was not added: ${s.message}`);
+    navigate('/cart');
   }
 
   return (
@@ -53,7 +69,15 @@ export function Component() {
         onPage={setPage}
         pagesLabel="Order pages"
       >
-        {(items) => <OrderList orders={items} onCancel={setConfirming} cancellingId={cancel.isPending ? (cancel.variables ?? null) : null} />}
+        {(items) => (
+          <OrderList
+            orders={items}
+            onCancel={setConfirming}
+            cancellingId={cancel.isPending ? (cancel.variables ?? null) : null}
+            onBuyAgain={(order) => void buyAgain(order)}
+            buyingAgainId={reorder.isPending ? (reorder.variables ?? null) : null}
+          />
+        )}
       </PagedList>
       <ConfirmDialog
         open={confirming !== null}

@@ -4,6 +4,7 @@ import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus, type S
 import { formatDollars } from '@bulkparts/shared/money';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
+import { OrderLines } from '@/components/ui/order-lines';
 import { ORDER_STATUS_LABEL, OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { PagedList } from '@/components/ui/paged-list';
 import { SearchField } from '@/components/ui/search-field';
@@ -82,9 +83,25 @@ export function OrderAdminTable() {
             rows={items}
             rowKey={(o) => o._id}
             columns={[
-              { header: 'Order', cell: (o) => o.orderNumber },
+              {
+                header: 'Order',
+                cell: (o) => (
+                  <>
+                    {o.orderNumber}
+                    {o.poNumber && <span className="block text-xs break-all">PO {o.poNumber}</span>}
+                  </>
+                ),
+              },
               { header: 'Buyer', className: 'break-all', cell: (o) => o.userEmail },
-              { header: 'Product', cell: (o) => o.Name },
+              {
+                header: 'Product',
+                cell: (o) => (
+                  <>
+                    {o.Name}
+                    <OrderLines lines={o.lines} orderLabel={o.orderNumber} />
+                  </>
+                ),
+              },
               { header: 'Quantity', cell: (o) => o.quantity },
               { header: 'Total', cell: (o) => formatDollars(o.total) },
               { header: 'Paid', cell: (o) => (o.paid ? 'Yes' : 'No') },

@@ -4,18 +4,7 @@ import { productQueries } from '@/features/products/api/product-queries';
 import { api, ApiClientError } from '@/lib/api-client';
 import { orderQueries } from './order-queries';
 
-/**
- * A fresh key per purchase form. `crypto.randomUUID` exists only in secure contexts, so a plain
- * http deployment falls back to a v4 uuid from `getRandomValues` (available everywhere).
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export { newIdempotencyKey } from './order-queries';
 
 /**
  * `POST /api/purchase`. The server takes only the product and the quantity (price, name and buyer

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Order } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
+import { OrderLines } from '@/components/ui/order-lines';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { invoiceUrl } from '../api/get-invoice';
 import { OrderAmounts } from './order-amounts';
@@ -16,6 +17,19 @@ interface ListProps {
   onCancel: (order: Order) => void;
   /** The order whose cancel is in flight, so its button cannot be pressed twice. */
   cancellingId: string | null;
+  /** 'Buy again': the whole order back into the cart (composed by the page). */
+  onBuyAgain: (order: Order) => void;
+  buyingAgainId: string | null;
+}
+
+/** The order's number, date and PO number. */
+function OrderMeta({ order }: { order: Order }) {
+  return (
+    <>
+      {order.orderNumber} · {date(order.createdAt)}
+      {order.poNumber && <span className="block break-all">PO {order.poNumber}</span>}
+    </>
+  );
 }
 
 /** Carrier and tracking number of a shipped order, the payment deadline of a pending one. */
@@ -57,7 +71,7 @@ function PaymentCell({ order }: { order: Order }) {
   );
 }
 
-function OrderActions({ order, onCancel, cancellingId }: Omit<ListProps, 'orders'> & { order: Order }) {
+function OrderActions({ order, onCancel, cancellingId, onBuyAgain, buyingAgainId }: Omit<ListProps, 'orders'> & { order: Order }) {
   return (
     <div className="flex flex-wrap gap-2">
       {order.status === 'pending' && (
@@ -76,9 +90,9 @@ function OrderActions({ order, onCancel, cancellingId }: Omit<ListProps, 'orders
         </a>
       )}
       {order.status !== 'pending' && (
-        <Link to={`/purchase/${order.productId}`} className="btn btn-ghost btn-sm">
+        <button type="button" className="btn btn-ghost btn-sm" disabled={buyingAgainId === order._id} onClick={() => onBuyAgain(order)}>
           Buy again<span className="sr-only">: {order.Name}</span>
-        </Link>
+        </button>
       )}
     </div>
   );
@@ -88,7 +102,7 @@ function OrderActions({ order, onCancel, cancellingId }: Omit<ListProps, 'orders
  * The buyer's orders: a table on wide screens, a list of cards on phones (a 7-column table does
  * not fit 375px). Both are rendered and CSS shows one; the hidden one is out of the accessibility tree.
  */
-export function OrderList({ orders, onCancel, cancellingId }: ListProps) {
+export function OrderList({ orders, ...actions }: ListProps) {
   return (
     <>
       <div className="hidden overflow-x-auto md:block">
@@ -114,8 +128,9 @@ export function OrderList({ orders, onCancel, cancellingId }: ListProps) {
                     <div>
                       <div className="font-semibold">{o.Name}</div>
                       <div className="text-xs text-base-content/70">
-                        {o.orderNumber} · {date(o.createdAt)}
+                        <OrderMeta order={o} />
                       </div>
+                      <OrderLines lines={o.lines} orderLabel={o.orderNumber} />
                     </div>
                   </div>
                 </td>
@@ -130,7 +145,7 @@ export function OrderList({ orders, onCancel, cancellingId }: ListProps) {
                   <PaymentCell order={o} />
                 </td>
                 <td>
-                  <OrderActions order={o} onCancel={onCancel} cancellingId={cancellingId} />
+                  <OrderActions order={o} {...actions} />
                 </td>
               </tr>
             ))}
@@ -146,9 +161,10 @@ export function OrderList({ orders, onCancel, cancellingId }: ListProps) {
                 <div className="min-w-0 flex-1">
                   <h2 className="font-semibold break-words">{o.Name}</h2>
                   <p className="text-xs text-base-content/70">
-                    {o.orderNumber} · {date(o.createdAt)}
+                    <OrderMeta order={o} />
                   </p>
                   <OrderDetails order={o} />
+                  <OrderLines lines={o.lines} orderLabel={o.orderNumber} />
                 </div>
                 {statusBadge(o)}
               </div>
@@ -157,7 +173,7 @@ export function OrderList({ orders, onCancel, cancellingId }: ListProps) {
               </dl>
               <div className="flex flex-wrap items-center gap-2">
                 <PaymentCell order={o} />
-                <OrderActions order={o} onCancel={onCancel} cancellingId={cancellingId} />
+                <OrderActions order={o} {...actions} />
               </div>
             </div>
           </li>

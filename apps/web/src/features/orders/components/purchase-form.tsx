@@ -20,7 +20,18 @@ interface PurchaseValues {
  * own records anyway); the buyer types only the quantity, checked against the shop-wide range and
  * this product's minimum and stock with the same shared rule the server applies.
  */
-export function PurchaseForm({ product, email, onPurchased }: { product: Product; email: string; onPurchased: (order: Order) => void }) {
+export function PurchaseForm({
+  product,
+  email,
+  onPurchased,
+  onAddToCart,
+}: {
+  product: Product;
+  email: string;
+  onPurchased: (order: Order) => void;
+  /** 'Add to cart' with the quantity typed here, beside the spec's Purchase (composed by the page). */
+  onAddToCart?: (quantity: number) => Promise<unknown>;
+}) {
   const create = useCreateOrder();
   // One key per form: every submit of this form (double click, retry) names the same order.
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -34,7 +45,7 @@ export function PurchaseForm({ product, email, onPurchased }: { product: Product
     },
     [product],
   );
-  const { register, handleSubmit, setError, control, formState } = useForm<PurchaseValues>({
+  const { register, handleSubmit, setError, control, formState, trigger, getValues } = useForm<PurchaseValues>({
     resolver,
     defaultValues: { quantity: String(effectiveMinimum(product)) },
   });
@@ -60,6 +71,19 @@ export function PurchaseForm({ product, email, onPurchased }: { product: Product
       toast.error(message);
     }
   });
+
+  const [adding, setAdding] = useState(false);
+  const addToCart = async () => {
+    if (!onAddToCart || unavailable || !(await trigger('quantity', { shouldFocus: true }))) return;
+    const quantity = parseQuantityInput(getValues('quantity'));
+    if (quantity === null) return;
+    setAdding(true);
+    try {
+      await onAddToCart(quantity);
+    } finally {
+      setAdding(false);
+    }
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={`Purchase ${product.name}`}>
@@ -100,6 +124,11 @@ export function PurchaseForm({ product, email, onPurchased }: { product: Product
       >
         {formState.isSubmitting ? 'Placing order…' : 'Purchase'}
       </button>
+      {onAddToCart && (
+        <button type="button" className="btn btn-outline w-full" disabled={Boolean(unavailable) || adding} onClick={() => void addToCart()}>
+          Add to cart
+        </button>
+      )}
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
@@ -9,9 +10,11 @@ interface ProductCardProps {
   headingLevel?: 2 | 3;
   /** The first cards of a page are in view on load: lazy loading them delays the largest paint. */
   eager?: boolean;
+  /** Drawn above 'Buy now' while the product can be ordered: the catalogue's 'Add to cart'. */
+  cartAction?: ReactNode;
 }
 
-export function ProductCard({ product, headingLevel = 3, eager = false }: ProductCardProps) {
+export function ProductCard({ product, headingLevel = 3, eager = false, cartAction }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const details = `/productdetails/${product._id}`;
   const unavailable = unavailableReason(product);
@@ -44,6 +47,7 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: Produc
           <dd>{formatQuantity(product.availableQuantity)}</dd>
         </dl>
         <div className="card-actions mt-auto justify-end pt-2">
+          {!unavailable && cartAction}
           {unavailable ? (
             <p className="badge h-auto w-full badge-error py-1 text-center font-semibold">{unavailable}</p>
           ) : (

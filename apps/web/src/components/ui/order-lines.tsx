@@ -1,0 +1,43 @@
+import { useId, useState } from 'react';
+import type { OrderLine } from '@bulkparts/shared';
+import { formatDollars } from '@bulkparts/shared/money';
+import { formatQuantity } from '@bulkparts/shared/quantity';
+
+/**
+ * An order's lines behind a disclosure button (`aria-expanded`): closed, the row stays one line
+ * tall however many parts the order has. The list is only rendered while open, so a closed order
+ * repeats none of its figures to searches and screen readers.
+ */
+export function OrderLines({ lines, orderLabel }: { lines: readonly OrderLine[]; orderLabel: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const count = `${lines.length} ${lines.length === 1 ? 'line' : 'lines'}`;
+  return (
+    <div className="text-sm">
+      <button
+        type="button"
+        className="btn btn-link btn-xs h-auto min-h-0 px-0"
+        aria-expanded={open}
+        aria-controls={`${id}-lines`}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? 'Hide' : 'Show'} {count}
+        <span className="sr-only"> of {orderLabel}</span>
+      </button>
+      <div id={`${id}-lines`}>
+        {open && (
+          <ul className="mt-1 space-y-1" aria-label={`Lines of ${orderLabel}`}>
+            {lines.map((l) => (
+              <li key={l.productId} className="rounded bg-base-200 px-2 py-1">
+                <span className="font-mono text-xs">{l.sku}</span> <span className="break-words">{l.name}</span>
+                <span className="block">
+                  {formatQuantity(l.quantity)} × {formatDollars(l.unitPrice)} = <strong>{formatDollars(l.lineTotal)}</strong>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useCallback, useId, useState } from 'react';
+import { useForm, type Resolver, type ResolverResult } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { effectiveMinimum, formatCount, parseQuantityInput, quantityInputError, type QuantityLimits } from '@bulkparts/shared/quantity';
+import { TextField } from '@/components/ui/form';
+import { useSession } from '@/features/auth/api/auth-queries';
+import { ApiClientError, errorMessage } from '@/lib/api-client';
+import { useAddCartLines } from '../api/add-cart-lines';
+import { localCart } from '../api/cart-queries';
+
+export interface CartProduct {
+  _id: string;
+  sku: string;
+  name: string;
+}
+
+/**
+ * 'Add to cart' from any page: the server cart when signed in, this browser's cart otherwise.
+ * Reports in a toast; resolves to whether the pieces were added.
+ */
+export function useAddToCart() {
+  const session = useSession();
+  const add = useAddCartLines();
+  const signedIn = Boolean(session.data?.user);
+  const addToCart = async (product: CartProduct, quantity: number): Promise<boolean> => {
+    try {
+      if (signedIn) await add.mutateAsync([{ sku: product.sku, quantity }]);
+      else localCart.add({ productId: product._id, sku: product.sku, quantity });
+      toast.success('Added to cart');
+      return true;
+    } catch (err) {
+      // A refused bulk add says 'nothing was added'; the line's own message says why.
+      const line = err instanceof ApiClientError ? err.lines[0] : undefined;
+      toast.error(line?.message ?? errorMessage(err, 'Could not add to the cart. Please try again.'));
+      return false;
+    }
+  };
+  return { addToCart, pending: add.isPending };
+}
+
+interface AddToCartValues {
+  quantity: string;
+}
+
+/**
+ * A quantity and 'Add to cart' (product cards, product details). The quantity is checked with the
+ * shared rule (range, the product's minimum, its stock) before anything is sent; the server checks
+ * the sum with what the cart already holds.
+ */
+export function AddToCart({ product, compact = false }: { product: CartProduct & QuantityLimits; compact?: boolean }) {
+  const { addToCart } = useAddToCart();
+  const [added, setAdded] = useState(false);
+  const id = useId();
+  const resolver = useCallback<Resolver<AddToCartValues>>(
+    (values): ResolverResult<AddToCartValues> => {
+      const message = quantityInputError(values.quantity, product);
+      return message ? { values: {}, errors: { quantity: { type: 'validate', message } } } : { values, errors: {} };
+    },
+    [product],
+  );
+  const { register, handleSubmit, formState } = useForm<AddToCartValues>({ resolver, defaultValues: { quantity: String(effectiveMinimum(product)) } });
+  const onSubmit = handleSubmit(async (values) => {
+    const quantity = parseQuantityInput(values.quantity);
+    if (quantity !== null) setAdded(await addToCart(product, quantity));
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className={compact ? 'w-full space-y-2' : 'space-y-2'} aria-label={`Add ${product.name} to cart`}>
+      <div className={compact ? 'flex items-start gap-2' : 'flex flex-wrap items-start gap-2'}>
+        <TextField
+          label={
+            <>
+              Quantity<span className="sr-only"> of {product.name}</span>
+            </>
+          }
+          id={`cart-qty${id}`}
+          className={compact ? 'min-w-0 flex-1' : 'w-40'}
+          inputClassName="input input-bordered input-sm w-full"
+          hint={compact ? undefined : `${formatCount(effectiveMinimum(product))} or more pieces`}
+          error={formState.errors.quantity}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          registration={register('quantity')}
+        />
+        <button type="submit" className={`btn btn-outline btn-sm mt-7`} disabled={formState.isSubmitting}>
+          Add to cart<span className="sr-only"> {product.name}</span>
+        </button>
+      </div>
+      <p aria-live="polite" className="text-sm">
+        {added && (
+          <Link to="/cart" className="link">
+            View cart
+          </Link>
+        )}
+      </p>
+    </form>
+  );
+}

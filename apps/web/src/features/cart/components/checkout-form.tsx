@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import {
+  checkoutInputSchema,
+  ORDER_NOTE_MAX_LENGTH,
+  PO_NUMBER_MAX_LENGTH,
+  type CheckoutInput,
+  type CheckoutInputValues,
+  type ErrorLine,
+  type Order,
+  type StoredShippingAddress,
+} from '@bulkparts/shared';
+import { applyFieldErrors, ERROR_TEXT, FormError, TextareaField, TextField } from '@/components/ui/form';
+import { ApiClientError, errorMessage } from '@/lib/api-client';
+import { newIdempotencyKey } from '@/features/orders/api/order-queries';
+import { useCheckout } from '../api/checkout';
+
+type AddressField = keyof NonNullable<CheckoutInputValues['shippingAddress']>;
+
+const ADDRESS_FIELDS: { name: AddressField; label: string; autoComplete: string; type?: string }[] = [
+  { name: 'company', label: 'Company (optional)', autoComplete: 'organization' },
+  { name: 'name', label: 'Name', autoComplete: 'name' },
+  { name: 'line1', label: 'Address line 1', autoComplete: 'address-line1' },
+  { name: 'line2', label: 'Address line 2 (optional)', autoComplete: 'address-line2' },
+  { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'country', label: 'Country', autoComplete: 'country-name' },
+  { name: 'phone', label: 'Phone (optional)', autoComplete: 'tel', type: 'tel' },
+];
+
+/** What the form starts with: the address of the last checkout, else the buyer's name. */
+function defaultsOf(address: StoredShippingAddress | null, buyerName: string): CheckoutInputValues {
+  return {
+    poNumber: '',
+    note: '',
+    shippingAddress: {
+      company: address?.company ?? '',
+      name: address?.name ?? buyerName,
+      line1: address?.line1 ?? '',
+      line2: address?.line2 ?? '',
+      city: address?.city ?? '',
+      postalCode: address?.postalCode ?? '',
+      country: address?.country ?? '',
+      phone: address?.phone ?? '',
+    },
+  };
+}
+
+interface CheckoutFormProps {
+  address: StoredShippingAddress | null;
+  buyerName: string;
+  /** Disabled while a cart line has a problem (the server would refuse the whole order). */
+  blocked: boolean;
+  onPlaced: (order: Order) => void;
+}
+
+/**
+ * Shipping address (pre-filled from the profile), PO number and note, then 'Place order': the cart
+ * becomes one order. A 400 puts its messages under the fields; a 409 names each short line.
+ */
+export function CheckoutForm({ address, buyerName, blocked, onPlaced }: CheckoutFormProps) {
+  const place = useCheckout();
+  // One key per form: a double click or a retry after a lost answer places one order.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [failure, setFailure] = useState<{ message: string; lines: ErrorLine[] } | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<CheckoutInputValues, unknown, CheckoutInput>({
+    resolver: zodResolver(checkoutInputSchema),
+    defaultValues: defaultsOf(address, buyerName),
+  });
+  const { errors } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const order = await place.mutateAsync({ ...values, idempotencyKey });
+      toast.success(`Order ${order.orderNumber} placed`);
+      onPlaced(order);
+    } catch (err) {
+      const onFields = applyFieldErrors(err, setError, { shouldFocus: true });
+      const lines = err instanceof ApiClientError ? err.lines : [];
+      if (!onFields || lines.length) setFailure({ message: errorMessage(err, 'Could not place the order. Please try again.'), lines });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Checkout">
+      <fieldset className="space-y-3">
+        <legend className="mb-2 text-xl font-semibold">Shipping address</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {ADDRESS_FIELDS.map((f) => (
+            <TextField
+              key={f.name}
+              label={f.label}
+              id={`checkout-${f.name}`}
+              type={f.type ?? 'text'}
+              autoComplete={`shipping ${f.autoComplete}`}
+              error={errors.shippingAddress?.[f.name]}
+              registration={register(`shippingAddress.${f.name}`)}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="space-y-3">
+        <legend className="mb-2 text-xl font-semibold">Your reference</legend>
+        <TextField
+          label="PO number (optional)"
+          id="checkout-po-number"
+          hint={`Printed on the invoice; up to ${PO_NUMBER_MAX_LENGTH} characters`}
+          autoComplete="off"
+          error={errors.poNumber}
+          registration={register('poNumber')}
+        />
+        <TextareaField
+          label="Note (optional)"
+          id="checkout-note"
+          hint={`Delivery instructions and the like; up to ${ORDER_NOTE_MAX_LENGTH} characters`}
+          error={errors.note}
+          registration={register('note')}
+        />
+      </fieldset>
+      {failure && (
+        <div role="alert" className="space-y-1">
+          <FormError message={failure.message} variant="panel" />
+          {failure.lines.length > 0 && (
+            <ul className={`list-disc pl-6 text-sm ${ERROR_TEXT}`}>
+              {failure.lines.map((l) => (
+                <li key={`${l.productId ?? l.index}-${l.sku}`}>
+                  <span className="font-mono">{l.sku}</span>: {l.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={blocked || formState.isSubmitting}>
+        {formState.isSubmitting ? 'Placing order…' : 'Place order'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { useQueries } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { MESSAGES } from '@bulkparts/shared/messages';
+import { centsToDollars, dollarsToCents, formatCents, lineTotalCents } from '@bulkparts/shared/money';
+import { quantityError, unavailableReason } from '@bulkparts/shared/quantity';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { productQueries } from '@/features/products/api/product-queries';
+import { localCart, useLocalCart } from '../api/cart-queries';
+import { CartLineItem, type CartLineView } from './cart-line-item';
+import { EmptyCart } from './empty-cart';
+
+/**
+ * A signed-out visitor's cart (kept in this browser): each line priced and checked from the
+ * product as the catalogue shows it now; checking out needs an account, and signing in moves these
+ * lines into it.
+ */
+export function LocalCartView() {
+  const lines = useLocalCart();
+  const products = useQueries({ queries: lines.map((l) => productQueries.detail(l.productId)) });
+
+  if (lines.length === 0) return <EmptyCart />;
+  if (products.some((p) => p.isPending)) return <PageSpinner label="Loading your cart" />;
+
+  const views: CartLineView[] = lines.map((line, i) => {
+    const product = products[i]?.data;
+    const unitCents = product ? (dollarsToCents(product.price) ?? Math.round(product.price * 100)) : 0;
+    const totalCents = lineTotalCents(unitCents, line.quantity);
+    return {
+      productId: line.productId,
+      sku: line.sku,
+      name: product?.name ?? line.sku,
+      img: product?.img ?? '',
+      unitPrice: product?.price ?? 0,
+      quantity: line.quantity,
+      lineTotal: centsToDollars(totalCents),
+      minimumOrderQuantity: product?.minimumOrderQuantity ?? 0,
+      availableQuantity: product?.availableQuantity ?? 0,
+      problem: product ? (unavailableReason(product) ?? quantityError(line.quantity, product)) : MESSAGES.productUnavailable,
+    };
+  });
+
+  const subtotalCents = views.reduce((sum, v) => sum + (dollarsToCents(v.lineTotal) ?? 0), 0);
+  return (
+    <div className="space-y-4">
+      <ul className="space-y-3" aria-label="Cart lines">
+        {views.map((line) => (
+          <CartLineItem
+            key={line.productId}
+            line={line}
+            busy={false}
+            onQuantity={async (quantity) => localCart.set(line.productId, quantity)}
+            onRemove={() => localCart.remove(line.productId)}
+          />
+        ))}
+      </ul>
+      <div className="flex flex-col gap-3 rounded-box bg-base-200 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-lg">
+          Subtotal ({views.length} {views.length === 1 ? 'line' : 'lines'}): <strong>{formatCents(subtotalCents)}</strong>
+        </p>
+        <Link to="/login" state={{ from: { pathname: '/cart' } }} className="btn btn-primary">
+          Sign in to check out
+        </Link>
+      </div>
+    </div>
+  );
+}
