@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { shippingAddressSchema } from './address.js';
 import { optionalTextSchema } from './common.js';
-import { quantitySchema } from './order.js';
+import { orderLineSchema, quantitySchema } from './order.js';
 
 /** Distinct products one cart holds. */
 export const CART_LINES_MAX = 200;
@@ -19,14 +19,7 @@ export const CART_MESSAGES = {
 } as const;
 
 /** One cart line as answered: live name, image and price of the product; `problem` is what would stop checkout now. */
-export const cartLineSchema = z.object({
-  productId: z.string(),
-  sku: z.string(),
-  name: z.string(),
-  img: z.string(),
-  unitPrice: z.number(),
-  quantity: z.number().int(),
-  lineTotal: z.number(),
+export const cartLineSchema = orderLineSchema.extend({
   minimumOrderQuantity: z.number().int(),
   availableQuantity: z.number().int(),
   problem: z.string().nullable(),
