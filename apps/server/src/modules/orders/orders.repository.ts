@@ -234,16 +234,12 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
       return Boolean(row);
     },
 
-    /** Whether an order's product snapshot shows `url`. The literal LIKE matches the partial index's predicate (migration 20261124100000). */
+    /**
+     * Whether an order line's product snapshot shows `url` (every order has its lines, the first
+     * one's image being the order's `product_img`). The literal LIKE matches the partial index's
+     * predicate (migration 20261126000000).
+     */
     async imageInUse(url: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('orders')
-        .select('id')
-        .where('product_img', '=', url)
-        .where(sql<boolean>`product_img like '/uploads/%'`)
-        .limit(1)
-        .executeTakeFirst();
-      if (row !== undefined) return true;
       const line = await db
         .selectFrom('order_lines')
         .select('order_id')
