@@ -25,6 +25,7 @@ import paymentsRoutes from './modules/payments/payments.routes.js';
 import productCsvRoutes from './modules/products/product-csv.routes.js';
 import productsRoutes from './modules/products/products.routes.js';
 import profilesRoutes from './modules/profiles/profiles.routes.js';
+import quotesRoutes from './modules/quotes/quotes.routes.js';
 import reviewsRoutes from './modules/reviews/reviews.routes.js';
 import uploadsPlugin from './modules/uploads/uploads.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(cartRoutes, { cart: s.cart });
       await api.register(checkoutRoutes, { checkout: s.checkout, rateLimiter: s.rateLimiter, rules: config.orders });
       await api.register(paymentsRoutes, { payments: s.payments, provider: s.paymentProvider });
+      await api.register(quotesRoutes, { quotes: s.quotes, rateLimiter: s.rateLimiter, rules: config.orders });
     },
     { name: 'api-routes', encapsulate: true, dependencies: ['auth', 'response-cache', 'uploads', 'error-handler'] },
   );

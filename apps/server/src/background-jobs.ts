@@ -8,7 +8,7 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * The timers of the services (services.ts): mail retries, rate-limit housekeeping, expiring unpaid
- * orders, sweeping unused uploads. Answers the function that stops them and closes what the
+ * orders, expiring answered quotes past their date, sweeping unused uploads. Answers the function that stops them and closes what the
  * services hold open (mail transport, invoice workers) once requests are answered.
  */
 export function startBackgroundJobs(services: Services, log: FastifyBaseLogger): () => Promise<void> {
@@ -30,6 +30,8 @@ export function startBackgroundJobs(services: Services, log: FastifyBaseLogger):
         .sweep(new Date(Date.now() - SWEEP_GRACE_MS).toISOString())
         .catch((err: unknown) => log.warn({ err }, 'upload sweep failed; the next round retries')),
   );
+  // Answered quotes past their date are read as expired already; writing it keeps the admin list by status right.
+  every(60_000, () => void services.quotes.expireDue().catch((err: unknown) => log.warn({ err }, 'quote expiry failed; the next round retries')));
   const stopExpiry = startOrderExpiry(services.orders, services.config.orders.unpaidTtlSeconds, log);
 
   return async () => {

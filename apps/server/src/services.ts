@@ -36,6 +36,8 @@ import { createProductImportService } from './modules/products/product-import.se
 import { createProductsRepository } from './modules/products/products.repository.js';
 import { createProductsAdminService, createProductsService } from './modules/products/products.service.js';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.js';
+import { createQuotesRepository } from './modules/quotes/quotes.repository.js';
+import { createQuotesService } from './modules/quotes/quotes.service.js';
 import { createProfilesService } from './modules/profiles/profiles.service.js';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository.js';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
@@ -143,6 +145,17 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
     log,
   });
 
+  // Quotes → products (snapshot, list price), orders (an accepted quote is placed like any order), mail, users (who the admins are).
+  const quotes = createQuotesService({
+    repo: createQuotesRepository(db),
+    products,
+    orders,
+    mailer,
+    adminEmails: () => users.adminEmails(),
+    renderer: invoiceRenderer,
+    publicUrl: config.publicUrl,
+  });
+
   const reviews = createReviewsService(createReviewsRepository(db));
   const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const uploads = createUploadsService({
@@ -173,6 +186,7 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
     orders,
     cart,
     checkout,
+    quotes,
     payments,
     paymentProvider: provider,
     invoiceRenderer,

@@ -17,12 +17,14 @@ test('the admin sees the admin menu and the overview, and adds a product', async
     'My Profile',
     'Add Reviews',
     'My Orders',
+    'My Quotes',
     'Add Product',
     'All Product',
     'Categories',
     'Import CSV',
     'Make Admin',
     'Manage All Order',
+    'Quotes',
   ]);
   await expect(page.getByRole('heading', { name: 'Shop overview' })).toBeVisible();
   await expect(page.getByRole('img', { name: /Revenue and orders per day/ })).toBeVisible();

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './money.js';
+export * from './pricing.js';
 export * from './quantity.js';
 export * from './ids.js';
 export * from './card.js';
@@ -20,3 +21,4 @@ export * from './schemas/catalog-search.js';
 export * from './schemas/category.js';
 export * from './schemas/product-import.js';
 export * from './product-csv.js';
+export * from './schemas/quote.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatCents, formatDollars, hasAtMostTwoDecimals, lineTotalCents } from './money.js';
+import { centsToDollars, dollarsToCents, formatCents, formatDollars, hasAtMostTwoDecimals } from './money.js';
+import { linePrice } from './pricing.js';
 
 describe('money', () => {
   it('converts exact dollar amounts to cents and refuses a third decimal', () => {
@@ -13,7 +14,7 @@ describe('money', () => {
     expect(formatCents(123450)).toBe('$1,234.50');
     expect(formatDollars(0.1 + 0.2)).toBe('$0.30');
     expect(formatDollars(18)).toBe('$18.00');
-    expect(formatCents(lineTotalCents(18, 100))).toBe('$18.00');
+    expect(formatCents(linePrice({ priceCents: 18 }, 100).lineTotalCents)).toBe('$18.00');
   });
 });
 

@@ -19,18 +19,7 @@ export function centsToDollars(cents: Cents): number {
   return cents / 100;
 }
 
-export function lineTotalCents(unitPriceCents: Cents, quantity: number): Cents {
-  return unitPriceCents * quantity;
-}
-
-/**
- * The one place a line's price is derived (purchase, cart, checkout, reorder): today the
- * product's list price for any quantity. Quantity breaks (issue 17) change only this function.
- */
-export function linePrice(product: { priceCents: Cents }, quantity: number): { unitPriceCents: Cents; lineTotalCents: Cents } {
-  const unitPriceCents = product.priceCents;
-  return { unitPriceCents, lineTotalCents: lineTotalCents(unitPriceCents, quantity) };
-}
+/** A line's price is derived in pricing.ts (`unitPriceFor`, `linePrice`), the one place it lives. */
 
 const formatter = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const wholeFormatter = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_CSV_COLUMNS } from './catalog.js';
-import { csvFormulaEscape, csvFormulaUnescape, detectCsvDelimiter, parseProductCsvHeader } from './product-csv.js';
+import { csvFormulaEscape, csvFormulaUnescape, detectCsvDelimiter, parseProductCsvHeader, PRODUCT_CSV_PRICING_COLUMNS } from './product-csv.js';
 
 describe('parseProductCsvHeader', () => {
   it('reads fixed columns (any case, any order), images and attr:<Name>', () => {
@@ -15,6 +15,29 @@ describe('parseProductCsvHeader', () => {
     const { errors } = parseProductCsvHeader(['sku', 'sku', 'colour', 'attr:', '']);
     expect(errors.map((e) => e.column)).toEqual(['sku', 'colour', 'attr:', '', ...PRODUCT_CSV_COLUMNS.filter((c) => c !== 'sku')]);
     expect(errors[0]?.message).toBe('Column sku appears twice');
+  });
+});
+
+describe('the bulk-pricing columns (tiers, orderMultiple)', () => {
+  it('are read in any case and are optional', () => {
+    const { columns, errors } = parseProductCsvHeader([...PRODUCT_CSV_COLUMNS, 'TIERS', 'ordermultiple']);
+    expect(errors).toEqual([]);
+    expect(columns.slice(-2)).toEqual([
+      { kind: 'pricing', name: 'tiers' },
+      { kind: 'pricing', name: 'orderMultiple' },
+    ]);
+    expect(parseProductCsvHeader([...PRODUCT_CSV_COLUMNS]).errors).toEqual([]);
+    expect(PRODUCT_CSV_PRICING_COLUMNS).toEqual(['tiers', 'orderMultiple']);
+  });
+
+  it('may appear once each', () => {
+    const { errors } = parseProductCsvHeader([...PRODUCT_CSV_COLUMNS, 'tiers', 'Tiers']);
+    expect(errors).toEqual([{ column: 'tiers', message: 'Column tiers appears twice' }]);
+  });
+
+  it('are named when a column is unknown', () => {
+    const { errors } = parseProductCsvHeader([...PRODUCT_CSV_COLUMNS, 'tier']);
+    expect(errors[0]?.message).toMatch(/^Unknown column tier: the columns are .*images, tiers, orderMultiple and attr:<Name>$/);
   });
 });
 

@@ -5,9 +5,22 @@
  */
 import { ATTRIBUTE_NAME_MAX_LENGTH, PRODUCT_CSV_ATTRIBUTE_PREFIX, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_IMAGES_COLUMN, type ProductCsvColumn } from './catalog.js';
 
+/**
+ * Optional columns of bulk pricing (issue 17): `tiers` ('200:0.15|500:0.12', see pricing.ts's
+ * parseTiersCell) and `orderMultiple` (empty = 1). Optional so files written before them still
+ * import; a file without one leaves that field of an existing product as it is.
+ */
+export const PRODUCT_CSV_TIERS_COLUMN = 'tiers';
+export const PRODUCT_CSV_MULTIPLE_COLUMN = 'orderMultiple';
+export const PRODUCT_CSV_PRICING_COLUMNS = [PRODUCT_CSV_TIERS_COLUMN, PRODUCT_CSV_MULTIPLE_COLUMN] as const;
+export type ProductCsvPricingColumn = (typeof PRODUCT_CSV_PRICING_COLUMNS)[number];
+
 /** What one header cell names. */
 export type ProductCsvHeaderColumn =
-  { kind: 'field'; name: ProductCsvColumn } | { kind: 'attribute'; name: string; column: string } | { kind: 'images'; name: typeof PRODUCT_CSV_IMAGES_COLUMN };
+  | { kind: 'field'; name: ProductCsvColumn }
+  | { kind: 'attribute'; name: string; column: string }
+  | { kind: 'images'; name: typeof PRODUCT_CSV_IMAGES_COLUMN }
+  | { kind: 'pricing'; name: ProductCsvPricingColumn };
 
 export interface ProductCsvHeader {
   /** One entry per header cell, in file order (undefined where the cell had a problem). */
@@ -22,7 +35,7 @@ export function productCsvColumnName(c: ProductCsvHeaderColumn): string {
 }
 
 /**
- * Reads the header row. Fixed column names and `images` match case-insensitively; `attr:<Name>`
+ * Reads the header row. Fixed column names, `images`, `tiers` and `orderMultiple` match case-insensitively; `attr:<Name>`
  * keeps the name's case (specification names are case-sensitive keys). Every fixed column is
  * required: a missing `description` would otherwise blank the description of every updated product.
  */
@@ -31,12 +44,14 @@ export function parseProductCsvHeader(cells: readonly string[]): ProductCsvHeade
   const errors: { column: string; message: string }[] = [];
   const seen = new Set<string>();
   const fixed = new Map<string, ProductCsvColumn>(PRODUCT_CSV_COLUMNS.map((c) => [c.toLowerCase(), c]));
+  const pricing = new Map<string, ProductCsvPricingColumn>(PRODUCT_CSV_PRICING_COLUMNS.map((c) => [c.toLowerCase(), c]));
   for (const raw of cells) {
     const cell = raw.trim();
     const lower = cell.toLowerCase();
     let column: ProductCsvHeaderColumn | undefined;
     if (fixed.has(lower)) column = { kind: 'field', name: fixed.get(lower) as ProductCsvColumn };
     else if (lower === PRODUCT_CSV_IMAGES_COLUMN) column = { kind: 'images', name: PRODUCT_CSV_IMAGES_COLUMN };
+    else if (pricing.has(lower)) column = { kind: 'pricing', name: pricing.get(lower) as ProductCsvPricingColumn };
     else if (lower.startsWith(PRODUCT_CSV_ATTRIBUTE_PREFIX)) {
       const name = cell.slice(PRODUCT_CSV_ATTRIBUTE_PREFIX.length).trim();
       if (!name) errors.push({ column: cell, message: `Column ${cell} names no specification (write ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>)` });
@@ -47,7 +62,7 @@ export function parseProductCsvHeader(cells: readonly string[]): ProductCsvHeade
       errors.push({
         column: cell,
         message: cell
-          ? `Unknown column ${cell}: the columns are ${PRODUCT_CSV_COLUMNS.join(', ')}, ${PRODUCT_CSV_IMAGES_COLUMN} and ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>`
+          ? `Unknown column ${cell}: the columns are ${[...PRODUCT_CSV_COLUMNS, PRODUCT_CSV_IMAGES_COLUMN, ...PRODUCT_CSV_PRICING_COLUMNS].join(', ')} and ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>`
           : 'A header cell is empty: every column needs a name',
       });
     }

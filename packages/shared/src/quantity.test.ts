@@ -3,10 +3,13 @@ import { MESSAGES } from './messages.js';
 import {
   effectiveMinimum,
   formatQuantity,
+  isMultipleOf,
   minimumOrderMessage,
+  orderMultipleMessage,
   parseQuantityInput,
   quantityError,
   quantityInputError,
+  smallestOrder,
   stockErrorMessage,
   unavailableReason,
 } from './quantity.js';
@@ -75,5 +78,48 @@ describe('stock and minimum', () => {
   it('says how much stock is left, in counted pieces', () => {
     expect(stockErrorMessage(0)).toBe('This product is out of stock');
     expect(stockErrorMessage(1200)).toBe('Only 1,200 Ps left in stock');
+  });
+});
+
+describe('pack multiples (orderMultiple)', () => {
+  const packed = (orderMultiple: number, minimumOrderQuantity = 50, availableQuantity = 5000) => ({ minimumOrderQuantity, availableQuantity, orderMultiple });
+
+  it('refuses a quantity off the multiple, in one message', () => {
+    expect(quantityError(75, packed(25))).toBeNull();
+    expect(quantityError(76, packed(25))).toBe('Order in multiples of 25 Ps');
+    expect(quantityError(1000, packed(25))).toBeNull();
+    expect(orderMultipleMessage(1000)).toBe('Order in multiples of 1,000 Ps');
+  });
+
+  it('comes after the minimum and the maximum, before the stock', () => {
+    expect(quantityError(30, packed(25))).toBe(MESSAGES.quantityMin);
+    expect(quantityError(1010, packed(10))).toBe(MESSAGES.quantityMax);
+    expect(quantityError(130, packed(25, 50, 120))).toBe('Order in multiples of 25 Ps');
+    expect(quantityError(150, packed(25, 50, 120))).toBe('Only 120 Ps left in stock');
+  });
+
+  it('means nothing at 1 or absent', () => {
+    expect(isMultipleOf(77, 1)).toBe(true);
+    expect(isMultipleOf(77, undefined)).toBe(true);
+    expect(isMultipleOf(77, 0)).toBe(true);
+    expect(isMultipleOf(75, 25)).toBe(true);
+    expect(isMultipleOf(74, 25)).toBe(false);
+    expect(quantityError(77, packed(1))).toBeNull();
+    expect(quantityInputError('76', packed(25))).toBe('Order in multiples of 25 Ps');
+  });
+
+  it('smallestOrder: the minimum rounded up to the multiple', () => {
+    expect(smallestOrder({ minimumOrderQuantity: 50 })).toBe(50);
+    expect(smallestOrder({ minimumOrderQuantity: 50, orderMultiple: 25 })).toBe(50);
+    expect(smallestOrder({ minimumOrderQuantity: 60, orderMultiple: 25 })).toBe(75);
+    expect(smallestOrder({ minimumOrderQuantity: 10, orderMultiple: 1 })).toBe(50);
+    expect(smallestOrder({ minimumOrderQuantity: 50, orderMultiple: 40 })).toBe(80);
+    expect(smallestOrder({ minimumOrderQuantity: 900, orderMultiple: 600 })).toBe(1200);
+  });
+
+  it('unavailableReason counts the smallest order, not the bare minimum', () => {
+    expect(unavailableReason({ minimumOrderQuantity: 60, availableQuantity: 74, orderMultiple: 25 })).toBe('Only 74 Ps left, below the minimum order of 75');
+    expect(unavailableReason({ minimumOrderQuantity: 60, availableQuantity: 75, orderMultiple: 25 })).toBeNull();
+    expect(unavailableReason({ minimumOrderQuantity: 60, availableQuantity: 0, orderMultiple: 25 })).toBe('Out of stock');
   });
 });

@@ -1,15 +1,14 @@
-import { ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN, QUANTITY_SUFFIX } from './constants.js';
+import { effectiveMinimum, formatCount, formatQuantity, type QuantityLimits } from './availability.js';
+import { ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from './constants.js';
 import { MESSAGES } from './messages.js';
-import { formatNumber } from './money.js';
 
-export interface QuantityLimits {
-  minimumOrderQuantity: number;
-  availableQuantity: number;
-}
+// What a product card needs (can it be ordered, its smallest order, counts written for people) is
+// in availability.ts, so the home page downloads that and not the whole quantity rule.
+export * from './availability.js';
 
 /**
  * The whole purchase-quantity rule: the shop-wide 50–1000 range, then the product's own minimum,
- * then the stock. Returns the message to show, or null when the quantity is acceptable.
+ * then its pack multiple, then the stock. Returns the message to show, or null when the quantity is acceptable.
  * Used by the purchase form and by the server, so both always agree.
  */
 export function quantityError(quantity: unknown, product?: QuantityLimits): string | null {
@@ -22,13 +21,19 @@ export function quantityError(quantity: unknown, product?: QuantityLimits): stri
   const minimum = product ? effectiveMinimum(product) : ORDER_QUANTITY_MIN;
   if (quantity < minimum) return minimumOrderMessage(minimum);
   if (quantity > ORDER_QUANTITY_MAX) return MESSAGES.quantityMax;
+  if (product && !isMultipleOf(quantity, product.orderMultiple)) return orderMultipleMessage(product.orderMultiple as number);
   if (product && quantity > product.availableQuantity) return stockErrorMessage(product.availableQuantity);
   return null;
 }
 
-/** The smallest order a product takes: its own minimum, never below the shop-wide one. */
-export function effectiveMinimum(product: Pick<QuantityLimits, 'minimumOrderQuantity'>): number {
-  return Math.max(ORDER_QUANTITY_MIN, product.minimumOrderQuantity);
+/** Whether `quantity` fits the pack multiple (any quantity does without one). */
+export function isMultipleOf(quantity: number, orderMultiple: number | undefined): boolean {
+  return !orderMultiple || orderMultiple <= 1 || quantity % orderMultiple === 0;
+}
+
+/** 'Order in multiples of 25 Ps' */
+export function orderMultipleMessage(orderMultiple: number): string {
+  return `Order in multiples of ${formatQuantity(orderMultiple)}`;
 }
 
 /** The spec's '❌ Minimum order 50 ps', with the product's minimum when it is higher. */
@@ -52,35 +57,6 @@ export function quantityInputError(text: string, product?: QuantityLimits): stri
   return quantityError(quantity, product);
 }
 
-export interface Orderability extends QuantityLimits {
-  archived?: boolean;
-}
-
-/**
- * Why a product cannot be ordered at all, or null when it can: archived, out of stock, or less
- * stock than its smallest order. The storefront shows this instead of 'Buy now' / a purchase form,
- * and the server's answer to such an order means the same.
- */
-export function unavailableReason(product: Orderability): string | null {
-  if (product.archived) return MESSAGES.productUnavailable;
-  if (product.availableQuantity <= 0) return 'Out of stock';
-  const minimum = effectiveMinimum(product);
-  if (product.availableQuantity < minimum) {
-    return `Only ${formatQuantity(product.availableQuantity)} left, below the minimum order of ${formatCount(minimum)}`;
-  }
-  return null;
-}
-
 export function stockErrorMessage(available: number): string {
   return available <= 0 ? 'This product is out of stock' : `Only ${formatQuantity(available)} left in stock`;
-}
-
-/** '25,000': every quantity people read goes through here (money.ts's one number formatter). */
-export function formatCount(quantity: number): string {
-  return formatNumber(quantity);
-}
-
-/** '25,000 Ps' */
-export function formatQuantity(quantity: number): string {
-  return `${formatCount(quantity)} ${QUANTITY_SUFFIX}`;
 }

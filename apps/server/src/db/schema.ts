@@ -27,6 +27,10 @@ export interface ProductsTable {
   attributes: string;
   /** JSON array text of image URLs; `img` is its first entry. */
   images: string;
+  /** Issue 17 (migration 20261127000000): JSON text `[{ minQuantity, priceCents }]`, '[]' for none. */
+  price_tiers: ColumnType<string, string | undefined, string>;
+  /** The pack multiple; 1 for none. */
+  order_multiple: ColumnType<number, number | undefined, number>;
 }
 
 /** One specification of one product, kept by triggers from `products.attributes` (read-only for the app). */
@@ -145,6 +149,37 @@ export interface OrderLinesTable {
   line_total_cents: number;
 }
 
+/** A request for quote (quotes module, issue 17). `status` is a QuoteStatus. */
+export interface QuotesTable {
+  id: string;
+  /** Given by the database at insert (sequence / trigger). */
+  quote_number: ColumnType<number, number | undefined, number>;
+  user_id: string;
+  user_email: string;
+  status: string;
+  note: string | null;
+  message: string | null;
+  valid_until: string | null;
+  order_id: string | null;
+  created_at: string;
+  updated_at: string;
+  answered_at: string | null;
+  decided_at: string | null;
+}
+
+/** One line of a quote: the product as asked for, the shop's price then, the quoted price once answered. */
+export interface QuoteLinesTable {
+  quote_id: string;
+  line_no: number;
+  product_id: string;
+  sku: string;
+  product_name: string;
+  product_img: string;
+  quantity: number;
+  list_unit_price_cents: number;
+  quoted_unit_price_cents: number | null;
+}
+
 /** A signed-in buyer's cart: only product and quantity, everything else is read live (cart module). */
 export interface CartLinesTable {
   user_id: string;
@@ -184,6 +219,8 @@ export interface OurTables {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   cart_lines: CartLinesTable;
+  quotes: QuotesTable;
+  quote_lines: QuoteLinesTable;
   customer_order_counts: CustomerOrderCountsTable;
   payment_events: PaymentEventsTable;
   profiles: ProfilesTable;

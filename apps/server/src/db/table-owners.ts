@@ -17,6 +17,8 @@ export const TABLE_OWNERS = {
   orders: 'orders',
   order_lines: 'orders',
   cart_lines: 'cart',
+  quotes: 'quotes',
+  quote_lines: 'quotes',
   customer_order_counts: 'orders',
   payment_events: 'payments',
   sequences: 'payments',

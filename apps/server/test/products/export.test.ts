@@ -44,7 +44,9 @@ describe('GET /api/service/export.csv', () => {
     const head = lines[0]!.split(',');
     expect(head.slice(0, HEADER.length)).toEqual(HEADER);
     expect(head).toContain('attr:Thread');
-    expect(head.slice(HEADER.length).every((c) => c.startsWith('attr:'))).toBe(true);
+    // Then the bulk-pricing columns (issue 17), then one column per specification.
+    expect(head.slice(HEADER.length, HEADER.length + 2)).toEqual(['tiers', 'orderMultiple']);
+    expect(head.slice(HEADER.length + 2).every((c) => c.startsWith('attr:'))).toBe(true);
     const count = Number(
       (
         await t.database.db

@@ -21,7 +21,21 @@ beforeAll(async () => {
   const productId = (list.json() as Array<{ _id: string }>)[0]!._id;
   const order = await placeOrder(t.app, customerA);
   const toCancel = await placeOrder(t.app, customerA);
-  ctx = { productId, owner: { id: customerA.id, email: customerA.email }, orderId: order._id, cancelOrderId: toCancel._id, randomId: newId() };
+  const quote = await t.app.inject({
+    method: 'POST',
+    url: '/api/quotes',
+    headers: { cookie: customerA.cookie, origin: t.config.publicUrl },
+    payload: { lines: [{ productId, quantity: 5000 }] },
+  });
+  if (quote.statusCode !== 201) throw new Error(`quote request failed: ${quote.statusCode} ${quote.body}`);
+  ctx = {
+    productId,
+    owner: { id: customerA.id, email: customerA.email },
+    orderId: order._id,
+    cancelOrderId: toCancel._id,
+    quoteId: (quote.json() as { _id: string })._id,
+    randomId: newId(),
+  };
 });
 afterAll(async () => t?.close());
 

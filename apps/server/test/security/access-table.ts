@@ -23,6 +23,8 @@ export interface AccessContext {
   orderId: string;
   /** another of customer A's pending orders (cancelled by the matrix) */
   cancelOrderId: string;
+  /** customer A's requested quote (withdrawn by the matrix on the way) */
+  quoteId: string;
   randomId: string;
 }
 
@@ -103,6 +105,17 @@ export const accessTable: Record<string, AccessRow> = {
   'POST /api/cart/checkout': { access: 'user', body: () => ({}) },
   // only the buyer puts an order back into their cart (admins get the 404 everyone else gets)
   'POST /api/purchase/:id/reorder': { access: 'self', path: (c) => `/api/purchase/${c.orderId}/reorder` },
+  // requests for quote: only the buyer and admins see one (others get 404); only the buyer decides on it
+  'GET /api/quotes': { access: 'user' },
+  'POST /api/quotes': { access: 'user' },
+  'GET /api/quotes/:id': { access: 'owner', path: (c) => `/api/quotes/${c.quoteId}` },
+  'GET /api/quotes/:id/pdf': { access: 'owner', path: (c) => `/api/quotes/${c.quoteId}/pdf` },
+  // no body: the admin gets a 400
+  'PATCH /api/quotes/:id': { access: 'admin', path: (c) => `/api/quotes/${c.quoteId}` },
+  // customer A's quote is requested: accept and decline are 409 for A, withdraw 200 (then 409); admins get 403
+  'POST /api/quotes/:id/accept': { access: 'self', path: (c) => `/api/quotes/${c.quoteId}/accept` },
+  'POST /api/quotes/:id/decline': { access: 'self', path: (c) => `/api/quotes/${c.quoteId}/decline` },
+  'POST /api/quotes/:id/withdraw': { access: 'self', path: (c) => `/api/quotes/${c.quoteId}/withdraw` },
   'GET /api/payment-config': { access: 'public' },
   // authenticated by the provider's signature, not a session: anyone may call, unsigned calls are 400
   'POST /api/payments/webhook': { access: 'public', body: () => ({}) },

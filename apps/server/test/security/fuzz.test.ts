@@ -54,6 +54,8 @@ const FIELDS = [
   'carrier',
   'trackingNumber',
   'expectedAvailableQuantity',
+  'priceTiers',
+  'orderMultiple',
   'sku',
   'brand',
   'category',
@@ -76,6 +78,9 @@ const FIELDS = [
   'city',
   'postalCode',
   'country',
+  'unitPrice',
+  'validUntil',
+  'message',
 ];
 
 const hugeString = fc.integer({ min: 1000, max: 20000 }).map((n) => 'x'.repeat(n));
@@ -245,6 +250,25 @@ describe(`fuzzing every JSON endpoint (${engine}, ${RUNS} runs per kind)`, () =>
     );
     const after = await t.app.inject({ url: `/api/purchase/${order._id}`, headers: { cookie: admin.cookie } });
     expect(after.json()).toMatchObject({ status: 'pending', paid: false });
+  });
+
+  it('answers to a real requested quote that are always wrong → always 4xx, the quote stays requested', async () => {
+    const product = (await t.app.inject({ url: '/api/service?limit=1' })).json() as Array<{ _id: string }>;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/quotes',
+      headers: { cookie: admin.cookie },
+      payload: { lines: [{ productId: product[0]!._id, quantity: 2000 }] },
+    });
+    const url = `/api/quotes/${(created.json() as { _id: string })._id}`;
+    await fc.assert(
+      fc.asyncProperty(malformedObject, async (body) => {
+        const res = await t.app.inject({ method: 'PATCH', url, headers: { cookie: admin.cookie }, payload: body as object });
+        checkReply(`PATCH ${url} ${JSON.stringify(body).slice(0, 200)}`, res, true);
+      }),
+      { numRuns: RUNS },
+    );
+    expect((await t.app.inject({ url, headers: { cookie: admin.cookie } })).json()).toMatchObject({ status: 'requested' });
   });
 
   it('keeps serving afterwards', async () => {

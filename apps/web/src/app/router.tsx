@@ -26,6 +26,7 @@ const EditProfile = page(() => import('./routes/edit-profile'));
 const ProductDetails = page(() => import('./routes/product-details'));
 const Purchase = page(() => import('./routes/purchase'));
 const CartArea = page(() => import('./routes/cart-area'));
+const QuotesArea = page(() => import('./routes/quotes-area'));
 const DashboardLayout = page(() => import('./routes/dashboard/dashboard-layout'));
 const MyProfile = page(() => import('./routes/dashboard/my-profile'));
 const AddReview = page(() => import('./routes/dashboard/add-review'));
@@ -91,6 +92,16 @@ export function AppRouter() {
             <Route path="cart" element={<CartArea />} />
             <Route path="checkout" element={<CartArea />} />
             <Route path="quick-order" element={<CartArea />} />
+            {/* Requests for quote: one lazy route for their four pages (quotes-area.tsx says why; it checks sign-in). */}
+            <Route path="quotes/new" element={<QuotesArea />} />
+            <Route
+              path="quotes/:id"
+              element={
+                <IdRouteSuspense>
+                  <QuotesArea />
+                </IdRouteSuspense>
+              }
+            />
             <Route
               path="dashboard"
               element={
@@ -102,6 +113,8 @@ export function AppRouter() {
               <Route index element={<MyProfile />} />
               <Route path="addreviews" element={<AddReview />} />
               <Route path="myorders" element={<MyOrders />} />
+              <Route path="myquotes" element={<QuotesArea />} />
+              <Route path="quotes" element={<QuotesArea />} />
               <Route
                 path="payment/:id"
                 element={

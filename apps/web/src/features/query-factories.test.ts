@@ -8,6 +8,7 @@ import { orderQueries } from './orders/api/order-queries';
 import { paymentQueries } from './orders/api/payment-queries';
 import { productQueries } from './products/api/product-queries';
 import { profileQueries } from './profile/api/profile-queries';
+import { quoteQueries } from './quotes/api/quote-queries';
 import { reviewQueries } from './reviews/api/review-queries';
 
 /** One read of every kind the app makes, by name. */
@@ -28,6 +29,8 @@ const READS = {
   reviews: reviewQueries.list(1, 6),
   categoryList: categoryQueries.list(),
   cart: cartQueries.mine(),
+  quoteList: quoteQueries.list({ status: 'requested', page: 1, limit: 20 }),
+  quoteDetail: quoteQueries.detail('q1'),
 };
 type Read = keyof typeof READS;
 const names = Object.keys(READS) as Read[];
@@ -58,6 +61,7 @@ describe('query key factories', () => {
     expect(await invalidatedBy(paymentQueries.all())).toEqual(['paymentConfig']);
     expect(await invalidatedBy(categoryQueries.all())).toEqual(['categoryList']);
     expect(await invalidatedBy(cartQueries.all())).toEqual(['cart']);
+    expect(await invalidatedBy(quoteQueries.all())).toEqual(['quoteDetail', 'quoteList']);
   });
 
   it('refresh only the query itself through its own key', async () => {

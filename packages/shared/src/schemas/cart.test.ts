@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linePrice } from '../money.js';
+import { linePrice } from '../pricing.js';
 import { checkoutInputSchema, parseQuickOrderCsv } from './cart.js';
 import { multiLineOrderName } from './order.js';
 
@@ -19,6 +19,13 @@ describe('cart rules', () => {
         { row: 2, sku: 'hb-m8', quantity: 100 },
         { row: 4, sku: 'NUT-1', quantity: 250 },
         { row: 5, sku: 'abc', quantity: null },
+      ],
+    });
+    // Spreadsheets quote thousands: '"1,000"' is one cell, one thousand pieces.
+    expect(parseQuickOrderCsv('sku,quantity\nHB-M8,"1,000"\n"NUT ""A""";"2,500"\n')).toEqual({
+      rows: [
+        { row: 2, sku: 'HB-M8', quantity: 1000 },
+        { row: 3, sku: 'NUT "A"', quantity: 2500 },
       ],
     });
     expect(parseQuickOrderCsv('part,qty\nA,1')).toEqual({ error: 'The first line must name the columns: sku,quantity' });

@@ -22,6 +22,10 @@ export const CART_MESSAGES = {
 export const cartLineSchema = orderLineSchema.extend({
   minimumOrderQuantity: z.number().int(),
   availableQuantity: z.number().int(),
+  /** The product's pack multiple (1 for none), so a cart steps by it (issue 17). */
+  orderMultiple: z.number().int(),
+  /** The product's quantity breaks in dollars, so a cart shows the tiers and the next one. */
+  priceTiers: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
   problem: z.string().nullable(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
@@ -83,19 +87,41 @@ export interface QuickOrderRow {
 }
 
 /**
+ * One CSV line's cells, split at commas, semicolons or tabs outside double quotes, so a quoted
+ * '"1,000"' (spreadsheets write thousands that way) stays one cell; `""` inside quotes is a quote.
+ */
+export function splitCsvCells(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i] as string;
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+    } else if (ch === ',' || ch === ';' || ch === '\t') {
+      cells.push(cell.trim());
+      cell = '';
+    } else cell += ch;
+  }
+  cells.push(cell.trim());
+  return cells;
+}
+
+/**
  * Reads a quick order CSV: a header naming `sku` and `quantity` (any order, any case), then one
  * line per part. Answers the rows, or the message for a file without those columns. Quantities
  * that are not whole numbers are null (the server names them).
  */
 export function parseQuickOrderCsv(text: string): { rows: QuickOrderRow[] } | { error: string } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const cells = (line: string) =>
-    line.split(/[,;\t]/).map((c) =>
-      c
-        .trim()
-        .replace(/^"(.*)"$/, '$1')
-        .trim(),
-    );
+  const cells = splitCsvCells;
   const header = cells(lines[0] ?? '').map((h) => h.toLowerCase());
   const skuAt = header.indexOf('sku');
   const qtyAt = header.indexOf('quantity');

@@ -12,6 +12,8 @@ import {
 } from '../catalog.js';
 import { PRODUCT_NAME_MAX_LENGTH, PRODUCT_PRICE_MAX_CENTS, PRODUCT_STOCK_MAX, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
 import { hasAtMostTwoDecimals } from '../money.js';
+import { PRICE_TIER_MIN_QUANTITY_MAX, PRICE_TIERS_MAX, priceTiersProblem, type PriceTier } from '../pricing.js';
+import { smallestOrder } from '../quantity.js';
 
 /**
  * A product as the API answers it: the spec's field names (`price` in dollars, `img` the main
@@ -31,8 +33,76 @@ export const productSchema = z.object({
   img: z.string(),
   images: z.array(z.string()),
   archived: z.boolean(),
+  /** Quantity breaks (issue 17): from `minQuantity` pieces every piece of the line costs `price` dollars. */
+  priceTiers: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
+  /** Pack multiple: a line's quantity must be a multiple of it (1 for none). */
+  orderMultiple: z.number().int(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/** The pricing fields of a product as the API answers them, in cents for `unitPriceFor` (zod-free, in pricing.ts). */
+export { pricedProduct } from '../pricing.js';
+
+const tierPriceSchema = z
+  .number({ error: 'Tier price must be a number' })
+  .positive('Tier price must be more than 0')
+  .max(PRODUCT_PRICE_MAX_CENTS / 100, 'Tier price is too large')
+  .refine(hasAtMostTwoDecimals, 'Tier price can have at most two decimals');
+
+/**
+ * `priceTiers` as written: `[{ minQuantity, price }]`, price in dollars. The order and the prices
+ * against each other are checked by `priceTiersProblem` (here, and by the server against the
+ * stored list price when only the tiers change).
+ */
+export const priceTiersSchema = z
+  .array(
+    z.object({
+      minQuantity: z
+        .number({ error: 'Tier quantity must be a number' })
+        .int('Tier quantity must be a whole number')
+        .min(2, 'Tier quantity must be at least 2')
+        .max(PRICE_TIER_MIN_QUANTITY_MAX, `Tier quantity must be at most ${PRICE_TIER_MIN_QUANTITY_MAX}`),
+      price: tierPriceSchema,
+    }),
+    { error: 'priceTiers must be a list of { minQuantity, price }' },
+  )
+  .max(PRICE_TIERS_MAX, `At most ${PRICE_TIERS_MAX} price tiers`);
+
+/** Tiers in cents, as `unitPriceFor` and the database keep them. */
+export function tiersToCents(tiers: readonly { minQuantity: number; price: number }[]): PriceTier[] {
+  return tiers.map((t) => ({ minQuantity: t.minQuantity, priceCents: Math.round(t.price * 100) }));
+}
+
+/** Tiers in dollars, as the API answers them. */
+export function tiersToDollars(tiers: readonly PriceTier[]): { minQuantity: number; price: number }[] {
+  return tiers.map((t) => ({ minQuantity: t.minQuantity, price: t.priceCents / 100 }));
+}
+
+export const orderMultipleSchema = z
+  .number({ error: 'Order multiple must be a number' })
+  .int('Order multiple must be a whole number')
+  .min(1, 'Order multiple must be at least 1')
+  .max(ORDER_QUANTITY_MAX, `Order multiple must be at most ${ORDER_QUANTITY_MAX}`);
+
+/**
+ * The checks across pricing and quantity fields, for a product as it will be stored: the tiers
+ * against the list price (`priceTiers`), and a smallest order (minimum rounded up to the multiple)
+ * that still fits the shop's 1000-piece line (`orderMultiple`). Answers field → message.
+ */
+export function productRulesProblems(p: {
+  price: number;
+  priceTiers: readonly { minQuantity: number; price: number }[];
+  minimumOrderQuantity: number;
+  orderMultiple: number;
+}): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const tiers = priceTiersProblem(tiersToCents(p.priceTiers), Math.round(p.price * 100));
+  if (tiers) problems.priceTiers = tiers;
+  if (smallestOrder(p) > ORDER_QUANTITY_MAX) {
+    problems.orderMultiple = `With a minimum of ${p.minimumOrderQuantity}, a multiple of ${p.orderMultiple} makes the smallest order more than ${ORDER_QUANTITY_MAX} pieces`;
+  }
+  return problems;
+}
 
 export const imageUrlSchema = z
   .string({ error: 'Image is required' })
@@ -102,6 +172,8 @@ const productFieldsSchema = z.object({
     .max(PRODUCT_STOCK_MAX, 'Available quantity is too large'),
   img: imageUrlSchema,
   images: z.array(imageUrlSchema, { error: 'Images must be a list of image URLs' }).max(PRODUCT_IMAGES_MAX, `At most ${PRODUCT_IMAGES_MAX} images`),
+  priceTiers: priceTiersSchema,
+  orderMultiple: orderMultipleSchema,
 });
 
 /**
@@ -126,6 +198,8 @@ export const productInputSchema = productFieldsSchema
     brand: productFieldsSchema.shape.brand.default(''),
     category: productFieldsSchema.shape.category.default(null),
     attributes: productFieldsSchema.shape.attributes.default({}),
+    priceTiers: productFieldsSchema.shape.priceTiers.default([]),
+    orderMultiple: productFieldsSchema.shape.orderMultiple.default(1),
     img: imageUrlSchema.optional(),
     images: productFieldsSchema.shape.images.optional(),
   })
@@ -133,6 +207,7 @@ export const productInputSchema = productFieldsSchema
     const images = productImages(v.img, v.images);
     if (images.length === 0) ctx.addIssue({ code: 'custom', path: ['img'], message: 'Image is required' });
     else if (images.length > PRODUCT_IMAGES_MAX) ctx.addIssue({ code: 'custom', path: ['images'], message: `At most ${PRODUCT_IMAGES_MAX} images` });
+    for (const [field, message] of Object.entries(productRulesProblems(v))) ctx.addIssue({ code: 'custom', path: [field], message });
   })
   .transform((v) => {
     const images = productImages(v.img, v.images);
@@ -147,6 +222,8 @@ export type ProductInputFields = z.input<typeof productInputSchema>;
  * `expectedAvailableQuantity`, the stock the editor saw: sales made since then must not go back on
  * sale (409 when it changed). Adding or removing pieces is `POST /api/service/:id/stock`.
  * `images` replaces the list (its first becomes `img`); `img` alone makes that image the first.
+ * `priceTiers` replaces the tiers ([] for none); the server checks them (and `orderMultiple`)
+ * against the stored fields with `productRulesProblems`.
  */
 export const productPatchSchema = productFieldsSchema
   .partial()

@@ -10,6 +10,7 @@ import * as orderShippingExpiry from './20261124000100-order-shipping-expiry.js'
 import * as uploads from './20261124100000-uploads.js';
 import * as partsCatalogue from './20261125000000-parts-catalogue.js';
 import * as cartsAndOrderLines from './20261126000000-carts-and-order-lines.js';
+import * as bulkPricingAndQuotes from './20261127000000-bulk-pricing-and-quotes.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261124100000-uploads': uploads,
   '20261125000000-parts-catalogue': partsCatalogue,
   '20261126000000-carts-and-order-lines': cartsAndOrderLines,
+  '20261127000000-bulk-pricing-and-quotes': bulkPricingAndQuotes,
 };

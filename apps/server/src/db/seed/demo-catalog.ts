@@ -55,6 +55,10 @@ export interface DemoProduct {
   category: string;
   attributes: Record<string, string>;
   images: string[];
+  /** Quantity breaks (issue 17), cents; none when absent. Kept off the first 14 (browser tests price them). */
+  priceTiers?: { minQuantity: number; priceCents: number }[];
+  /** Pack multiple (issue 17); 1 when absent. */
+  orderMultiple?: number;
 }
 
 const img = (file: string) => `/images/products/${file}.svg`;
@@ -299,6 +303,13 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     priceCents: 21,
     minimumOrderQuantity: 100,
     availableQuantity: 9000,
+    priceTiers: [
+      { minQuantity: 250, priceCents: 19 },
+      { minQuantity: 500, priceCents: 17 },
+      { minQuantity: 1000, priceCents: 15 },
+    ],
+    // Sold in boxes of 50.
+    orderMultiple: 50,
     brand: 'Steelcraft',
     category: 'bolts',
     attributes: { Thread: 'M8', Length: '60 mm', Material: 'Steel zinc', Standard: 'DIN 603' },
@@ -663,6 +674,10 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     priceCents: 42,
     minimumOrderQuantity: 100,
     availableQuantity: 24000,
+    priceTiers: [
+      { minQuantity: 500, priceCents: 38 },
+      { minQuantity: 1000, priceCents: 34 },
+    ],
     brand: 'Rotara',
     category: 'ball-bearings',
     attributes: { Bore: '8 mm', 'Outer diameter': '22 mm', Width: '7 mm', Seal: '2RS rubber seals', Material: 'Chrome steel', 'Dynamic load': '3.45 kN' },
@@ -851,6 +866,10 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     priceCents: 128,
     minimumOrderQuantity: 50,
     availableQuantity: 5200,
+    priceTiers: [
+      { minQuantity: 200, priceCents: 115 },
+      { minQuantity: 500, priceCents: 102 },
+    ],
     brand: 'Aqualine',
     category: 'pipe-fittings',
     attributes: { Size: '1/2"', Shape: 'Nipple', Connection: 'BSP male x male', Material: 'Brass', 'Pressure rating': '16 bar' },
@@ -903,6 +922,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     priceCents: 118,
     minimumOrderQuantity: 100,
     availableQuantity: 8000,
+    priceTiers: [{ minQuantity: 300, priceCents: 106 }],
     brand: 'Hydroflex',
     category: 'pneumatic-fittings',
     attributes: { Size: '8 mm', Shape: 'Straight', Connection: 'Push-in x G1/4 male', Material: 'Nickel-plated brass', 'Pressure rating': '10 bar' },

@@ -41,6 +41,8 @@ export async function seedDemoData(database: Database): Promise<boolean> {
               attributes: JSON.stringify(p.attributes),
               img: p.images[0] as string,
               images: JSON.stringify(p.images),
+              price_tiers: JSON.stringify(p.priceTiers ?? []),
+              order_multiple: p.orderMultiple ?? 1,
               archived: 0,
               created_at: at,
               updated_at: at,

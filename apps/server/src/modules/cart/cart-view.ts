@@ -1,13 +1,21 @@
-import { centsToDollars, linePrice, MESSAGES, quantityError, type Cart, type CartLine } from '@bulkparts/shared';
+import { centsToDollars, linePrice, MESSAGES, quantityError, tiersToDollars, type Cart, type CartLine } from '@bulkparts/shared';
 import type { ProductRow } from '../products/products.repository.js';
+import { pricedRow } from '../products/products.service.js';
 
 /** The product fields a cart line shows and is checked against. */
-export type CartProduct = Pick<ProductRow, 'id' | 'sku' | 'name' | 'img' | 'price_cents' | 'minimum_order_quantity' | 'available_quantity' | 'archived'>;
+export type CartProduct = Pick<
+  ProductRow,
+  'id' | 'sku' | 'name' | 'img' | 'price_cents' | 'price_tiers' | 'order_multiple' | 'minimum_order_quantity' | 'available_quantity' | 'archived'
+>;
 
 /** What would stop this line at checkout now (the purchase form's messages), or null. */
 export function lineProblem(product: CartProduct, quantity: number): string | null {
   if (product.archived) return MESSAGES.productUnavailable;
-  return quantityError(quantity, { minimumOrderQuantity: product.minimum_order_quantity, availableQuantity: product.available_quantity });
+  return quantityError(quantity, {
+    minimumOrderQuantity: product.minimum_order_quantity,
+    availableQuantity: product.available_quantity,
+    orderMultiple: Number(product.order_multiple),
+  });
 }
 
 /**
@@ -22,7 +30,9 @@ export function cartView(stored: readonly { product_id: string; quantity: number
     const p = byId.get(s.product_id);
     if (!p) continue;
     const quantity = Number(s.quantity);
-    const price = linePrice({ priceCents: Number(p.price_cents) }, quantity);
+    const priced = pricedRow(p);
+    // The tier the whole line's quantity reaches prices every piece of it (shared linePrice).
+    const price = linePrice(priced, quantity);
     subtotalCents += price.lineTotalCents;
     lines.push({
       productId: p.id,
@@ -34,6 +44,8 @@ export function cartView(stored: readonly { product_id: string; quantity: number
       lineTotal: centsToDollars(price.lineTotalCents),
       minimumOrderQuantity: Number(p.minimum_order_quantity),
       availableQuantity: Number(p.available_quantity),
+      orderMultiple: Number(p.order_multiple),
+      priceTiers: tiersToDollars(priced.priceTiers ?? []),
       problem: lineProblem(p, quantity),
     });
   }

@@ -1,4 +1,4 @@
-import { CART_LINES_MAX, CART_MESSAGES, MESSAGES, normalizeSku, quantityError, type Cart, type ErrorLine } from '@bulkparts/shared';
+import { CART_LINES_MAX, CART_MESSAGES, isMultipleOf, MESSAGES, normalizeSku, quantityError, type Cart, type ErrorLine } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -43,7 +43,9 @@ export function createCartService({ repo, products }: CartDeps) {
       if (product.archived) throw new AppError('CONFLICT', MESSAGES.productUnavailable, { quantity: MESSAGES.productUnavailable });
       const message = lineProblem(product, quantity);
       if (message) {
-        const code = quantity > product.available_quantity ? 'INSUFFICIENT_STOCK' : 'VALIDATION_FAILED';
+        // A quantity off the pack multiple is the buyer's to fix (400) even when stock is short too.
+        const short = quantity > product.available_quantity && isMultipleOf(quantity, Number(product.order_multiple));
+        const code = short ? 'INSUFFICIENT_STOCK' : 'VALIDATION_FAILED';
         throw new AppError(code, message, { quantity: message });
       }
       checkCap(await repo.list(userId), [productId]);

@@ -85,7 +85,11 @@ export function createCheckoutService({ orders, cart, products, profiles }: Chec
         if (problem) {
           problems.push({ productId: product.id, sku: product.sku, message: problem });
           const rulesOk =
-            quantityError(quantity, { minimumOrderQuantity: product.minimum_order_quantity, availableQuantity: Number.MAX_SAFE_INTEGER }) === null;
+            quantityError(quantity, {
+              minimumOrderQuantity: product.minimum_order_quantity,
+              availableQuantity: Number.MAX_SAFE_INTEGER,
+              orderMultiple: Number(product.order_multiple),
+            }) === null;
           if (product.archived || !rulesOk) stockOnly = false;
         }
         lines.push({ product, quantity });

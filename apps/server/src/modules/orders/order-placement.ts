@@ -5,17 +5,27 @@ import { AppError } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import type { ProductRow } from '../products/products.repository.js';
-import type { ProductsService } from '../products/products.service.js';
+import { pricedRow, type ProductsService } from '../products/products.service.js';
 import { NEW_ORDER_BLANKS, PendingCapError, type OrderLineRow, type OrderRow, type OrdersRepository } from './orders.repository.js';
 import { toOrder } from './order-view.js';
 import type { OrderNotifier, OrderRules } from './orders.service.js';
 
-/** A product as an order line snapshots it. */
-export type LineProduct = Pick<ProductRow, 'id' | 'sku' | 'name' | 'img' | 'price_cents'>;
+/** A product as an order line snapshots and prices it. */
+export type LineProduct = Pick<ProductRow, 'id' | 'sku' | 'name' | 'img' | 'price_cents' | 'price_tiers'>;
+
+export interface NewOrderLine {
+  product: LineProduct;
+  quantity: number;
+  /**
+   * An accepted quote's price for this line (issue 17): the line is sold at exactly this unit
+   * price instead of `linePrice`. Quantity rules are the caller's (a quoted line may pass 1000).
+   */
+  quotedUnitPriceCents?: number;
+}
 
 export interface NewOrder {
   user: SessionUser;
-  lines: readonly { product: LineProduct; quantity: number }[];
+  lines: readonly NewOrderLine[];
   details?: Partial<CheckoutInput>;
   idempotencyKey?: string | undefined;
   idempotencyHash?: string | null;
@@ -29,8 +39,11 @@ export interface NewOrder {
  */
 export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit<OrderRow, 'order_number'>; lines: OrderLineRow[] } {
   const id = newId();
-  const lines: OrderLineRow[] = o.lines.map(({ product, quantity }, i) => {
-    const price = linePrice({ priceCents: Number(product.price_cents) }, quantity);
+  const lines: OrderLineRow[] = o.lines.map(({ product, quantity, quotedUnitPriceCents }, i) => {
+    const price =
+      quotedUnitPriceCents === undefined
+        ? linePrice(pricedRow(product), quantity)
+        : { unitPriceCents: quotedUnitPriceCents, lineTotalCents: quotedUnitPriceCents * quantity };
     return {
       order_id: id,
       line_no: i + 1,
@@ -83,7 +96,8 @@ export interface PlacementDeps {
  * stock in product-id order. Throws StockShortError (nothing taken) or a 409 for the cap.
  */
 export function createOrderPlacement({ repo, stock, notify, rules }: PlacementDeps) {
-  return async function place(o: NewOrder, alsoWrite?: (trx: Transaction<DB>) => Promise<void>): Promise<Order> {
+  // `alsoWrite` gets the new order too (an accepted quote records the order's id in the same unit).
+  return async function place(o: NewOrder, alsoWrite?: (trx: Transaction<DB>, order: Order) => Promise<void>): Promise<Order> {
     const { row, lines } = newOrderRows(o, rules.unpaidTtlSeconds);
     const placing = notify.placing();
     let order: Order | undefined;
@@ -95,7 +109,7 @@ export function createOrderPlacement({ repo, stock, notify, rules }: PlacementDe
         alsoWrite: async (trx, numbered) => {
           order = toOrder(numbered, lines);
           await placing.write(trx, order);
-          await alsoWrite?.(trx);
+          await alsoWrite?.(trx, order);
         },
         takeStock: (trx) =>
           stock.takeStockMany(

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   canTransition,
+  isMultipleOf,
   STOCK_RETURNING_STATUSES,
   quantityError,
   stockErrorMessage,
@@ -162,12 +163,15 @@ export function createOrdersService({ repo, stock, notify = silent, hooks = {}, 
       }
       const product = await stock.findOrderable(input.productId);
       if (!product) throw notFound('Product');
+      const orderMultiple = Number(product.order_multiple);
       const message = quantityError(input.quantity, {
         minimumOrderQuantity: product.minimum_order_quantity,
         availableQuantity: product.available_quantity,
+        orderMultiple,
       });
       if (message) {
-        const code = input.quantity > product.available_quantity ? 'INSUFFICIENT_STOCK' : 'VALIDATION_FAILED';
+        // A quantity off the pack multiple is the buyer's to fix (400) even when stock is short too.
+        const code = input.quantity > product.available_quantity && isMultipleOf(input.quantity, orderMultiple) ? 'INSUFFICIENT_STOCK' : 'VALIDATION_FAILED';
         throw new AppError(code, message, { quantity: message });
       }
       try {

@@ -6,7 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import type { renderInvoicePdf } from './invoice-pdf.js';
 import { boundInvoiceInput } from './invoice-text.js';
-import type { RenderRequest, RenderResponse } from './invoice-worker.js';
+import type { RenderDocument, RenderRequest, RenderResponse } from './invoice-worker.js';
+import type { QuoteDocument } from '../quotes/quote-document.js';
 
 export type InvoiceInput = Parameters<typeof renderInvoicePdf>;
 
@@ -24,6 +25,8 @@ export interface InvoiceRendererOptions {
 
 export interface InvoiceRenderer {
   render(...input: InvoiceInput): Promise<Buffer>;
+  /** A quote document (quotes/quote-document.ts, its texts already bounded) on the same pool and limits. */
+  renderQuote(document: QuoteDocument): Promise<Buffer>;
   /** Refuses new renders, lets those in progress finish (each is time-limited), then stops the workers. */
   close(): Promise<void>;
 }
@@ -51,7 +54,7 @@ function newWorker(): Worker {
 
 interface Job {
   id: number;
-  input: InvoiceInput;
+  document: RenderDocument;
   resolve(pdf: Buffer): void;
   reject(err: Error): void;
   timer?: NodeJS.Timeout;
@@ -129,7 +132,7 @@ export function createInvoiceRenderer(options: InvoiceRendererOptions = {}): Inv
       void slot.worker.terminate();
       next();
     }, timeoutMs);
-    slot.worker.postMessage({ id: job.id, input: job.input } satisfies RenderRequest);
+    slot.worker.postMessage({ id: job.id, ...job.document } satisfies RenderRequest);
   }
 
   function next() {
@@ -152,21 +155,24 @@ export function createInvoiceRenderer(options: InvoiceRendererOptions = {}): Inv
     if (closing && queue.length === 0 && ![...slots].some((s) => s.job)) drained?.();
   }
 
+  function enqueue(document: RenderDocument): Promise<Buffer> {
+    if (closing || queue.length >= maxQueue) return Promise.reject(unavailable());
+    return new Promise<Buffer>((resolve, reject) => {
+      const job: Job = { id: nextId++, document, resolve, reject };
+      job.timer = setTimeout(() => {
+        const at = queue.indexOf(job);
+        if (at >= 0) queue.splice(at, 1);
+        log?.warn({ timeoutMs }, 'invoice render waited too long for a worker');
+        reject(unavailable());
+      }, timeoutMs);
+      queue.push(job);
+      next();
+    });
+  }
+
   return {
-    render(...input) {
-      if (closing || queue.length >= maxQueue) return Promise.reject(unavailable());
-      return new Promise<Buffer>((resolve, reject) => {
-        const job: Job = { id: nextId++, input: boundInvoiceInput(input), resolve, reject };
-        job.timer = setTimeout(() => {
-          const at = queue.indexOf(job);
-          if (at >= 0) queue.splice(at, 1);
-          log?.warn({ timeoutMs }, 'invoice render waited too long for a worker');
-          reject(unavailable());
-        }, timeoutMs);
-        queue.push(job);
-        next();
-      });
-    },
+    render: (...input) => enqueue({ kind: 'invoice', input: boundInvoiceInput(input) }),
+    renderQuote: (document) => enqueue({ kind: 'quote', input: document }),
     async close() {
       closing = true;
       await new Promise<void>((resolve) => {

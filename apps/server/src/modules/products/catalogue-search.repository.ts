@@ -73,6 +73,8 @@ const COLUMNS = sql.raw(
     'brand',
     'category',
     'attributes',
+    'price_tiers',
+    'order_multiple',
     'images',
   ]
     .map((c) => `p.${c}`)

@@ -1,12 +1,19 @@
 import {
   csvFormulaUnescape,
+  parseTiersCell,
   PRODUCT_CSV_LIST_SEPARATOR,
+  PRODUCT_CSV_MULTIPLE_COLUMN,
+  PRODUCT_CSV_TIERS_COLUMN,
   productCsvColumnName,
   productInputSchema,
+  productRulesProblems,
+  tiersToDollars,
   type ImportError,
   type ProductCsvHeaderColumn,
   type ProductInput,
 } from '@bulkparts/shared';
+import type { ProductRow } from './products.repository.js';
+import { storedTiers } from './products.service.js';
 
 /**
  * One CSV record → the body `POST /api/service` would get, validated by the same shared schema.
@@ -21,8 +28,16 @@ function numberCell(cell: string): number | string {
   return NUMBER_TEXT.test(s) ? Number(s) : s;
 }
 
-/** The object a record stands for, with the CSV text turned into the API's types. */
-export function recordToInput(columns: readonly (ProductCsvHeaderColumn | undefined)[], record: readonly string[]): Record<string, unknown> {
+/**
+ * The object a record stands for, with the CSV text turned into the API's types. A `tiers` cell
+ * that is not 'quantity:price|…' at all is reported in `cellErrors` (column → message): the
+ * schema would only see a wrong type there.
+ */
+export function recordToInput(
+  columns: readonly (ProductCsvHeaderColumn | undefined)[],
+  record: readonly string[],
+  cellErrors: Map<string, string> = new Map(),
+): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const attributes: Record<string, string> = {};
   let extraImages: string[] = [];
@@ -32,6 +47,12 @@ export function recordToInput(columns: readonly (ProductCsvHeaderColumn | undefi
     if (column.kind === 'attribute') {
       // An empty cell: the product has no such specification.
       if (cell.trim()) attributes[column.name] = cell;
+    } else if (column.kind === 'pricing') {
+      if (column.name === PRODUCT_CSV_TIERS_COLUMN) {
+        const parsed = parseTiersCell(cell);
+        if ('error' in parsed) cellErrors.set(column.name, parsed.error);
+        else input.priceTiers = tiersToDollars(parsed.tiers);
+      } else if (cell.trim()) input.orderMultiple = numberCell(cell); // empty: no multiple (1)
     } else if (column.kind === 'images') {
       extraImages = cell
         .split(PRODUCT_CSV_LIST_SEPARATOR)
@@ -72,11 +93,11 @@ export function validateRecord(columns: readonly (ProductCsvHeaderColumn | undef
   const nul = record.findIndex((cell) => cell.includes('\u0000'));
   const nulColumn = nul >= 0 ? columns[nul] : undefined;
   if (nul >= 0) return { ok: false, errors: [{ row, column: nulColumn ? productCsvColumnName(nulColumn) : '', message: 'Contains a NUL character' }] };
-  const parsed = productInputSchema.safeParse(recordToInput(columns, record));
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const present = columns.filter((c): c is ProductCsvHeaderColumn => c !== undefined);
   const byColumn = new Map<string, string>();
-  for (const issue of parsed.error.issues) {
+  const parsed = productInputSchema.safeParse(recordToInput(columns, record, byColumn));
+  if (parsed.success && !byColumn.size) return { ok: true, value: parsed.data };
+  const present = columns.filter((c): c is ProductCsvHeaderColumn => c !== undefined);
+  for (const issue of parsed.error?.issues ?? []) {
     const column = issueColumn(issue.path, present);
     if (!byColumn.has(column)) byColumn.set(column, issue.message);
   }
@@ -91,5 +112,44 @@ function issueColumn(path: readonly PropertyKey[], present: readonly ProductCsvH
     return attribute ? productCsvColumnName(attribute) : 'attributes';
   }
   if (field === 'images') return present.some((c) => c.kind === 'images') ? 'images' : 'img';
+  if (field === 'priceTiers') return PRODUCT_CSV_TIERS_COLUMN;
   return typeof field === 'string' ? field : '';
+}
+
+/** Which bulk-pricing columns a file has; without one, an existing product keeps that field. */
+export interface PricingColumns {
+  tiers: boolean;
+  multiple: boolean;
+}
+
+export function pricingColumns(columns: readonly (ProductCsvHeaderColumn | undefined)[]): PricingColumns {
+  const has = (name: string) => columns.some((c) => c?.kind === 'pricing' && c.name === name);
+  return { tiers: has(PRODUCT_CSV_TIERS_COLUMN), multiple: has(PRODUCT_CSV_MULTIPLE_COLUMN) };
+}
+
+/**
+ * A valid row of a file without the `tiers` or `orderMultiple` column, against the tiers or
+ * multiple its product keeps: a price at or below the kept first tier, or a minimum the kept
+ * multiple pushes past 1000, is named in the row's own column.
+ */
+export function keptPricingProblems(
+  value: ProductInput,
+  stored: Pick<ProductRow, 'price_tiers' | 'order_multiple'>,
+  pricing: PricingColumns,
+): { column: string; message: string }[] {
+  const problems = productRulesProblems({
+    price: value.price,
+    priceTiers: pricing.tiers ? value.priceTiers : tiersToDollars(storedTiers(stored)),
+    minimumOrderQuantity: value.minimumOrderQuantity,
+    orderMultiple: pricing.multiple ? value.orderMultiple : Number(stored.order_multiple),
+  });
+  return Object.entries(problems).map(([field, message]) =>
+    field === 'priceTiers'
+      ? pricing.tiers
+        ? { column: PRODUCT_CSV_TIERS_COLUMN, message }
+        : { column: 'price', message: `${message} (the product keeps its tiers: this file has no ${PRODUCT_CSV_TIERS_COLUMN} column)` }
+      : pricing.multiple
+        ? { column: PRODUCT_CSV_MULTIPLE_COLUMN, message }
+        : { column: 'minimumOrderQuantity', message: `${message} (the product keeps it: this file has no ${PRODUCT_CSV_MULTIPLE_COLUMN} column)` },
+  );
 }

@@ -1,7 +1,16 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { csvFormulaEscape, PRODUCT_CSV_ATTRIBUTE_PREFIX, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_IMAGES_COLUMN, PRODUCT_CSV_LIST_SEPARATOR } from '@bulkparts/shared';
+import {
+  csvFormulaEscape,
+  formatTiersCell,
+  PRODUCT_CSV_ATTRIBUTE_PREFIX,
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_IMAGES_COLUMN,
+  PRODUCT_CSV_LIST_SEPARATOR,
+  PRODUCT_CSV_PRICING_COLUMNS,
+} from '@bulkparts/shared';
 import type { ProductCsvRow, ProductImportRepository } from './product-import.repository.js';
+import { storedTiers } from './products.service.js';
 
 /** Products per database read: memory stays flat whatever the catalogue's size. */
 const EXPORT_PAGE = 1000;
@@ -30,6 +39,9 @@ function cells(row: ProductCsvRow, attributeNames: readonly string[]): string[] 
   return [
     ...PRODUCT_CSV_COLUMNS.map((c) => fixed[c]),
     images.filter((u) => u !== row.img).join(PRODUCT_CSV_LIST_SEPARATOR),
+    // PRODUCT_CSV_PRICING_COLUMNS' order: tiers, orderMultiple.
+    formatTiersCell(storedTiers(row)),
+    String(row.order_multiple),
     ...attributeNames.map((name) => attributes[name] ?? ''),
   ].map(csvFormulaEscape);
 }
@@ -43,7 +55,12 @@ export function createProductExportService(repo: ProductImportRepository) {
     async exportCsv(): Promise<Readable> {
       // Code-unit order, the same on both engines (database collations differ).
       const attributeNames = (await repo.attributeNames()).sort();
-      const header = [...PRODUCT_CSV_COLUMNS, PRODUCT_CSV_IMAGES_COLUMN, ...attributeNames.map((n) => `${PRODUCT_CSV_ATTRIBUTE_PREFIX}${n}`)];
+      const header = [
+        ...PRODUCT_CSV_COLUMNS,
+        PRODUCT_CSV_IMAGES_COLUMN,
+        ...PRODUCT_CSV_PRICING_COLUMNS,
+        ...attributeNames.map((n) => `${PRODUCT_CSV_ATTRIBUTE_PREFIX}${n}`),
+      ];
       // One CSV chunk per page (csv-stringify's sync API): a record at a time through a stream
       // transform cost 30 times the database reads.
       const options = { record_delimiter: 'windows' } as const;

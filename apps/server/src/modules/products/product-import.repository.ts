@@ -16,6 +16,8 @@ const CSV_COLUMNS = [
   'attributes',
   'img',
   'images',
+  'price_tiers',
+  'order_multiple',
 ] as const;
 export type ProductCsvRow = Pick<ProductRow, (typeof CSV_COLUMNS)[number]>;
 
@@ -32,6 +34,8 @@ const UPDATED_COLUMNS = [
   'attributes',
   'img',
   'images',
+  'price_tiers',
+  'order_multiple',
   'updated_at',
 ] as const;
 
@@ -46,6 +50,12 @@ export function createProductImportRepository(db: Kysely<DB>) {
       if (!skus.length) return new Set();
       const rows = await db.selectFrom('products').select('sku').where('sku', 'in', skus).execute();
       return new Set(rows.map((r) => r.sku));
+    },
+
+    /** The stored tiers and multiple of the products with these SKUs (a file without those columns keeps them). */
+    pricingBySkus(skus: readonly string[]): Promise<Pick<ProductRow, 'sku' | 'price_tiers' | 'order_multiple'>[]> {
+      if (!skus.length) return Promise.resolve([]);
+      return db.selectFrom('products').select(['sku', 'price_tiers', 'order_multiple']).where('sku', 'in', skus).execute();
     },
 
     /** Runs `fn` in one transaction: all of it commits or none. */

@@ -8,6 +8,7 @@ import {
   parseProductCsvHeader,
   PRODUCT_IMPORT_ERRORS_MAX,
   PRODUCT_IMPORT_MAX_BYTES,
+  tiersToCents,
   type ImportError,
   type ProductCsvHeaderColumn,
   type ProductImportResult,
@@ -19,9 +20,9 @@ import { AppError } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { CatalogueCache } from './catalogue-cache.js';
 import { CsvSyntaxError, jsonLinesWriter, readHeaderLine, readJsonLines, readRecords, spoolToFile } from './product-csv-reader.js';
-import { validateRecord } from './product-csv-row.js';
+import { keptPricingProblems, pricingColumns, validateRecord, type PricingColumns } from './product-csv-row.js';
 import type { ProductCsvRow, ProductImportRepository } from './product-import.repository.js';
-import { catalogueColumns } from './products.service.js';
+import { catalogueColumns, storedTiers } from './products.service.js';
 import type { ProductRow } from './products.repository.js';
 
 export interface ProductImportDeps {
@@ -77,13 +78,20 @@ function sameValues(current: ProductCsvRow, next: Omit<ProductRow, 'id' | 'posit
     current.category === next.category &&
     current.img === next.img &&
     images(current) === images(next) &&
-    attributes(current.attributes) === attributes(next.attributes)
+    attributes(current.attributes) === attributes(next.attributes) &&
+    JSON.stringify(storedTiers(current)) === next.price_tiers &&
+    Number(current.order_multiple) === next.order_multiple
   );
 }
 
-/** A validated row as the `products` columns it writes (pass 1 stores these; pass 2 only reads them). */
-function storedValues(input: ProductInput) {
+/**
+ * A validated row as the `products` columns it writes (pass 1 stores these; pass 2 only reads
+ * them). `price_tiers` / `order_multiple` are left out when the file has no such column.
+ */
+function storedValues(input: ProductInput, pricing: PricingColumns) {
   return {
+    ...(pricing.tiers ? { price_tiers: JSON.stringify(tiersToCents(input.priceTiers)) } : {}),
+    ...(pricing.multiple ? { order_multiple: input.orderMultiple } : {}),
     ...catalogueColumns(input),
     name: input.name,
     name_lower: input.name.toLowerCase(),
@@ -113,7 +121,24 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
     const firstRowOf = new Map<string, number>();
     const categoryKnown = new Map<string, boolean>();
     let columns: (ProductCsvHeaderColumn | undefined)[] | undefined;
+    let pricing: PricingColumns = { tiers: true, multiple: true };
     let stop = false;
+    const accepted: { row: number; value: ProductInput }[] = [];
+    /** The batch's valid rows: checked against the stored tiers/multiple they keep, then written. */
+    const settle = async () => {
+      let ok = accepted;
+      if (!(pricing.tiers && pricing.multiple) && accepted.length) {
+        const stored = new Map((await repo.pricingBySkus(accepted.map((a) => a.value.sku))).map((r) => [r.sku, r]));
+        ok = accepted.filter(({ row, value }) => {
+          const kept = stored.get(value.sku);
+          const problems = kept ? keptPricingProblems(value, kept, pricing) : [];
+          errors.add(...problems.map((p) => ({ row, ...p })));
+          return problems.length === 0;
+        });
+      }
+      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing));
+      accepted.length = 0;
+    };
     try {
       for await (const batch of readRecords(file, delimiter)) {
         for (const { row, cells } of batch) {
@@ -125,6 +150,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
               break;
             }
             columns = header.columns;
+            pricing = pricingColumns(columns);
             continue;
           }
           if (cells.every((c) => !c.trim())) continue; // a spreadsheet's trailing blank row
@@ -147,8 +173,9 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
             }
           }
           firstRowOf.set(sku, row);
-          if (valid && !errors.count) await valid.write(storedValues(checked.value));
+          accepted.push({ row, value: checked.value });
         }
+        await settle();
         if (stop) break;
       }
     } catch (err) {
@@ -189,9 +216,15 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
         const existing = current.get(values.sku);
         if (existing) updated++;
         else created++;
-        if (existing && sameValues(existing, values)) continue;
+        // A file without a tiers or multiple column keeps the product's own (a new one gets none).
+        const merged = {
+          ...values,
+          price_tiers: values.price_tiers ?? existing?.price_tiers ?? '[]',
+          order_multiple: values.order_multiple ?? Number(existing?.order_multiple ?? 1),
+        };
+        if (existing && sameValues(existing, merged)) continue;
         // On an existing SKU only the file's values are written (repository); id and position are for new rows.
-        rows.push({ ...values, id: existing?.id ?? newId(), position: position++, archived: 0, created_at: now, updated_at: now });
+        rows.push({ ...merged, id: existing?.id ?? newId(), position: position++, archived: 0, created_at: now, updated_at: now });
       }
       await repo.upsert(trx, rows);
       batch = [];

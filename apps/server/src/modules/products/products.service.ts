@@ -11,11 +11,16 @@ import {
   type ProductFilters,
   type ProductListQuery,
   type ProductPatch,
+  productRulesProblems,
+  tiersToCents,
+  tiersToDollars,
+  type PriceTier,
+  type Priced,
 } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { CatalogueCache } from './catalogue-cache.js';
 import type { CatalogueSearch } from './catalogue-search.service.js';
@@ -58,7 +63,19 @@ export function toProductJson(row: ProductRow): Product {
     img: row.img,
     images: images.length ? images : [row.img],
     archived: row.archived === 1,
+    priceTiers: tiersToDollars(storedTiers(row)),
+    orderMultiple: Number(row.order_multiple),
   };
+}
+
+/** A product row's tiers in cents (the stored JSON), as `unitPriceFor` takes them. */
+export function storedTiers(row: Pick<ProductRow, 'price_tiers'>): PriceTier[] {
+  return JSON.parse(row.price_tiers) as PriceTier[];
+}
+
+/** A product row as `unitPriceFor` prices it. */
+export function pricedRow(row: Pick<ProductRow, 'price_cents' | 'price_tiers'>): Priced {
+  return { priceCents: Number(row.price_cents), priceTiers: storedTiers(row) };
 }
 
 /** The stored form of a product's catalogue fields (upper-case SKU, JSON text). */
@@ -186,6 +203,9 @@ export function createProductsAdminService(repo: ProductsRepository, { cache, ha
         available_quantity: input.availableQuantity,
         img: input.img,
         archived: 0,
+        // Checked against the price by the input schema (productRulesProblems).
+        price_tiers: JSON.stringify(tiersToCents(input.priceTiers)),
+        order_multiple: input.orderMultiple,
         created_at: now,
         updated_at: now,
         ...catalogueColumns(input),
@@ -220,6 +240,21 @@ export function createProductsAdminService(repo: ProductsRepository, { cache, ha
         values.images = JSON.stringify(images);
       }
       if (patch.archived !== undefined) values.archived = patch.archived ? 1 : 0;
+      if (patch.priceTiers !== undefined) values.price_tiers = JSON.stringify(tiersToCents(patch.priceTiers));
+      if (patch.orderMultiple !== undefined) values.order_multiple = patch.orderMultiple;
+      // The tiers and the multiple are checked against the product as it will be stored: a price
+      // raised above the stored tiers, or a minimum that the stored multiple pushes past 1000, is
+      // as wrong as bad tiers sent with it.
+      const touched = [patch.price, patch.priceTiers, patch.minimumOrderQuantity, patch.orderMultiple].some((v) => v !== undefined);
+      const problems =
+        touched &&
+        productRulesProblems({
+          price: centsToDollars(values.price_cents ?? current.price_cents),
+          priceTiers: tiersToDollars(storedTiers({ price_tiers: values.price_tiers ?? current.price_tiers })),
+          minimumOrderQuantity: values.minimum_order_quantity ?? current.minimum_order_quantity,
+          orderMultiple: values.order_multiple ?? Number(current.order_multiple),
+        });
+      if (problems && Object.keys(problems).length) throw validationFailed(problems);
       // Stock is set only if it is still what the editor saw: orders placed (or cancelled) since
       // then would otherwise be undone, selling pieces twice or hiding returned ones.
       const expected = patch.availableQuantity !== undefined ? patch.expectedAvailableQuantity : undefined;

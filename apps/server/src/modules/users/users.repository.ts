@@ -59,6 +59,11 @@ export function createUsersRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
     async imageInUse(url: string): Promise<boolean> {
       return (await db.selectFrom('user').select('id').where('image', '=', url).limit(1).executeTakeFirst()) !== undefined;
     },
+    /** The admins' addresses (who is told about a new request for quote), at most `limit`. */
+    async adminEmails(limit: number): Promise<string[]> {
+      const rows = await db.selectFrom('user').select('email').where('role', '=', 'admin').orderBy('email').limit(limit).execute();
+      return rows.map((r) => r.email);
+    },
     findRoleState(id: string) {
       return db.selectFrom('user').select(['email', 'role', 'emailVerified']).where('id', '=', id).executeTakeFirst();
     },

@@ -39,6 +39,11 @@ export function createUsersService(repo: UsersRepository, opts: UsersDeps) {
     listIdentities: (page: number, limit: number) => repo.listIdentities(pageOffset(page, limit), limit),
     countAll: () => repo.count(undefined),
     imageInUse: (url: string) => repo.imageInUse(url),
+    /** Who hears about admin work (a new request for quote): every admin, and ADMIN_EMAILS even before its owner has signed up. */
+    async adminEmails(): Promise<string[]> {
+      const all = [...(await repo.adminEmails(50)), ...opts.adminEmails].map((e) => e.trim().toLowerCase());
+      return [...new Set(all)];
+    },
 
     async setImage(id: string, image: string, now: string): Promise<void> {
       await repo.setImage(id, image, now);

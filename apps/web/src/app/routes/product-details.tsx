@@ -55,6 +55,12 @@ export function Component() {
           <dd>{formatQuantity(p.minimumOrderQuantity)}</dd>
           <dt className="text-base-content/70">Available quantity</dt>
           <dd>{formatQuantity(p.availableQuantity)}</dd>
+          {p.orderMultiple > 1 && (
+            <>
+              <dt className="text-base-content/70">Sold in packs of</dt>
+              <dd>{formatQuantity(p.orderMultiple)}</dd>
+            </>
+          )}
         </dl>
         {p.description && <p className="whitespace-pre-line">{p.description}</p>}
         {unavailable ? (
@@ -64,8 +70,16 @@ export function Component() {
             <Link to={`/purchase/${p._id}`} className="btn btn-primary w-full sm:w-auto">
               Purchase
             </Link>
-            <AddToCart key={p._id} product={p} />
+            <AddToCart key={p._id} product={p} tiers={p} />
           </>
+        )}
+        {!p.archived && (
+          <p>
+            Need more than 1,000 pieces or a special price?{' '}
+            <Link to={`/quotes/new?${new URLSearchParams({ productId: p._id })}`} className="link link-primary">
+              Request a quote
+            </Link>
+          </p>
         )}
         <SpecTable attributes={p.attributes} />
       </div>

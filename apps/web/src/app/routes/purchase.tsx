@@ -53,6 +53,14 @@ export function Component() {
             email={session.data?.user.email ?? ''}
             onPurchased={() => navigate('/dashboard/myorders')}
             onAddToCart={(quantity) => addToCart(p, quantity)}
+            quoteLink={(quantity) => (
+              <>
+                Need more than 1,000?{' '}
+                <Link to={`/quotes/new?${new URLSearchParams({ productId: p._id, quantity: String(quantity) })}`} className="link link-primary">
+                  Request a quote
+                </Link>
+              </>
+            )}
           />
         )}
       </div>

@@ -12,6 +12,7 @@ const customerLinks: MenuLink[] = [
   { to: '/dashboard', label: 'My Profile', end: true },
   { to: '/dashboard/addreviews', label: 'Add Reviews' },
   { to: '/dashboard/myorders', label: 'My Orders' },
+  { to: '/dashboard/myquotes', label: 'My Quotes' },
 ];
 const adminLinks: MenuLink[] = [
   { to: '/dashboard/addproduct', label: 'Add Product' },
@@ -20,6 +21,7 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/import', label: 'Import CSV' },
   { to: '/dashboard/makeadmin', label: 'Make Admin' },
   { to: '/dashboard/manageallorder', label: 'Manage All Order' },
+  { to: '/dashboard/quotes', label: 'Quotes' },
 ];
 
 /** The dashboard shell: a side menu on wide screens, a drawer behind a toggle button on phones. */
@@ -36,11 +38,23 @@ export function Component() {
   const menuRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   // Opening the drawer moves focus into it; Escape closes it and returns focus to the button.
-  // The drawer turns visible after its 0.1s transition delay; focus can only land after that.
+  // The drawer stays `visibility: hidden` until its CSS transition has run its 0.1s delay, and
+  // focus() on a hidden link silently does nothing. A fixed timer raced that transition on a busy
+  // device (the frame that starts it can come late), so try each frame until focus lands, giving
+  // up after two seconds or as soon as the user has put focus somewhere else.
   useEffect(() => {
     if (!open) return;
-    const timer = setTimeout(() => menuRef.current?.querySelector('a')?.focus(), 150);
-    return () => clearTimeout(timer);
+    const until = performance.now() + 2000;
+    let frame = 0;
+    const tryFocus = () => {
+      const link = menuRef.current?.querySelector('a');
+      const active = document.activeElement;
+      if (!link || active === link || (active !== document.body && active !== toggleRef.current)) return;
+      link.focus();
+      if (document.activeElement !== link && performance.now() < until) frame = requestAnimationFrame(tryFocus);
+    };
+    frame = requestAnimationFrame(tryFocus);
+    return () => cancelAnimationFrame(frame);
   }, [open]);
   const close = () => {
     setOpen(false);

@@ -5,7 +5,7 @@ import { applyFieldErrors, FileField, NumberField, TextareaField, TextField } fr
 import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { useCreateProduct } from '../api/create-product';
 import { useUploadProductImage } from '../api/upload-product-image';
-import { CategorySelect, MoreImages, SpecificationRows } from './product-catalogue-fields';
+import { CategorySelect, MoreImages, ORDER_MULTIPLE_HINT, PriceTierRows, SpecificationRows } from './product-catalogue-fields';
 import { productFormResolver, type ProductFormValues } from './product-form-values';
 
 // Empty number inputs start (and after 'Successfully Add product' start again) with no value:
@@ -25,6 +25,8 @@ const empty: ProductFormValues = {
   img: '',
   specs: [],
   extraImages: [],
+  priceTiers: [],
+  orderMultiple: 1,
 };
 
 export function AddProductForm() {
@@ -73,11 +75,13 @@ export function AddProductForm() {
           registration={register('description')}
           error={errors.description}
         />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2">
           <NumberField label="Price (per piece, $)" step="0.01" register={register} name="price" error={errors.price} />
           <NumberField label="Minimum order quantity" register={register} name="minimumOrderQuantity" error={errors.minimumOrderQuantity} />
           <NumberField label="Available quantity" register={register} name="availableQuantity" error={errors.availableQuantity} />
+          <NumberField label="Order multiple" hint={ORDER_MULTIPLE_HINT} register={register} name="orderMultiple" error={errors.orderMultiple} />
         </div>
+        <PriceTierRows form={form} />
         <TextField label="Image URL" type="url" placeholder="https://…" registration={register('img')} error={errors.img} />
         <FileField label="Or upload an image" accept={PHOTO_TYPES.join(',')} busy={upload.isPending} onFile={(file) => void onFile(file)} />
         <MoreImages form={form} />

@@ -5,12 +5,14 @@ import type { Product, ProductInput, ProductPatch } from '@bulkparts/shared';
 import { applyFieldErrors, NumberField, TextareaField, TextField } from '@/components/ui/form';
 import { ApiClientError } from '@/lib/api-client';
 import { useUpdateProduct } from '../api/update-product';
-import { CategorySelect, MoreImages, SpecificationRows } from './product-catalogue-fields';
+import { CategorySelect, MoreImages, ORDER_MULTIPLE_HINT, PriceTierRows, SpecificationRows } from './product-catalogue-fields';
 import { productFormResolver, productFormValues, type ProductFormValues } from './product-form-values';
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 // Specifications keep their order (the details page lists them so), so a reordering is a change.
 const sameAttributes = (a: Record<string, string>, b: Record<string, string>) => JSON.stringify(Object.entries(a)) === JSON.stringify(Object.entries(b));
+type Tiers = readonly { minQuantity: number; price: number }[];
+const sameTiers = (a: Tiers, b: Tiers) => a.length === b.length && a.every((t, i) => t.minQuantity === b[i]?.minQuantity && t.price === b[i]?.price);
 
 /**
  * Only the fields the admin changed. A changed stock carries the figure the dialog opened with, so
@@ -19,10 +21,12 @@ const sameAttributes = (a: Record<string, string>, b: Record<string, string>) =>
  */
 export function changedFields(product: Product, values: ProductInput): ProductPatch {
   const patch: ProductPatch = {};
-  for (const key of ['sku', 'name', 'description', 'brand', 'category', 'price', 'minimumOrderQuantity'] as const) {
+  for (const key of ['sku', 'name', 'description', 'brand', 'category', 'price', 'minimumOrderQuantity', 'orderMultiple'] as const) {
     if (values[key] !== product[key]) Object.assign(patch, { [key]: values[key] });
   }
   if (!sameAttributes(values.attributes, product.attributes)) patch.attributes = values.attributes;
+  // The tiers go whole ([] removes them all); the server checks them against the stored price.
+  if (!sameTiers(values.priceTiers, product.priceTiers)) patch.priceTiers = values.priceTiers;
   if (!sameList(values.images, product.images)) Object.assign(patch, { img: values.img, images: values.images });
   if (values.availableQuantity !== product.availableQuantity) {
     patch.availableQuantity = values.availableQuantity;
@@ -69,6 +73,8 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
         <NumberField label="Price ($)" step="0.01" register={register} name="price" error={errors.price} />
         <NumberField label="Minimum order quantity" register={register} name="minimumOrderQuantity" error={errors.minimumOrderQuantity} />
         <NumberField label="Available quantity" register={register} name="availableQuantity" error={errors.availableQuantity} />
+        <NumberField label="Order multiple" hint={ORDER_MULTIPLE_HINT} register={register} name="orderMultiple" error={errors.orderMultiple} />
+        <PriceTierRows form={form} />
         <MoreImages form={form} />
         <SpecificationRows form={form} />
         <div className="modal-action">

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useController, useFieldArray, type UseFormReturn } from 'react-hook-form';
-import { ATTRIBUTES_MAX, PHOTO_TYPES, PRODUCT_IMAGES_MAX, photoFileProblem, type ProductInput } from '@bulkparts/shared';
-import { FieldError, FileField, FormField, TextField } from '@/components/ui/form';
+import { ATTRIBUTES_MAX, PHOTO_TYPES, PRICE_TIERS_MAX, PRODUCT_IMAGES_MAX, photoFileProblem, type ProductInput } from '@bulkparts/shared';
+import { FieldError, FileField, FormField, NumberField, TextField } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api-client';
 import { categoryOptions } from '@/lib/category-tree';
 import { categoryQueries } from '@/features/categories/api/categories-queries';
@@ -68,6 +68,70 @@ export function SpecificationRows({ form }: { form: ProductForm }) {
         Add specification
       </button>
       {fields.length >= ATTRIBUTES_MAX && <p className="text-sm text-base-content/70">At most {ATTRIBUTES_MAX} specifications.</p>}
+    </fieldset>
+  );
+}
+
+export const ORDER_MULTIPLE_HINT = 'Pieces per pack: every order is a multiple of it (1 for none)';
+
+// An added tier row starts empty (null, as the form kit empties a number field).
+const noNumber = null as unknown as number;
+
+/**
+ * Quantity breaks (issue 17): rows of 'From Ps' and 'Price', up to PRICE_TIERS_MAX. From a row's
+ * quantity every piece of the line costs its price; rows left empty are dropped on submit. The
+ * messages are the shared schema's (under the row) and the list's own (under the rows), the
+ * server's `priceTiers` message included.
+ */
+export function PriceTierRows({ form }: { form: ProductForm }) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'priceTiers' });
+  const errors = form.formState.errors.priceTiers;
+  return (
+    <fieldset className="space-y-2">
+      <legend className="font-semibold">Quantity prices</legend>
+      <p className="text-sm text-base-content/70">
+        {fields.length === 0
+          ? 'None yet: every quantity pays the price per piece.'
+          : 'From its quantity on, every piece of a line costs the tier’s price; each tier cheaper than the one before.'}
+      </p>
+      {fields.map((row, i) => (
+        <div key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
+          <NumberField
+            label={
+              <>
+                From Ps<span className="sr-only">, tier {i + 1}</span>
+              </>
+            }
+            register={form.register}
+            name={`priceTiers.${i}.minQuantity`}
+            error={errors?.[i]?.minQuantity}
+          />
+          <NumberField
+            label={
+              <>
+                Price ($)<span className="sr-only">, tier {i + 1}</span>
+              </>
+            }
+            step="0.01"
+            register={form.register}
+            name={`priceTiers.${i}.price`}
+            error={errors?.[i]?.price}
+          />
+          <button type="button" className="btn btn-ghost btn-sm mt-7" onClick={() => remove(i)} aria-label={`Remove tier ${i + 1}`}>
+            Remove
+          </button>
+        </div>
+      ))}
+      <FieldError error={errors?.root ?? errors?.message} />
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        disabled={fields.length >= PRICE_TIERS_MAX}
+        onClick={() => append({ minQuantity: noNumber, price: noNumber })}
+      >
+        Add tier
+      </button>
+      {fields.length >= PRICE_TIERS_MAX && <p className="text-sm text-base-content/70">At most {PRICE_TIERS_MAX} tiers.</p>}
     </fieldset>
   );
 }

@@ -25,6 +25,8 @@ const product: Product = {
   img: '/images/products/a.svg',
   images: ['/images/products/a.svg', '/images/products/b.svg'],
   archived: false,
+  priceTiers: [],
+  orderMultiple: 1,
 };
 
 const resolve = (values: ProductFormValues) =>
@@ -97,6 +99,39 @@ describe('product form values', () => {
       img: '/images/products/b.svg',
       images: ['/images/products/b.svg', '/images/products/a.svg'],
     });
+  });
+
+  it('round-trip the tiers and the order multiple, and send them only when changed (the tiers whole, [] for none)', async () => {
+    const tiered: Product = { ...product, priceTiers: [{ minQuantity: 200, price: 0.1 }], orderMultiple: 25 };
+    const values = productFormValues(tiered);
+    expect(values).toMatchObject({ priceTiers: [{ minQuantity: 200, price: 0.1 }], orderMultiple: 25 });
+    const untouched = await resolve(values);
+    expect(changedFields(tiered, untouched.values as never)).toEqual({});
+
+    const { values: more } = await resolve({ ...values, priceTiers: [...values.priceTiers, { minQuantity: 500, price: 0.08 }], orderMultiple: 50 });
+    expect(changedFields(tiered, more as never)).toEqual({
+      orderMultiple: 50,
+      priceTiers: [
+        { minQuantity: 200, price: 0.1 },
+        { minQuantity: 500, price: 0.08 },
+      ],
+    });
+    const { values: none } = await resolve({ ...values, priceTiers: [{ minQuantity: NaN, price: NaN }] });
+    expect(changedFields(tiered, none as never)).toEqual({ priceTiers: [] });
+  });
+
+  it('refuse tiers the shared rules refuse, under the rows, and a multiple that pushes the smallest order past 1000', async () => {
+    const values = productFormValues(product);
+    const { errors } = await resolve({
+      ...values,
+      priceTiers: [
+        { minQuantity: 500, price: 0.1 },
+        { minQuantity: 200, price: 0.08 },
+      ],
+    });
+    expect(errors).toMatchObject({ priceTiers: { message: 'Tier quantities must go up from one tier to the next' } });
+    const { errors: multiple } = await resolve({ ...values, minimumOrderQuantity: 600, orderMultiple: 550 });
+    expect(multiple.orderMultiple?.message).toMatch(/smallest order more than 1000/);
   });
 
   it('put the schema’s image messages under the row they belong to, skipping empty rows', async () => {

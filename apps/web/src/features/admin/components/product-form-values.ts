@@ -8,20 +8,32 @@ export interface SpecRow {
   value: string;
 }
 
+/** One quantity break of the form (issue 17): NaN (or null) while a figure is empty. */
+export interface TierRow {
+  minQuantity: number;
+  price: number;
+}
+
 /**
  * The product form's values: the shared input fields, with the specifications as rows (a list
- * keeps the admin's order and lets two rows briefly share a name, which an object cannot) and the
- * images after the main one (`img`) as a list of `{ url }` (what `useFieldArray` needs).
+ * keeps the admin's order and lets two rows briefly share a name, which an object cannot), the
+ * images after the main one (`img`) as a list of `{ url }` (what `useFieldArray` needs), and the
+ * price tiers as rows.
  */
-export type ProductFormValues = Omit<ProductInputFields, 'attributes' | 'images' | 'category'> & {
+export type ProductFormValues = Omit<ProductInputFields, 'attributes' | 'images' | 'category' | 'priceTiers' | 'orderMultiple'> & {
   category: string;
   specs: SpecRow[];
   extraImages: { url: string }[];
+  priceTiers: TierRow[];
+  orderMultiple: number;
 };
 
 export const DUPLICATE_SPEC_MESSAGE = 'This specification is already listed: give each one a different name';
 
 const isBlank = (row: SpecRow) => !row.name.trim() && !row.value.trim();
+const hasFigure = (n: number | null) => typeof n === 'number' && !Number.isNaN(n);
+/** A tier row left with neither figure ('Add tier' pressed, nothing typed) is dropped, not refused. */
+const isBlankTier = (row: TierRow) => !hasFigure(row.minQuantity) && !hasFigure(row.price);
 
 /** The rows as the API's `{ name: value }` (trimmed; rows left entirely empty are dropped). */
 export function specsToAttributes(rows: readonly SpecRow[]): Record<string, string> {
@@ -54,12 +66,13 @@ export function specRowErrors(rows: readonly SpecRow[]): Map<number, { name?: st
   return problems;
 }
 
-/** The values the shared schema checks: rows → `attributes`, non-empty extra image rows → `images`. */
-export function toProductInput({ specs, extraImages, ...fields }: ProductFormValues): ProductInputFields {
+/** The values the shared schema checks: rows → `attributes`, non-empty extra image rows → `images`, non-blank tier rows → `priceTiers`. */
+export function toProductInput({ specs, extraImages, priceTiers, ...fields }: ProductFormValues): ProductInputFields {
   return {
     ...fields,
     attributes: specsToAttributes(specs),
     images: extraImages.map((i) => i.url.trim()).filter(Boolean),
+    priceTiers: priceTiers.filter((t) => !isBlankTier(t)).map((t) => ({ minQuantity: t.minQuantity, price: t.price })),
   };
 }
 
@@ -77,6 +90,8 @@ export function productFormValues(product: Product): ProductFormValues {
     img: product.img,
     specs: attributesToSpecs(product.attributes),
     extraImages: product.images.filter((url) => url !== product.img).map((url) => ({ url })),
+    priceTiers: product.priceTiers.map((t) => ({ minQuantity: t.minQuantity, price: t.price })),
+    orderMultiple: product.orderMultiple,
   };
 }
 
@@ -92,8 +107,9 @@ export const productFormResolver: Resolver<ProductFormValues, unknown, ProductIn
     if (problem.name) add(`specs.${i}.name`, problem.name);
     if (problem.value) add(`specs.${i}.value`, problem.value);
   }
-  // Blank image rows are skipped, so the schema's image indexes point into the kept rows.
+  // Blank image and tier rows are skipped, so the schema's indexes point into the kept rows.
   const kept = values.extraImages.flatMap((row, i) => (row.url.trim() ? [i] : []));
+  const keptTiers = values.priceTiers.flatMap((row, i) => (isBlankTier(row) ? [] : [i]));
   const parsed = productInputSchema.safeParse(toProductInput(values));
   for (const issue of parsed.error?.issues ?? []) {
     const [field, index] = issue.path;
@@ -102,6 +118,8 @@ export const productFormResolver: Resolver<ProductFormValues, unknown, ProductIn
       continue; // a row's own problem was found above, in better words than the record's
     }
     if (field === 'images') add(typeof index === 'number' ? `extraImages.${kept[index]}.url` : 'extraImages', issue.message, issue.code);
+    else if (field === 'priceTiers' && typeof index === 'number')
+      add(['priceTiers', keptTiers[index], ...issue.path.slice(2)].join('.'), issue.message, issue.code);
     else add(issue.path.join('.'), issue.message, issue.code);
   }
   if (!parsed.success && Object.keys(flat).length === 0) add('specs', parsed.error.issues[0]?.message ?? 'Check the specifications');

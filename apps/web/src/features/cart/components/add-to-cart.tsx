@@ -1,9 +1,10 @@
 import { useCallback, useId, useState } from 'react';
-import { useForm, type Resolver, type ResolverResult } from 'react-hook-form';
+import { useForm, useWatch, type Resolver, type ResolverResult } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { effectiveMinimum, formatCount, parseQuantityInput, quantityInputError, type QuantityLimits } from '@bulkparts/shared/quantity';
+import { formatCount, parseQuantityInput, quantityInputError, smallestOrder, type QuantityLimits } from '@bulkparts/shared/quantity';
 import { TextField } from '@/components/ui/form';
+import { PriceTierTable, type TierTableProduct } from '@/components/ui/price-tier-table';
 import { useSession } from '@/features/auth/api/auth-queries';
 import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { useAddCartLines } from '../api/add-cart-lines';
@@ -45,10 +46,13 @@ interface AddToCartValues {
 
 /**
  * A quantity and 'Add to cart' (product cards, product details). The quantity is checked with the
- * shared rule (range, the product's minimum, its stock) before anything is sent; the server checks
- * the sum with what the cart already holds.
+ * shared rule (range, the product's minimum, pack multiple, stock) before anything is sent; the server checks
+ * the sum with what the cart already holds. With `tiers` (product details), the product's quantity
+ * prices are drawn above it, marking the tier the typed quantity reaches. (The table living in this
+ * module's chunk, rather than one of its own, keeps the entry's list of chunks, and so the home
+ * route's budget, as it was.)
  */
-export function AddToCart({ product, compact = false }: { product: CartProduct & QuantityLimits; compact?: boolean }) {
+export function AddToCart({ product, compact = false, tiers }: { product: CartProduct & QuantityLimits; compact?: boolean; tiers?: TierTableProduct }) {
   const { addToCart } = useAddToCart();
   const [added, setAdded] = useState(false);
   const id = useId();
@@ -59,13 +63,16 @@ export function AddToCart({ product, compact = false }: { product: CartProduct &
     },
     [product],
   );
-  const { register, handleSubmit, formState } = useForm<AddToCartValues>({ resolver, defaultValues: { quantity: String(effectiveMinimum(product)) } });
+  const { register, handleSubmit, formState, control } = useForm<AddToCartValues>({ resolver, defaultValues: { quantity: String(smallestOrder(product)) } });
+  const typed = useWatch({ control, name: 'quantity' });
+  const multiple = product.orderMultiple && product.orderMultiple > 1 ? product.orderMultiple : 1;
   const onSubmit = handleSubmit(async (values) => {
     const quantity = parseQuantityInput(values.quantity);
     if (quantity !== null) setAdded(await addToCart(product, quantity));
   });
   return (
     <form onSubmit={onSubmit} noValidate className={compact ? 'w-full space-y-2' : 'space-y-2'} aria-label={`Add ${product.name} to cart`}>
+      {tiers && <PriceTierTable product={tiers} quantity={quantityInputError(typed, product) === null ? parseQuantityInput(typed) : null} />}
       <div className={compact ? 'flex items-start gap-2' : 'flex flex-wrap items-start gap-2'}>
         <TextField
           label={
@@ -76,7 +83,7 @@ export function AddToCart({ product, compact = false }: { product: CartProduct &
           id={`cart-qty${id}`}
           className={compact ? 'min-w-0 flex-1' : 'w-40'}
           inputClassName="input input-bordered input-sm w-full"
-          hint={compact ? undefined : `${formatCount(effectiveMinimum(product))} or more pieces`}
+          hint={compact ? undefined : `${formatCount(smallestOrder(product))} or more pieces${multiple > 1 ? ` in multiples of ${formatCount(multiple)}` : ''}`}
           error={formState.errors.quantity}
           type="text"
           inputMode="numeric"

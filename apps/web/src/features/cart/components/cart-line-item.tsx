@@ -3,7 +3,8 @@ import { useForm, type Resolver, type ResolverResult } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ORDER_QUANTITY_MAX } from '@bulkparts/shared/constants';
 import { formatDollars } from '@bulkparts/shared/money';
-import { effectiveMinimum, formatCount, parseQuantityInput, quantityInputError } from '@bulkparts/shared/quantity';
+import { nextTierNudge, pricedProduct } from '@bulkparts/shared/pricing';
+import { formatCount, parseQuantityInput, quantityInputError, smallestOrder } from '@bulkparts/shared/quantity';
 import { applyFieldErrors, ERROR_TEXT, TextField } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api-client';
 
@@ -13,11 +14,15 @@ export interface CartLineView {
   sku: string;
   name: string;
   img: string;
+  /** The price per piece the line's quantity gets (its tier's), in dollars. */
   unitPrice: number;
   quantity: number;
   lineTotal: number;
   minimumOrderQuantity: number;
   availableQuantity: number;
+  /** The product's pack multiple (1 for none) and quantity breaks (dollars), issue 17. */
+  orderMultiple: number;
+  priceTiers: readonly { minQuantity: number; price: number }[];
   /** What would stop checkout now (the server's words), or null. */
   problem: string | null;
 }
@@ -40,19 +45,25 @@ interface CartLineItemProps {
  * problem in red.
  */
 export function CartLineItem({ line, onQuantity, onRemove, busy }: CartLineItemProps) {
-  const limits = { minimumOrderQuantity: line.minimumOrderQuantity, availableQuantity: line.availableQuantity };
+  const limits = { minimumOrderQuantity: line.minimumOrderQuantity, availableQuantity: line.availableQuantity, orderMultiple: line.orderMultiple };
   const resolver = useCallback<Resolver<QuantityValues>>(
     (values): ResolverResult<QuantityValues> => {
       const message = quantityInputError(values.quantity, limits);
       return message ? { values: {}, errors: { quantity: { type: 'validate', message } } } : { values, errors: {} };
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the limits are read from the line
-    [line.minimumOrderQuantity, line.availableQuantity],
+    [line.minimumOrderQuantity, line.availableQuantity, line.orderMultiple],
   );
   const { register, handleSubmit, setError, formState } = useForm<QuantityValues>({ resolver, values: { quantity: String(line.quantity) } });
-  const max = Math.max(0, Math.min(line.availableQuantity, ORDER_QUANTITY_MAX));
-  const rule = `${formatCount(effectiveMinimum(limits))} to ${formatCount(max)} pieces`;
+  const multiple = line.orderMultiple > 1 ? line.orderMultiple : 1;
+  const max = Math.max(0, Math.floor(Math.min(line.availableQuantity, ORDER_QUANTITY_MAX) / multiple) * multiple);
+  const rule = `${formatCount(smallestOrder(limits))} to ${formatCount(max)} pieces${multiple > 1 ? ` in multiples of ${formatCount(multiple)}` : ''}`;
   const problemId = `cart-problem-${line.productId}`;
+  // Only the tiers matter for the nudge (the price given is the line's own, never shown by it);
+  // none toward a tier the line cannot hold (past the line maximum or the stock): that is a quote.
+  const nudge = line.problem
+    ? null
+    : nextTierNudge(pricedProduct({ price: line.unitPrice, priceTiers: line.priceTiers }), line.quantity, Math.min(ORDER_QUANTITY_MAX, line.availableQuantity));
 
   const onSubmit = handleSubmit(async (values) => {
     const quantity = parseQuantityInput(values.quantity);
@@ -80,6 +91,7 @@ export function CartLineItem({ line, onQuantity, onRemove, busy }: CartLineItemP
             <span className="sr-only">SKU </span>
             <span className="font-mono">{line.sku}</span> · {formatDollars(line.unitPrice)} per piece
           </p>
+          {nudge && <p className="text-sm">{nudge}</p>}
           {line.problem && (
             <p id={problemId} role="alert" className={`text-sm font-semibold ${ERROR_TEXT}`}>
               {line.problem}

@@ -1,7 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MESSAGES } from '@bulkparts/shared/messages';
-import { centsToDollars, dollarsToCents, formatCents, lineTotalCents } from '@bulkparts/shared/money';
+import { centsToDollars, dollarsToCents, formatCents } from '@bulkparts/shared/money';
+import { linePrice, pricedProduct } from '@bulkparts/shared/pricing';
 import { quantityError, unavailableReason } from '@bulkparts/shared/quantity';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { productQueries } from '@/features/products/api/product-queries';
@@ -23,18 +24,20 @@ export function LocalCartView() {
 
   const views: CartLineView[] = lines.map((line, i) => {
     const product = products[i]?.data;
-    const unitCents = product ? (dollarsToCents(product.price) ?? Math.round(product.price * 100)) : 0;
-    const totalCents = lineTotalCents(unitCents, line.quantity);
+    // The server prices the same way once these lines join the account (shared `linePrice`).
+    const price = product ? linePrice(pricedProduct(product), line.quantity) : { unitPriceCents: 0, lineTotalCents: 0 };
     return {
       productId: line.productId,
       sku: line.sku,
       name: product?.name ?? line.sku,
       img: product?.img ?? '',
-      unitPrice: product?.price ?? 0,
+      unitPrice: centsToDollars(price.unitPriceCents),
       quantity: line.quantity,
-      lineTotal: centsToDollars(totalCents),
+      lineTotal: centsToDollars(price.lineTotalCents),
       minimumOrderQuantity: product?.minimumOrderQuantity ?? 0,
       availableQuantity: product?.availableQuantity ?? 0,
+      orderMultiple: product?.orderMultiple ?? 1,
+      priceTiers: product?.priceTiers ?? [],
       problem: product ? (unavailableReason(product) ?? quantityError(line.quantity, product)) : MESSAGES.productUnavailable,
     };
   });

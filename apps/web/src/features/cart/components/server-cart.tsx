@@ -49,6 +49,10 @@ export function ServerCart() {
           <Link to="/quick-order" className="btn btn-ghost">
             Quick order
           </Link>
+          {/* Past 1000 pieces a line, or for a special price: the cart's lines as a request for quote (issue 17). */}
+          <Link to="/quotes/new?from=cart" className="btn btn-outline">
+            Request a quote
+          </Link>
           <button
             type="button"
             className="btn btn-primary"

@@ -30,6 +30,8 @@ const product: Product = {
   img: '',
   images: [],
   archived: false,
+  priceTiers: [],
+  orderMultiple: 1,
 };
 
 describe('PurchaseForm (built from the form kit)', () => {
@@ -61,6 +63,48 @@ describe('PurchaseForm (built from the form kit)', () => {
     expect(createOrder).toHaveBeenCalledWith({ productId: 'p1', quantity: 100, idempotencyKey: 'key-1' });
     expect(document.activeElement).toBe(screen.getByLabelText('Quantity'));
     expect(toast.error).toHaveBeenCalledWith('Not enough stock');
+  });
+
+  it('prices the typed quantity by its tier: price per piece, the reached row and the total follow (issue 17)', async () => {
+    const user = userEvent.setup();
+    const tiered = {
+      ...product,
+      price: 0.18,
+      minimumOrderQuantity: 50,
+      priceTiers: [
+        { minQuantity: 200, price: 0.15 },
+        { minQuantity: 500, price: 0.12 },
+      ],
+    };
+    render(<PurchaseForm product={tiered} email="jo@example.com" onPurchased={vi.fn()} />);
+    const quantity = screen.getByLabelText('Quantity');
+    const price = screen.getByLabelText('Price per piece') as HTMLInputElement;
+    const reachedRow = () => screen.getByRole('table', { name: 'Quantity prices' }).querySelector('tr[aria-current="true"] th')?.textContent;
+    for (const [typed, unit, row, total] of [
+      ['199', '$0.18', '50 Ps', '$35.82'],
+      ['200', '$0.15', '200 Ps', '$30.00'],
+      ['500', '$0.12', '500 Ps', '$60.00'],
+    ] as const) {
+      await user.clear(quantity);
+      await user.type(quantity, typed);
+      expect(price.value).toBe(unit);
+      expect(reachedRow()).toBe(row);
+      expect(screen.getByText('Total:').textContent).toBe(`Total: ${total}`);
+    }
+  });
+
+  it('names the pack multiple in the hint and refuses another quantity in the shared rule’s words', async () => {
+    const user = userEvent.setup();
+    render(<PurchaseForm product={{ ...product, orderMultiple: 25, minimumOrderQuantity: 60 }} email="jo@example.com" onPurchased={vi.fn()} />);
+    const quantity = screen.getByLabelText('Quantity') as HTMLInputElement;
+    expect(quantity.value).toBe('75');
+    expect(screen.getByText(/in multiples of 25/).textContent).toBe('75 to 1,000 pieces in multiples of 25, digits only');
+    await user.clear(quantity);
+    await user.type(quantity, '110');
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Order in multiples of 25 Ps');
+    expect(screen.getByText('Total:').textContent).toBe('Total: —');
+    expect(createOrder).not.toHaveBeenCalled();
   });
 });
 

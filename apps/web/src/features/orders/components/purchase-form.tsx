@@ -1,10 +1,12 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver, type ResolverResult } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { MESSAGES, ORDER_QUANTITY_MAX, type Order, type Product } from '@bulkparts/shared';
-import { dollarsToCents, formatCents, formatDollars, lineTotalCents } from '@bulkparts/shared/money';
-import { effectiveMinimum, formatCount, parseQuantityInput, quantityInputError, unavailableReason } from '@bulkparts/shared/quantity';
+import { formatCents } from '@bulkparts/shared/money';
+import { linePrice, pricedProduct } from '@bulkparts/shared/pricing';
+import { formatCount, parseQuantityInput, quantityInputError, smallestOrder, unavailableReason } from '@bulkparts/shared/quantity';
 import { applyFieldErrors, ERROR_TEXT, FormField, TextField } from '@/components/ui/form';
+import { PriceTierTable } from '@/components/ui/price-tier-table';
 import { errorMessage } from '@/lib/api-client';
 import { newIdempotencyKey, useCreateOrder } from '../api/create-order';
 
@@ -18,19 +20,24 @@ interface PurchaseValues {
 /**
  * The purchase form: product, buyer and price are shown read-only (the server takes them from its
  * own records anyway); the buyer types only the quantity, checked against the shop-wide range and
- * this product's minimum and stock with the same shared rule the server applies.
+ * this product's minimum, pack multiple and stock with the same shared rule the server applies.
+ * The price per piece, the tier table and the total follow the quantity (`unitPriceFor`, as the
+ * server prices the order).
  */
 export function PurchaseForm({
   product,
   email,
   onPurchased,
   onAddToCart,
+  quoteLink,
 }: {
   product: Product;
   email: string;
   onPurchased: (order: Order) => void;
   /** 'Add to cart' with the quantity typed here, beside the spec's Purchase (composed by the page). */
   onAddToCart?: (quantity: number) => Promise<unknown>;
+  /** Shown under the quantity once it passes what an order takes: the way to a quote for it (issue 17). */
+  quoteLink?: (quantity: number) => ReactNode;
 }) {
   const create = useCreateOrder();
   // One key per form: every submit of this form (double click, retry) names the same order.
@@ -47,16 +54,20 @@ export function PurchaseForm({
   );
   const { register, handleSubmit, setError, control, formState, trigger, getValues } = useForm<PurchaseValues>({
     resolver,
-    defaultValues: { quantity: String(effectiveMinimum(product)) },
+    defaultValues: { quantity: String(smallestOrder(product)) },
   });
   const typed = useWatch({ control, name: 'quantity' });
-  const unitCents = dollarsToCents(product.price) ?? Math.round(product.price * 100);
+  const priced = pricedProduct(product);
   // No total for a quantity that cannot be ordered: a figure next to a refused quantity reads as a promise.
+  // Such a quantity shows the list price and no tier as reached, for the same reason.
   const quantity = quantityInputError(typed, product) === null ? parseQuantityInput(typed) : null;
-  const total = quantity === null ? '—' : formatCents(lineTotalCents(unitCents, quantity));
-  const maxPieces = Math.min(product.availableQuantity, ORDER_QUANTITY_MAX);
+  const price = quantity === null ? null : linePrice(priced, quantity);
+  const total = price === null ? '—' : formatCents(price.lineTotalCents);
+  const multiple = product.orderMultiple > 1 ? product.orderMultiple : 1;
+  const maxPieces = Math.floor(Math.min(product.availableQuantity, ORDER_QUANTITY_MAX) / multiple) * multiple;
   const unavailable = unavailableReason(product);
-  const hint = `${formatCount(effectiveMinimum(product))} to ${formatCount(maxPieces)} pieces, digits only`;
+  const inMultiples = multiple > 1 ? ` in multiples of ${formatCount(multiple)}` : '';
+  const hint = `${formatCount(smallestOrder(product))} to ${formatCount(maxPieces)} pieces${inMultiples}, digits only`;
 
   const onSubmit = handleSubmit(async (values) => {
     const quantity = parseQuantityInput(values.quantity);
@@ -94,7 +105,7 @@ export function PurchaseForm({
         {(control) => <input type="email" className={readOnlyClass} value={email} readOnly {...control} />}
       </FormField>
       <FormField label="Price per piece" id="purchase-price">
-        {(control) => <input className={readOnlyClass} value={formatDollars(product.price)} readOnly {...control} />}
+        {(control) => <input className={readOnlyClass} value={formatCents(price?.unitPriceCents ?? priced.priceCents)} readOnly {...control} />}
       </FormField>
       <TextField
         label="Quantity"
@@ -107,6 +118,8 @@ export function PurchaseForm({
         disabled={Boolean(unavailable)}
         registration={register('quantity')}
       />
+      {quoteLink && (parseQuantityInput(typed) ?? 0) > ORDER_QUANTITY_MAX && <p className="text-sm">{quoteLink(parseQuantityInput(typed)!)}</p>}
+      {!unavailable && <PriceTierTable product={product} quantity={quantity} />}
       {unavailable ? (
         <p id="purchase-unavailable" className={`font-semibold ${ERROR_TEXT}`}>
           {unavailable}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
-import { formatQuantity, unavailableReason } from '@bulkparts/shared/quantity';
+import { formatQuantity, unavailableReason } from '@bulkparts/shared/availability';
 
 interface ProductCardProps {
   product: Product;

@@ -1,0 +1,73 @@
+import { formatCents, formatQuantity, type Quote } from '@bulkparts/shared';
+import { SELLER } from '../payments/invoice-content.js';
+import { boundText } from '../payments/invoice-text.js';
+import type { QuoteLineRow } from './quotes.repository.js';
+
+/** A note or message may be long (2,000 characters); every other text is cut as on invoices (invoice-text.ts). */
+const LONG_TEXT_LIMIT = 2000;
+
+/**
+ * Everything a quote document says, as text, before any layout: what `quote-pdf.ts` draws (in the
+ * invoice renderer's worker) and what tests read. Plain data, so it crosses to the worker as it is.
+ */
+export interface QuoteDocument {
+  title: string;
+  meta: string[];
+  seller: string[];
+  buyer: string[];
+  items: { item: string; quantity: string; unitPrice: string; amount: string }[];
+  total: string;
+  notes: string[];
+}
+
+/** A requested quote has no prices yet: its document lists the lines 'awaiting price'. */
+export const AWAITING_PRICE = 'awaiting price';
+
+const STATUS_LABEL: Record<Quote['status'], string> = {
+  requested: 'Requested, awaiting our prices',
+  answered: 'Answered',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  expired: 'Expired',
+  withdrawn: 'Withdrawn',
+};
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/** The quote (status as of now) and its stored lines (integer cents) as the document's text. */
+export function quoteDocument(quote: Quote, lines: readonly QuoteLineRow[]): QuoteDocument {
+  const priced = lines.every((l) => l.quoted_unit_price_cents !== null);
+  const items = lines.map((l) => {
+    const unit = l.quoted_unit_price_cents === null ? null : Number(l.quoted_unit_price_cents);
+    return {
+      item: boundText(`${l.sku} · ${l.product_name}`),
+      quantity: formatQuantity(Number(l.quantity)),
+      unitPrice: unit === null ? AWAITING_PRICE : formatCents(unit),
+      amount: unit === null ? AWAITING_PRICE : formatCents(unit * Number(l.quantity)),
+    };
+  });
+  const total = priced ? lines.reduce((n, l) => n + Number(l.quoted_unit_price_cents) * Number(l.quantity), 0) : null;
+  return {
+    title: 'QUOTE',
+    meta: [
+      `Quote number: ${quote.quoteNumber}`,
+      `Requested: ${day(quote.createdAt)}`,
+      ...(quote.answeredAt ? [`Answered: ${day(quote.answeredAt)}`] : []),
+      `Status: ${STATUS_LABEL[quote.status]}`,
+      ...(quote.validUntil ? [`Valid until: ${quote.validUntil.slice(0, 16).replace('T', ' ')} UTC`] : []),
+    ],
+    seller: [SELLER.name, ...SELLER.lines],
+    buyer: [boundText(quote.userEmail)],
+    items,
+    total: total === null ? `Total: ${AWAITING_PRICE}` : `Quoted total: ${formatCents(total)}`,
+    notes: [
+      ...(quote.note ? [`Your note: ${boundText(quote.note, LONG_TEXT_LIMIT)}`] : []),
+      ...(quote.message ? [`Our message: ${boundText(quote.message, LONG_TEXT_LIMIT)}`] : []),
+      priced
+        ? 'Accept the quote before its date to order at these prices. Prices in US dollars, excluding tax and shipping.'
+        : 'We will mail you when the prices are ready.',
+    ],
+  };
+}
+
+export const quoteFilename = (quote: Pick<Quote, 'quoteNumber'>) => `quote-${quote.quoteNumber}.pdf`;

@@ -1,0 +1,295 @@
+import {
+  canMoveQuote,
+  dollarsToCents,
+  formatQuoteNumber,
+  MESSAGES,
+  QUOTE_VALIDITY_MAX_DAYS,
+  stockErrorMessage,
+  unitPriceFor,
+  type ErrorLine,
+  type Order,
+  type Quote,
+  type QuoteAnswer,
+  type QuoteListQuery,
+  type QuoteRequest,
+  type QuoteStatus,
+} from '@bulkparts/shared';
+import { pageOffset } from '../../db/query-helpers.js';
+import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { SessionUser } from '../../plugins/auth.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import type { InvoiceRenderer } from '../payments/invoice-renderer.js';
+import { pricedRow, StockShortError, type ProductsService } from '../products/products.service.js';
+import { quoteDocument, quoteFilename } from './quote-document.js';
+import { quoteAnsweredMail, quoteRequestedMails } from './quote-mail.js';
+import { linesByQuote, statusOf, toQuote } from './quote-view.js';
+import type { QuoteLineRow, QuoteRow, QuotesRepository } from './quotes.repository.js';
+
+export interface QuotesDeps {
+  repo: QuotesRepository;
+  /** Names, prices and rules of the products asked for (archived included, so they can be named). */
+  products: Pick<ProductsService, 'findMany'>;
+  /** The one way an order is placed (orders/order-placement.ts): pending cap, stock, mail, one unit. */
+  orders: Pick<OrdersService, 'place'>;
+  mailer: Pick<MailService, 'enqueueIn' | 'wake'>;
+  /** Who is mailed about a new request (the users service's admins). */
+  adminEmails: () => Promise<string[]>;
+  /** The invoice renderer's worker pool draws quote documents too (time-limited, off the event loop). */
+  renderer: Pick<InvoiceRenderer, 'renderQuote'>;
+  publicUrl: string;
+  /** The clock (tests move it past a quote's date). */
+  now?: () => Date;
+}
+
+/** Thrown inside the order's unit when the quote was accepted, declined or expired meanwhile: the order rolls back. */
+class QuoteMovedError extends Error {}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Requests for quote (issue 17, ADR 0017). Every status is read through `quoteStatusAt` (answered
+ * and past `validUntil` is expired) and every move is checked with `canMoveQuote`, then written as
+ * a conditional UPDATE on the status read. Accepting places the order through the orders'
+ * placement at the quoted prices and moves the quote in that order's own transaction.
+ */
+export function createQuotesService({ repo, products, orders, mailer, adminEmails, renderer, publicUrl, now = () => new Date() }: QuotesDeps) {
+  async function withLines(rows: readonly QuoteRow[], at: Date): Promise<Quote[]> {
+    const lines = linesByQuote(await repo.linesOf(rows.map((r) => r.id)));
+    return rows.map((r) => toQuote(r, lines.get(r.id) ?? [], at));
+  }
+
+  /** The quote if the user is its buyer or an admin; anyone else is told it does not exist. */
+  async function visible(id: string, user: SessionUser): Promise<QuoteRow> {
+    const row = await repo.findById(id);
+    if (!row || (row.user_id !== user.id && user.role !== 'admin')) throw notFound('Quote');
+    return row;
+  }
+
+  /** Only the buyer decides on their quote (an admin sees it, so is told why rather than 404). */
+  async function ownQuote(id: string, user: SessionUser, verb: string): Promise<QuoteRow> {
+    const row = await visible(id, user);
+    if (row.user_id !== user.id) throw forbidden(`Only the buyer can ${verb} a quote`);
+    return row;
+  }
+
+  /** 409 unless the quote, as it is at `at`, may move to `to` (shared QUOTE_TRANSITIONS). */
+  function checkMove(row: QuoteRow, to: QuoteStatus, at: Date): void {
+    const from = statusOf(row, at);
+    if (canMoveQuote(from, to)) return;
+    const number = formatQuoteNumber(Number(row.quote_number));
+    const message =
+      from === 'expired' && to === 'accepted'
+        ? `Quote ${number} expired on ${row.valid_until?.slice(0, 10)}; its prices can no longer be accepted. Ask for a new quote.`
+        : `Quote ${number} is ${from}; it cannot be ${to}`;
+    throw new AppError('INVALID_TRANSITION', message);
+  }
+
+  /** The 409 for a move that lost a race: says what the quote is now. */
+  async function movedMeanwhile(id: string): Promise<AppError> {
+    const fresh = await repo.findById(id);
+    return new AppError('INVALID_TRANSITION', `The quote changed meanwhile; it is now ${fresh ? statusOf(fresh, now()) : 'gone'}`);
+  }
+
+  async function one(id: string): Promise<Quote> {
+    const row = await repo.findById(id);
+    if (!row) throw notFound('Quote');
+    return (await withLines([row], now()))[0]!;
+  }
+
+  /** A status change with no other write (withdraw, decline). */
+  async function simpleMove(id: string, user: SessionUser, from: QuoteStatus, to: QuoteStatus, verb: string): Promise<Quote> {
+    const row = await ownQuote(id, user, verb);
+    const at = now();
+    checkMove(row, to, at);
+    const iso = at.toISOString();
+    // An answered quote moves only while it is still valid (it may expire between the read and the write).
+    const moved = await repo.move(id, from, to, { decided_at: iso, updated_at: iso }, from === 'answered' ? iso : undefined);
+    if (!moved) throw await movedMeanwhile(id);
+    return one(id);
+  }
+
+  return {
+    /** `POST /api/quotes`: every product must exist and be on sale; the admins are mailed in the same transaction. */
+    async create(input: QuoteRequest, user: SessionUser): Promise<Quote> {
+      const found = new Map((await products.findMany(input.lines.map((l) => l.productId))).map((p) => [p.id, p]));
+      const problems: ErrorLine[] = [];
+      const fields: Record<string, string> = {};
+      input.lines.forEach((l, index) => {
+        const product = found.get(l.productId);
+        if (product && product.archived === 0) return;
+        problems.push({ index, productId: l.productId, sku: product?.sku ?? '', message: MESSAGES.productUnavailable });
+        fields[`lines.${index}.productId`] = MESSAGES.productUnavailable;
+      });
+      if (problems.length) {
+        const message =
+          problems.length === 1
+            ? `Line ${problems[0]!.index! + 1}: ${MESSAGES.productUnavailable}`
+            : `${problems.length} lines name products that are not on sale`;
+        throw new AppError('VALIDATION_FAILED', message, fields, problems);
+      }
+
+      const iso = now().toISOString();
+      const row: Omit<QuoteRow, 'quote_number'> = {
+        id: newId(),
+        user_id: user.id,
+        user_email: user.email,
+        status: 'requested',
+        note: input.note ?? null,
+        message: null,
+        valid_until: null,
+        order_id: null,
+        created_at: iso,
+        updated_at: iso,
+        answered_at: null,
+        decided_at: null,
+      };
+      const lines: QuoteLineRow[] = input.lines.map((l, i) => {
+        const product = found.get(l.productId)!;
+        return {
+          quote_id: row.id,
+          line_no: i + 1,
+          product_id: product.id,
+          sku: product.sku,
+          product_name: product.name,
+          product_img: product.img,
+          quantity: l.quantity,
+          // The shop's own price for that quantity today: the admin's starting point.
+          list_unit_price_cents: unitPriceFor(pricedRow(product), l.quantity),
+          quoted_unit_price_cents: null,
+        };
+      });
+      const admins = await adminEmails();
+      let quote: Quote | undefined;
+      await repo.create(row, lines, async (trx, numbered) => {
+        quote = toQuote(numbered, lines, new Date(iso));
+        for (const mail of quoteRequestedMails(quote, admins, publicUrl)) await mailer.enqueueIn(trx, mail);
+      });
+      mailer.wake();
+      return quote!;
+    },
+
+    /** `GET /api/quotes`: the buyer's own, every quote for an admin (their own with `mine`); newest first. */
+    async list(query: QuoteListQuery, user: SessionUser): Promise<{ items: Quote[]; total: number }> {
+      const at = now();
+      const filter = { userId: user.role === 'admin' && !query.mine ? undefined : user.id, status: query.status, now: at.toISOString() };
+      const [rows, total] = await Promise.all([repo.list({ ...filter, offset: pageOffset(query.page, query.limit), limit: query.limit }), repo.count(filter)]);
+      return { items: await withLines(rows, at), total };
+    },
+
+    async get(id: string, user: SessionUser): Promise<Quote> {
+      return (await withLines([await visible(id, user)], now()))[0]!;
+    },
+
+    /**
+     * `PATCH /api/quotes/:id` (admin): a price for exactly the quote's products, valid until a date
+     * in the next QUOTE_VALIDITY_MAX_DAYS days; only a `requested` quote. The buyer's mail commits with it.
+     */
+    async answer(id: string, input: QuoteAnswer): Promise<Quote> {
+      const row = await repo.findById(id);
+      if (!row) throw notFound('Quote');
+      const at = now();
+      checkMove(row, 'answered', at);
+
+      const lines = await repo.linesOf([id]);
+      const asked = new Set(lines.map((l) => l.product_id));
+      const priced = new Set(input.lines.map((l) => l.productId));
+      const problems: ErrorLine[] = [
+        ...lines.filter((l) => !priced.has(l.product_id)).map((l) => ({ productId: l.product_id, sku: l.sku, message: 'Give this line a unit price' })),
+        ...input.lines
+          .map((l, index) => ({ index, productId: l.productId, sku: '', message: 'This product is not on the quote' }))
+          .filter((l) => !asked.has(l.productId)),
+      ];
+      if (problems.length) {
+        const message = problems.map((p) => `${p.productId}: ${p.message}`).join('; ');
+        throw new AppError('VALIDATION_FAILED', message, { lines: 'Price exactly the products of the quote, each once' }, problems);
+      }
+      const until = Date.parse(input.validUntil);
+      if (until <= at.getTime()) throw validationFailed({ validUntil: 'validUntil must be in the future' });
+      if (until > at.getTime() + QUOTE_VALIDITY_MAX_DAYS * DAY_MS) {
+        throw validationFailed({ validUntil: `validUntil must be at most ${QUOTE_VALIDITY_MAX_DAYS} days ahead` });
+      }
+
+      const prices = new Map(input.lines.map((l) => [l.productId, dollarsToCents(l.unitPrice)!]));
+      const iso = at.toISOString();
+      const changes = { message: input.message ?? null, valid_until: input.validUntil, answered_at: iso, updated_at: iso };
+      const answered = await repo.answer(id, changes, prices, async (trx) => {
+        const quote = toQuote(
+          { ...row, ...changes, status: 'answered' },
+          lines.map((l) => ({ ...l, quoted_unit_price_cents: prices.get(l.product_id)! })),
+          at,
+        );
+        await mailer.enqueueIn(trx, quoteAnsweredMail(quote, publicUrl));
+      });
+      if (!answered) throw await movedMeanwhile(id);
+      mailer.wake();
+      return one(id);
+    },
+
+    /**
+     * `POST /api/quotes/:id/accept` (the buyer): an order at exactly the quoted prices and pieces
+     * (past the 1000-piece line cap), placed through the orders' placement, which takes the stock
+     * and applies the unpaid-order cap; the quote becomes `accepted` with the order's id in that
+     * order's own transaction, so a concurrent accept, decline or expiry rolls this order back.
+     */
+    async accept(id: string, user: SessionUser): Promise<{ quote: Quote; order: Order }> {
+      const row = await ownQuote(id, user, 'accept');
+      checkMove(row, 'accepted', now());
+      const lines = await repo.linesOf([id]);
+      const found = new Map((await products.findMany(lines.map((l) => l.product_id))).map((p) => [p.id, p]));
+      const gone = lines.filter((l) => found.get(l.product_id)?.archived !== 0);
+      if (gone.length) {
+        throw new AppError(
+          'CONFLICT',
+          `${gone.length === 1 ? `${gone[0]!.sku} is` : `${gone.length} products are`} no longer sold; ask us for a new quote`,
+          undefined,
+          gone.map((l) => ({ productId: l.product_id, sku: l.sku, message: MESSAGES.productUnavailable })),
+        );
+      }
+      const orderLines = lines.map((l) => ({
+        product: found.get(l.product_id)!,
+        quantity: Number(l.quantity),
+        quotedUnitPriceCents: Number(l.quoted_unit_price_cents),
+      }));
+      let order: Order;
+      try {
+        order = await orders.place({ user, lines: orderLines }, async (trx, placed) => {
+          if (!(await repo.acceptIn(trx, id, placed._id, now().toISOString()))) throw new QuoteMovedError();
+        });
+      } catch (error) {
+        if (error instanceof QuoteMovedError) throw await movedMeanwhile(id);
+        if (error instanceof StockShortError) {
+          const short = error.short.map((s) => ({
+            productId: s.productId,
+            sku: lines.find((l) => l.product_id === s.productId)?.sku ?? '',
+            message: stockErrorMessage(s.available),
+          }));
+          const message = short.length === 1 ? `${short[0]!.sku}: ${short[0]!.message}` : `${short.length} lines are short of stock; nothing was ordered`;
+          throw new AppError('INSUFFICIENT_STOCK', message, undefined, short);
+        }
+        throw error;
+      }
+      return { quote: await one(id), order };
+    },
+
+    /** `POST /api/quotes/:id/decline` (the buyer, an answered quote still valid). */
+    decline: (id: string, user: SessionUser) => simpleMove(id, user, 'answered', 'declined', 'decline'),
+
+    /** `POST /api/quotes/:id/withdraw` (the buyer, while it is still requested). */
+    withdraw: (id: string, user: SessionUser) => simpleMove(id, user, 'requested', 'withdrawn', 'withdraw'),
+
+    /** `GET /api/quotes/:id/pdf`: the quote document; a requested quote lists its lines 'awaiting price'. */
+    async pdf(id: string, user: SessionUser): Promise<{ filename: string; pdf: Buffer }> {
+      const row = await visible(id, user);
+      const lines = await repo.linesOf([id]);
+      const quote = toQuote(row, lines, now());
+      return { filename: quoteFilename(quote), pdf: await renderer.renderQuote(quoteDocument(quote, lines)) };
+    },
+
+    /** Writes `expired` on one batch of answered quotes past their date (the background round); answers how many. */
+    expireDue: (limit = 200) => repo.expireDue(now().toISOString(), limit),
+  };
+}
+
+export type QuotesService = ReturnType<typeof createQuotesService>;

@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Product, Quote } from '@bulkparts/shared';
+import { checkA11y, expect, test } from './support/fixtures';
+import { ADMIN_EMAIL, postPaced, signUpViaApi, uniqueEmail } from './support/admin-helpers';
+import { waitForMail } from './support/mailbox';
+
+/**
+ * Requests for quote (issue 17): a buyer asks for 5,000 pieces (past the 1000 an order takes), the
+ * admin answers in the dashboard, the buyer follows the mailed link, downloads the quote PDF,
+ * accepts, and pays the order at the quoted price with the test card.
+ */
+
+async function adminContext(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  const signIn = await postPaced(context.request, '/api/auth/sign-in/email', { email: ADMIN_EMAIL, password: 'correct-horse-9' });
+  if (!signIn.ok()) await signUpViaApi(context.request, ADMIN_EMAIL, 'Shop Admin');
+  return context;
+}
+
+/** A product with stock for the quote (the demo catalogue's stock is below 5,000 pieces). */
+async function addProduct(admin: APIRequestContext, name: string): Promise<Product> {
+  const res = await admin.post('/api/service', {
+    data: {
+      sku: `E2E-Q-${Date.now().toString(36)}`,
+      name,
+      description: 'Quote journey part',
+      price: 0.2,
+      minimumOrderQuantity: 50,
+      availableQuantity: 20000,
+      img: '/images/products/ball-bearing.svg',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as Product;
+}
+
+/** axe measures contrast mid-animation (a toast fading in reads as too faint), so let entrances finish first. */
+async function toastsSettled(page: Page) {
+  await page.locator('.Toastify__toast').evaluateAll((toasts) => Promise.all(toasts.flatMap((t) => t.getAnimations().map((a) => a.finished))));
+}
+
+test('a buyer asks for 5,000 pieces, the admin answers, the buyer downloads the quote, accepts and pays', async ({ page, browser, baseURL }) => {
+  const admin = await adminContext(browser, baseURL);
+  const product = await addProduct(admin.request, `Quote Washer ${Date.now().toString(36).slice(-5)}`);
+  const buyer = uniqueEmail('quote');
+  await signUpViaApi(page.request, buyer, 'Quinn Quote');
+
+  // Product details → purchase: past 1,000 pieces the purchase page offers a quote instead.
+  await page.goto(`/purchase/${product._id}`);
+  await page.getByLabel('Quantity', { exact: true }).fill('5000');
+  await page.getByRole('link', { name: 'Request a quote' }).click();
+  await expect(page).toHaveURL(new RegExp(`/quotes/new\\?productId=${product._id}&quantity=5000$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Request a quote' })).toBeVisible();
+  const quantity = page.getByRole('spinbutton', { name: `Quantity of ${product.name}` });
+  await expect(quantity).toHaveValue('5000');
+  await checkA11y(page);
+  await page.getByLabel('Note (optional)').fill('Delivery in two lots, please.');
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Request quote' }).click();
+
+  await expect(page).toHaveURL(/\/quotes\/[^/]+$/);
+  const heading = page.getByRole('heading', { level: 1, name: /^Quote Q-\d{6}$/ });
+  await expect(heading).toBeVisible();
+  const quoteNumber = (await heading.textContent())!.replace('Quote ', '');
+  const quoteId = new URL(page.url()).pathname.split('/').pop()!;
+  await expect(page.getByText('Requested', { exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '5,000 Ps' })).toBeVisible();
+  await expect(page.getByText('Delivery in two lots, please.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Withdraw request' })).toBeVisible();
+  await toastsSettled(page);
+  await checkA11y(page);
+  await waitForMail(ADMIN_EMAIL, `Request for quote ${quoteNumber}`, since);
+
+  // The admin answers from the dashboard's list of requests.
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/dashboard/quotes');
+  await adminPage.getByRole('button', { name: 'Requested', exact: true }).click();
+  await expect(adminPage).toHaveURL(/status=requested/);
+  const row = adminPage.getByRole('row', { name: new RegExp(quoteNumber) });
+  await expect(row.getByText(buyer)).toBeVisible();
+  await checkA11y(adminPage);
+  await row.getByRole('link', { name: quoteNumber }).click();
+  await expect(adminPage).toHaveURL(`/quotes/${quoteId}`);
+  const price = adminPage.getByRole('spinbutton', { name: `Unit price ($) for ${product.name}` });
+  await expect(price).toHaveValue('0.2');
+  await checkA11y(adminPage);
+  await price.fill('0.15');
+  await expect(adminPage.getByText('Quoted total: $750.00')).toBeVisible();
+  await adminPage.getByLabel('Message to the buyer (optional)').fill('Two lots are fine.');
+  const answeredAt = Date.now();
+  await adminPage.getByRole('button', { name: 'Send answer' }).click();
+  await expect(adminPage.getByText('Answered', { exact: true })).toBeVisible();
+  await expect(adminPage.getByRole('button', { name: 'Send answer' })).toHaveCount(0);
+  await admin.close();
+
+  // The buyer follows the mailed link.
+  const mail = await waitForMail(buyer, `Your quote ${quoteNumber} is ready`, answeredAt);
+  const link = new URL(/https?:\/\/\S+\/quotes\/[^\s"<>]+/.exec(mail.text)![0]);
+  expect(link.pathname).toBe(`/quotes/${quoteId}`);
+  await page.goto(link.pathname);
+  await expect(page.getByText('Answered', { exact: true })).toBeVisible();
+  await expect(page.getByText('Two lots are fine.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: '$750.00' })).toBeVisible();
+  await checkA11y(page);
+
+  // The quote document.
+  const pdf = await page.request.get(`/api/quotes/${quoteId}/pdf`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toMatch(/^application\/pdf/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Download PDF/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 4)
+      .toString('latin1'),
+  ).toBe('%PDF');
+
+  // Accept: an order at the quoted price, paid like any other.
+  await page.getByRole('button', { name: 'Accept and order' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[^/]+$/);
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('5,000 Ps');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $750.00' }).click();
+  await expect(page.getByText('Payment received. Thank you!')).toBeVisible();
+
+  const accepted = (await (await page.request.get(`/api/quotes/${quoteId}`)).json()) as Quote;
+  expect(accepted.status).toBe('accepted');
+  expect(accepted.orderId).toBe(new URL(page.url()).pathname.split('/').pop());
+
+  await page.goto('/dashboard/myquotes');
+  const mine = page.getByRole('row', { name: new RegExp(quoteNumber) });
+  await expect(mine.getByText('Accepted', { exact: true })).toBeVisible();
+  await expect(mine.getByRole('cell', { name: '$750.00' })).toBeVisible();
+  await checkA11y(page);
+});

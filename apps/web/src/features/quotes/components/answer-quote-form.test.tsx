@@ -1,0 +1,61 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Quote } from '@bulkparts/shared';
+import { AnswerQuoteForm, dateInputValue } from './answer-quote-form';
+
+const answerQuote = vi.fn();
+vi.mock('../api/quote-mutations', () => ({ useAnswerQuote: () => ({ mutateAsync: answerQuote }) }));
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(cleanup);
+
+const quote: Quote = {
+  _id: 'q1',
+  quoteNumber: 'Q-000007',
+  status: 'requested',
+  userEmail: 'jo@example.com',
+  note: null,
+  message: null,
+  validUntil: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  answeredAt: null,
+  orderId: null,
+  lines: [{ productId: 'p1', sku: 'HB-M8', name: 'M8 hex bolt', img: '', quantity: 5000, listUnitPrice: 0.2, unitPrice: null, lineTotal: null }],
+  total: null,
+};
+
+describe('AnswerQuoteForm', () => {
+  it('starts at the shop price and 30 days ahead, totals as prices are typed, and sends the answer', async () => {
+    const user = userEvent.setup();
+    answerQuote.mockResolvedValueOnce({ ...quote, status: 'answered' });
+    render(<AnswerQuoteForm quote={quote} />);
+    const price = screen.getByRole('spinbutton', { name: 'Unit price ($) for M8 hex bolt' }) as HTMLInputElement;
+    expect(price.value).toBe('0.2');
+    expect((screen.getByLabelText('Valid until') as HTMLInputElement).value).toBe(dateInputValue(30));
+    expect(screen.getByText(/^Quoted total/).textContent).toBe('Quoted total: $1,000.00');
+    await user.clear(price);
+    await user.type(price, '0.15');
+    expect(screen.getByText(/^Quoted total/).textContent).toBe('Quoted total: $750.00');
+    await user.click(screen.getByRole('button', { name: 'Send answer' }));
+    await vi.waitFor(() => expect(answerQuote).toHaveBeenCalled());
+    expect(answerQuote.mock.calls[0]![0]).toEqual({
+      id: 'q1',
+      lines: [{ productId: 'p1', unitPrice: 0.15 }],
+      validUntil: `${dateInputValue(30)}T23:59:59.999Z`,
+      message: undefined,
+    });
+  });
+
+  it('refuses a price with more than two decimals under its line', async () => {
+    const user = userEvent.setup();
+    render(<AnswerQuoteForm quote={quote} />);
+    const price = screen.getByRole('spinbutton', { name: 'Unit price ($) for M8 hex bolt' });
+    await user.clear(price);
+    await user.type(price, '0.155');
+    await user.click(screen.getByRole('button', { name: 'Send answer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Unit price can have at most two decimals');
+    expect(answerQuote).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { canMoveQuote, type ErrorLine, type Order, type Quote } from '@bulkparts/shared';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ERROR_TEXT, FormError } from '@/components/ui/form';
+import { ApiClientError, errorMessage } from '@/lib/api-client';
+import { withToast } from '@/lib/toast-action';
+import { useAcceptQuote, useDeclineQuote, useWithdrawQuote } from '../api/quote-mutations';
+import { quotePdfUrl } from '../api/quote-queries';
+
+type Ask = 'declined' | 'withdrawn';
+
+const QUESTIONS: Record<Ask, { message: string; confirmLabel: string; cancelLabel: string }> = {
+  declined: { message: 'Decline this quote? The prices are given up and cannot be accepted later.', confirmLabel: 'Yes, decline', cancelLabel: 'No, keep it' },
+  withdrawn: { message: 'Withdraw this request? The shop will not answer it.', confirmLabel: 'Yes, withdraw', cancelLabel: 'No, keep it' },
+};
+
+/**
+ * What the buyer can do with a quote, by its status (the shared `canMoveQuote`): accept an answered
+ * quote (an order at the quoted prices, paid next), decline it, or withdraw a request not answered
+ * yet; the last two ask first. The quote document (a PDF download, like the invoice) is there in every status. `isOwner` is false for
+ * an admin looking at someone else's quote: they get the document only.
+ */
+export function QuoteActions({ quote, isOwner, onAccepted }: { quote: Quote; isOwner: boolean; onAccepted: (order: Order) => void }) {
+  const accept = useAcceptQuote();
+  const decline = useDeclineQuote();
+  const withdraw = useWithdrawQuote();
+  const [asking, setAsking] = useState<Ask | null>(null);
+  const [failure, setFailure] = useState<{ message: string; lines: ErrorLine[] } | null>(null);
+  const busy = accept.isPending || decline.isPending || withdraw.isPending;
+  const can = (to: Quote['status']) => isOwner && canMoveQuote(quote.status, to);
+
+  async function onAccept() {
+    setFailure(null);
+    try {
+      const order = await accept.mutateAsync(quote._id);
+      toast.success(`Quote accepted: order ${order.orderNumber} placed`);
+      onAccepted(order);
+    } catch (err) {
+      // 409 with lines: the stock is short on those lines (nothing was taken).
+      setFailure({ message: errorMessage(err, 'Could not accept the quote. Please try again.'), lines: err instanceof ApiClientError ? err.lines : [] });
+    }
+  }
+
+  function confirmed(to: Ask) {
+    setAsking(null);
+    if (to === 'declined') void withToast(() => decline.mutateAsync(quote._id), 'Quote declined', 'Could not decline the quote');
+    else void withToast(() => withdraw.mutateAsync(quote._id), 'Request withdrawn', 'Could not withdraw the request');
+  }
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-2">
+        {can('accepted') && (
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void onAccept()}>
+            {accept.isPending ? 'Accepting…' : 'Accept and order'}
+          </button>
+        )}
+        {can('declined') && (
+          <button type="button" className="btn btn-outline" disabled={busy} onClick={() => setAsking('declined')}>
+            Decline
+          </button>
+        )}
+        {can('withdrawn') && (
+          <button type="button" className="btn btn-outline" disabled={busy} onClick={() => setAsking('withdrawn')}>
+            Withdraw request
+          </button>
+        )}
+        <a className="btn btn-ghost" href={quotePdfUrl(quote._id)} download>
+          Download PDF<span className="sr-only"> of quote {quote.quoteNumber}</span>
+        </a>
+      </div>
+      {failure && (
+        <div role="alert" className="space-y-1">
+          <FormError message={failure.message} variant="panel" />
+          {failure.lines.length > 0 && (
+            <ul className={`list-disc pl-6 text-sm ${ERROR_TEXT}`}>
+              {failure.lines.map((l) => (
+                <li key={`${l.productId ?? l.index}-${l.sku}`}>
+                  <span className="font-mono">{l.sku}</span>: {l.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <ConfirmDialog
+        open={asking !== null}
+        message={asking ? QUESTIONS[asking].message : undefined}
+        confirmLabel={asking ? QUESTIONS[asking].confirmLabel : undefined}
+        cancelLabel={asking ? QUESTIONS[asking].cancelLabel : undefined}
+        onConfirm={() => asking && confirmed(asking)}
+        onCancel={() => setAsking(null)}
+      />
+    </div>
+  );
+}
