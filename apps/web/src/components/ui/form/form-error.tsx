@@ -1,3 +1,4 @@
+import type { ErrorLine } from '@bulkparts/shared';
 import { MessageText } from '@/components/ui/message-text';
 import { ERROR_TEXT } from './form-field';
 
@@ -12,5 +13,29 @@ export function FormError({ message, variant = 'text' }: { message: string | nul
     <p role="alert" className={`${look} ${ERROR_TEXT}`}>
       <MessageText message={message} />
     </p>
+  );
+}
+
+/** A refusal of a many-line request (checkout, accepting a quote): its message, then each line it names. */
+export interface LinesFailure {
+  message: string;
+  lines: ErrorLine[];
+}
+
+export function LinesFailureMessage({ failure }: { failure: LinesFailure | null }) {
+  if (!failure) return null;
+  return (
+    <div role="alert" className="space-y-1">
+      <FormError message={failure.message} variant="panel" />
+      {failure.lines.length > 0 && (
+        <ul className={`list-disc pl-6 text-sm ${ERROR_TEXT}`}>
+          {failure.lines.map((l) => (
+            <li key={`${l.productId ?? l.index}-${l.sku}`}>
+              <span className="font-mono">{l.sku}</span>: {l.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -8,11 +8,10 @@ import {
   PO_NUMBER_MAX_LENGTH,
   type CheckoutInput,
   type CheckoutInputValues,
-  type ErrorLine,
   type Order,
   type StoredShippingAddress,
 } from '@bulkparts/shared';
-import { applyFieldErrors, ERROR_TEXT, FormError, TextareaField, TextField } from '@/components/ui/form';
+import { applyFieldErrors, LinesFailureMessage, TextareaField, TextField, type LinesFailure } from '@/components/ui/form';
 import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/features/orders/api/order-queries';
 import { useCheckout } from '../api/checkout';
@@ -64,7 +63,7 @@ export function CheckoutForm({ address, buyerName, blocked, onPlaced }: Checkout
   const place = useCheckout();
   // One key per form: a double click or a retry after a lost answer places one order.
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const [failure, setFailure] = useState<{ message: string; lines: ErrorLine[] } | null>(null);
+  const [failure, setFailure] = useState<LinesFailure | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<CheckoutInputValues, unknown, CheckoutInput>({
     resolver: zodResolver(checkoutInputSchema),
     defaultValues: defaultsOf(address, buyerName),
@@ -120,20 +119,7 @@ export function CheckoutForm({ address, buyerName, blocked, onPlaced }: Checkout
           registration={register('note')}
         />
       </fieldset>
-      {failure && (
-        <div role="alert" className="space-y-1">
-          <FormError message={failure.message} variant="panel" />
-          {failure.lines.length > 0 && (
-            <ul className={`list-disc pl-6 text-sm ${ERROR_TEXT}`}>
-              {failure.lines.map((l) => (
-                <li key={`${l.productId ?? l.index}-${l.sku}`}>
-                  <span className="font-mono">{l.sku}</span>: {l.message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <LinesFailureMessage failure={failure} />
       <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={blocked || formState.isSubmitting}>
         {formState.isSubmitting ? 'Placing order…' : 'Place order'}
       </button>

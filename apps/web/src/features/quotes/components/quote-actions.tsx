@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { canMoveQuote, type ErrorLine, type Order, type Quote } from '@bulkparts/shared';
+import { canMoveQuote, type Order, type Quote } from '@bulkparts/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ERROR_TEXT, FormError } from '@/components/ui/form';
+import { LinesFailureMessage, type LinesFailure } from '@/components/ui/form';
 import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { withToast } from '@/lib/toast-action';
 import { useAcceptQuote, useDeclineQuote, useWithdrawQuote } from '../api/quote-mutations';
@@ -26,7 +26,7 @@ export function QuoteActions({ quote, isOwner, onAccepted }: { quote: Quote; isO
   const decline = useDeclineQuote();
   const withdraw = useWithdrawQuote();
   const [asking, setAsking] = useState<Ask | null>(null);
-  const [failure, setFailure] = useState<{ message: string; lines: ErrorLine[] } | null>(null);
+  const [failure, setFailure] = useState<LinesFailure | null>(null);
   const busy = accept.isPending || decline.isPending || withdraw.isPending;
   const can = (to: Quote['status']) => isOwner && canMoveQuote(quote.status, to);
 
@@ -70,20 +70,7 @@ export function QuoteActions({ quote, isOwner, onAccepted }: { quote: Quote; isO
           Download PDF<span className="sr-only"> of quote {quote.quoteNumber}</span>
         </a>
       </div>
-      {failure && (
-        <div role="alert" className="space-y-1">
-          <FormError message={failure.message} variant="panel" />
-          {failure.lines.length > 0 && (
-            <ul className={`list-disc pl-6 text-sm ${ERROR_TEXT}`}>
-              {failure.lines.map((l) => (
-                <li key={`${l.productId ?? l.index}-${l.sku}`}>
-                  <span className="font-mono">{l.sku}</span>: {l.message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <LinesFailureMessage failure={failure} />
       <ConfirmDialog
         open={asking !== null}
         message={asking ? QUESTIONS[asking].message : undefined}
