@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import type { Product, Quote } from '@bulkparts/shared';
 import { checkA11y, expect, test } from './support/fixtures';
 import { expectPdfDownload } from './support/pdf';
@@ -18,11 +18,14 @@ async function adminContext(browser: Browser, baseURL: string | undefined) {
   return context;
 }
 
+let skuSeq = 0;
+
 /** A product with stock for the quote (the demo catalogue's stock is below 5,000 pieces). */
 async function addProduct(admin: APIRequestContext, name: string): Promise<Product> {
   const res = await admin.post('/api/service', {
     data: {
-      sku: `E2E-Q-${Date.now().toString(36)}`,
+      // Two products made in the same millisecond still get their own SKU.
+      sku: `E2E-Q-${Date.now().toString(36)}-${++skuSeq}`,
       name,
       description: 'Quote journey part',
       price: 0.2,
@@ -128,5 +131,96 @@ test('a buyer asks for 5,000 pieces, the admin answers, the buyer downloads the 
   const mine = page.getByRole('row', { name: new RegExp(quoteNumber) });
   await expect(mine.getByText('Accepted', { exact: true })).toBeVisible();
   await expect(mine.getByRole('cell', { name: '$750.00' })).toBeVisible();
+  await checkA11y(page);
+});
+
+test("the cart's lines become one request for quote", async ({ page, browser, baseURL }) => {
+  const admin = await adminContext(browser, baseURL);
+  const stamp = Date.now().toString(36).slice(-5);
+  const washer = await addProduct(admin.request, `Cart Washer ${stamp}`);
+  const spacer = await addProduct(admin.request, `Cart Spacer ${stamp}`);
+  await admin.close();
+  await signUpViaApi(page.request, uniqueEmail('cartquote'), 'Carla Cart');
+  for (const [product, quantity] of [
+    [washer, 100],
+    [spacer, 250],
+  ] as const) {
+    const res = await page.request.put(`/api/cart/lines/${product._id}`, { data: { quantity } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
+  await page.goto('/cart');
+  await expect(page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('link', { name: 'Request a quote' }).click();
+  await expect(page).toHaveURL(/\/quotes\/new\?from=cart$/);
+  const lines = page.getByRole('list', { name: 'Quote lines' });
+  await expect(lines.getByRole('listitem')).toHaveCount(2);
+  await expect(lines.getByRole('spinbutton', { name: `Quantity of ${washer.name}` })).toHaveValue('100');
+  await expect(lines.getByRole('spinbutton', { name: `Quantity of ${spacer.name}` })).toHaveValue('250');
+  await lines.getByRole('spinbutton', { name: `Quantity of ${washer.name}` }).fill('5000');
+  await page.getByRole('button', { name: 'Request quote' }).click();
+
+  await expect(page).toHaveURL(/\/quotes\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Quote Q-\d{6}$/ })).toBeVisible();
+  await expect(page.getByText('Requested', { exact: true })).toBeVisible();
+  const row = (p: Product) => page.getByRole('row').filter({ hasText: p.name });
+  await expect(row(washer).getByRole('cell', { name: '5,000 Ps' })).toBeVisible();
+  await expect(row(spacer).getByRole('cell', { name: '250 Ps' })).toBeVisible();
+  const quote = (await (await page.request.get(`/api/quotes/${new URL(page.url()).pathname.split('/').pop()}`)).json()) as Quote;
+  expect(quote.status).toBe('requested');
+  expect(quote.lines.map((l) => [l.productId, l.quantity]).sort()).toEqual(
+    [
+      [washer._id, 5000],
+      [spacer._id, 250],
+    ].sort(),
+  );
+});
+
+/** Tabs from the top of a freshly loaded page until `target` has focus: it is reachable by keyboard. */
+async function reachByTab(page: Page, target: Locator, maxTabs = 80) {
+  await expect(target).toBeVisible();
+  for (let i = 0; i < maxTabs && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+}
+
+async function fitsThePhone(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+test('the quote pages work on a phone: nothing scrolls sideways, the actions are in reach of the keyboard', async ({ page, browser, baseURL }) => {
+  const admin = await adminContext(browser, baseURL);
+  // A name without spaces (20 characters, the most a name takes) is the widest a line gets.
+  const product = await addProduct(admin.request, `Phone-Hex-Wash-${Date.now().toString(36).slice(-5)}`);
+  await admin.close();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signUpViaApi(page.request, uniqueEmail('phonequote'), 'Pia Phone');
+
+  await page.goto(`/quotes/new?productId=${product._id}&quantity=5000`);
+  await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('5000');
+  await page.getByLabel('Note (optional)').fill('Packed in boxes of 500, please.');
+  await fitsThePhone(page);
+  await checkA11y(page);
+  await page.reload();
+  await reachByTab(page, page.getByRole('button', { name: 'Request quote' }));
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/quotes\/[^/]+$/);
+  const heading = page.getByRole('heading', { level: 1, name: /^Quote Q-\d{6}$/ });
+  await expect(heading).toBeVisible();
+  const quoteNumber = (await heading.textContent())!.replace('Quote ', '');
+  await page.reload();
+  await expect(page.getByText('Requested', { exact: true })).toBeVisible();
+  // On a phone each line is a card whose cells also read their column's name.
+  await expect(page.getByRole('cell').getByText('5,000 Ps', { exact: true })).toBeVisible();
+  await fitsThePhone(page);
+  await reachByTab(page, page.getByRole('button', { name: 'Withdraw request' }));
+  await reachByTab(page, page.getByRole('link', { name: /^Download PDF/ }));
+  await checkA11y(page);
+
+  await page.goto('/dashboard/myquotes');
+  const mine = page.getByRole('row', { name: new RegExp(quoteNumber) });
+  await expect(mine.getByText('Requested', { exact: true })).toBeVisible();
+  await fitsThePhone(page);
+  await reachByTab(page, mine.getByRole('link', { name: quoteNumber }));
   await checkA11y(page);
 });
