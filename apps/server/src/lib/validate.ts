@@ -32,8 +32,8 @@ function zodFields(error: ZodError): Record<string, string> {
  * required field is named rather than the whole input.
  */
 export function checkInput<S extends z.ZodType>(schema: S, data: unknown): { value: z.output<S> } | { error: AppError } {
-  const nulField = findNulCharacter(data, []);
-  if (nulField !== null) return { error: validationFailed({ [nulField]: 'Contains a character that is not allowed (NUL)' }) };
+  const nul = nulCharacterError(data);
+  if (nul) return { error: nul };
   const result = schema.safeParse(data ?? {});
   return result.success ? { value: result.data } : { error: validationFailed(zodFields(result.error)) };
 }
@@ -55,6 +55,15 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, me
   if (!(schema instanceof z.ZodType)) throw new Error(`${method} ${url}: the ${httpPart ?? 'input'} schema must be a shared zod schema`);
   return (data) => checkInput(schema, data);
 };
+
+/**
+ * The 400 for input holding a NUL anywhere, or null. Also for bodies no schema of ours reads
+ * (better-auth endpoints such as `/revoke-session` put `token` straight into a query).
+ */
+export function nulCharacterError(data: unknown): AppError | null {
+  const field = findNulCharacter(data, []);
+  return field === null ? null : validationFailed({ [field]: 'Contains a character that is not allowed (NUL)' });
+}
 
 /**
  * PostgreSQL refuses U+0000 in text (SQLite keeps it), so a NUL anywhere in the input is refused

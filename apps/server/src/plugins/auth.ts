@@ -7,7 +7,7 @@ import type { AppConfig } from '../config/env.js';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
 import { MESSAGES } from '@bulkparts/shared';
 import { CLIENT_IP_HEADER, type Auth } from '../modules/auth/auth.js';
-import { checkAuthInput } from '../modules/auth/auth-input.js';
+import { checkAuthInput, checkAuthQuery } from '../modules/auth/auth-input.js';
 import { authLimitPlan, DEFAULT_AUTH_RATE_RULES, type AuthRateRules } from '../modules/auth/auth-limits.js';
 
 /** better-auth endpoints that check the signed-in user's password (limited per account too). */
@@ -115,6 +115,7 @@ export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(
         const url = new URL(request.url, opts.config.publicUrl);
         const authPath = url.pathname.slice('/api/auth'.length);
         if (request.method === 'POST') request.body = checkAuthInput(authPath, request.body);
+        else checkAuthQuery(url.searchParams);
         // Abuse limits per address and account, in the database (see modules/auth/auth-limits.ts).
         const sessionEmail =
           request.method === 'POST' && rateLimiter.enabled && SESSION_PASSWORD_CHECKS.has(authPath) ? ((await request.loadUser())?.email ?? '') : undefined;

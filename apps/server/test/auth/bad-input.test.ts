@@ -71,6 +71,17 @@ describe('bad input on auth endpoints', () => {
     }
   });
 
+  // PostgreSQL cannot hold U+0000: bodies and queries no schema of ours reads (better-auth takes
+  // `token` straight into a query) must be refused with a 400 naming the field, not a 500.
+  it('a NUL anywhere in a better-auth body or query is a 400 naming the field, on every engine', async () => {
+    const revoke = await t.app.inject({ method: 'POST', url: '/api/auth/revoke-session', headers: { cookie: user.cookie }, payload: { token: '\u0000' } });
+    expect(revoke.statusCode, revoke.body).toBe(400);
+    expect(revoke.json()).toMatchObject({ error: 'VALIDATION_FAILED', fields: { token: expect.any(String) } });
+    const verify = await t.app.inject({ url: '/api/auth/verify-email?token=%00' });
+    expect(verify.statusCode, verify.body).toBe(400);
+    expect(verify.json()).toMatchObject({ fields: { token: expect.any(String) } });
+  });
+
   it('a verify link with garbage answers 4xx or a redirect, never 5xx', async () => {
     for (const url of [
       '/api/auth/verify-email',

@@ -1,6 +1,6 @@
 import { loginFormSchema, passwordSchema, resetFormSchema, signupFormSchema, updateUserInputSchema } from '@bulkparts/shared';
 import { z } from 'zod';
-import { parseInput } from '../../lib/validate.js';
+import { nulCharacterError, parseInput } from '../../lib/validate.js';
 
 /**
  * Our own edge check on better-auth's endpoints, with the shared form schemas: a bad field is a 400
@@ -36,7 +36,17 @@ const forwardsParsed = new Set(['/update-user']);
  */
 export function checkAuthInput(path: string, body: unknown): unknown {
   const schema = schemas[path];
-  if (!schema) return body;
+  if (!schema) {
+    const nul = nulCharacterError(body);
+    if (nul) throw nul;
+    return body;
+  }
   const parsed: unknown = parseInput(schema, body);
   return forwardsParsed.has(path) ? parsed : body;
+}
+
+/** A GET to better-auth (`/verify-email?token=…`): its query reaches the database as it is, so no NUL. */
+export function checkAuthQuery(query: URLSearchParams): void {
+  const nul = nulCharacterError(Object.fromEntries(query));
+  if (nul) throw nul;
 }
