@@ -22,3 +22,4 @@ export * from './schemas/category.js';
 export * from './schemas/product-import.js';
 export * from './product-csv.js';
 export * from './schemas/quote.js';
+export * from './schemas/company.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asSeenBy,
   discountedCents,
   formatTierLine,
   formatTiersCell,
@@ -233,5 +234,34 @@ describe('tiers between the API (dollars) and unitPriceFor (cents)', () => {
       priceCents: 18,
       priceTiers: [{ minQuantity: 200, priceCents: 15 }],
     });
+  });
+});
+
+describe('asSeenBy (a company member’s view of a product, issue 18)', () => {
+  const bolts = {
+    priceCents: 1000,
+    priceTiers: [
+      { minQuantity: 10, priceCents: 900 },
+      { minQuantity: 50, priceCents: 700 },
+      { minQuantity: 200, priceCents: 500 },
+    ],
+  };
+  const buyers = [
+    undefined,
+    { discountPercent: 20 },
+    { discountPercent: 55 },
+    { fixedPriceCents: 800 },
+    { fixedPriceCents: 1200 },
+    { fixedPriceCents: 400 },
+    { fixedPriceCents: 650, discountPercent: 10 },
+  ];
+  it.each(buyers)('prices every quantity as unitPriceFor does with the buyer’s prices (%o)', (buyer) => {
+    const view = asSeenBy(bolts, buyer);
+    for (let quantity = 1; quantity <= 300; quantity++) {
+      expect(unitPriceFor(view, quantity)).toBe(unitPriceFor(bolts, quantity, buyer));
+    }
+  });
+  it('keeps only the tiers cheaper than the buyer’s price', () => {
+    expect(asSeenBy(bolts, { discountPercent: 20 })).toEqual({ priceCents: 800, priceTiers: [bolts.priceTiers[1], bolts.priceTiers[2]] });
   });
 });

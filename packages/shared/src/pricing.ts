@@ -74,6 +74,19 @@ export function unitPriceFor(product: Priced, quantity: number, buyerPrices?: Bu
   return buyerPrice === null ? tierPrice : Math.min(tierPrice, buyerPrice);
 }
 
+/**
+ * The product as one buyer sees it: `priceCents` is the buyer's price for a line below the first
+ * tier (the lower of list and buyer price), and only the tiers cheaper than that are kept. For
+ * every quantity, `unitPriceFor(asSeenBy(p, b), q) === unitPriceFor(p, q, b)` (pricing.test.ts),
+ * so a page given this view prices lines with the same function and no knowledge of the buyer.
+ */
+export function asSeenBy(product: Priced, buyerPrices?: BuyerPrices): Priced {
+  if (!buyerPrices) return product;
+  const below = unitPriceFor({ priceCents: product.priceCents }, 1, buyerPrices);
+  const priceCents = Math.min(product.priceCents, below);
+  return { priceCents, priceTiers: (product.priceTiers ?? []).filter((t) => t.priceCents < priceCents) };
+}
+
 /** A line's unit price and total, from `unitPriceFor`. */
 export function linePrice(product: Priced, quantity: number, buyerPrices?: BuyerPrices): { unitPriceCents: Cents; lineTotalCents: Cents } {
   const unitPriceCents = unitPriceFor(product, quantity, buyerPrices);

@@ -37,6 +37,11 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/dashboard/allproduct',
   '/dashboard/categories',
   '/dashboard/import',
+  // Issue 18: company accounts.
+  '/invitations/:token',
+  '/dashboard/company',
+  '/dashboard/approvals',
+  '/dashboard/companies',
 ] as const;
 
 const matchers = CLIENT_ROUTE_PATTERNS.map((pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`, 'i'));

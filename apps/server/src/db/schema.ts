@@ -134,6 +134,18 @@ export interface OrdersTable {
   note: ColumnType<string | null, string | null | undefined, string | null>;
   /** How many `order_lines` the order has. */
   line_count: ColumnType<number, number | undefined, number>;
+  /** Issue 18 (migration 20261128000000): the buyer's company when placed, how it is paid ('card' | 'account'). */
+  company_id: ColumnType<string | null, string | null | undefined, string | null>;
+  payment_method: ColumnType<string, string | undefined, string>;
+  /** An invoiced order's payment deadline (payment terms). */
+  due_date: ColumnType<string | null, string | null | undefined, string | null>;
+  rejection_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who approved or rejected the order (a user id; 'system' for the 14-day sweep). */
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the one overdue reminder was queued. */
+  reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the order started waiting for approval (the 14-day sweep). */
+  awaiting_since: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One line of an order: the product as it was and its price at checkout (orders module). */
@@ -215,7 +227,70 @@ export interface CustomerOrderCountsTable {
   version: number;
 }
 
+/** A company account (companies module, issue 18). */
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  tax_id: string | null;
+  /** JSON text of a ShippingAddress. */
+  billing_address: string;
+  /** 'net30' | 'net60' | null; set by shop admins only. */
+  payment_terms: string | null;
+  credit_limit_cents: number | null;
+  discount_percent: number | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A user's membership: at most one company per user (primary key `user_id`). */
+export interface CompanyMembersTable {
+  user_id: string;
+  company_id: string;
+  /** A CompanyRole. */
+  role: string;
+  /** Per-order limit; null = unlimited. */
+  spending_limit_cents: number | null;
+  created_at: string;
+}
+
+export interface CompanyInvitationsTable {
+  id: string;
+  company_id: string;
+  email: string;
+  role: string;
+  /** sha-256 hex of the token mailed; the token itself is never stored. */
+  token_hash: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  revoked_at: string | null;
+}
+
+export interface CompanyAddressesTable {
+  id: string;
+  company_id: string;
+  label: string;
+  /** JSON text of a ShippingAddress. */
+  address: string;
+  created_at: string;
+}
+
+export interface CompanyPricesTable {
+  company_id: string;
+  product_id: string;
+  price_cents: number;
+  updated_at: string;
+}
+
 export interface OurTables {
+  companies: CompaniesTable;
+  company_members: CompanyMembersTable;
+  company_invitations: CompanyInvitationsTable;
+  company_addresses: CompanyAddressesTable;
+  company_prices: CompanyPricesTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   cart_lines: CartLinesTable;

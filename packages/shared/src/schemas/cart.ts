@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { shippingAddressSchema } from './address.js';
 import { optionalTextSchema } from './common.js';
+import { PAYMENT_METHODS } from './company.js';
 import { orderLineSchema, quantitySchema } from './order.js';
 
 /** Distinct products one cart holds. */
@@ -74,6 +75,8 @@ export const checkoutInputSchema = z.object({
   poNumber: optionalTextSchema('PO number', PO_NUMBER_MAX_LENGTH),
   shippingAddress: shippingAddressSchema,
   note: optionalTextSchema('Note', ORDER_NOTE_MAX_LENGTH),
+  /** Issue 18: 'account' pays on the company's terms (invoiced, due later); 'card' (the default) as before. */
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}` }).default('card'),
 });
 export type CheckoutInputValues = z.input<typeof checkoutInputSchema>;
 export type CheckoutInput = z.output<typeof checkoutInputSchema>;

@@ -3,14 +3,33 @@ import { ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { shippingAddressAnswerSchema } from './address.js';
 import { optionalTextSchema, paginationQuerySchema } from './common.js';
+import { PAYMENT_METHODS } from './company.js';
 
-export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded', 'expired'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+  'expired',
+  // Issue 18 (company accounts).
+  'awaiting_approval',
+  'rejected',
+  'invoiced',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The order lifecycle. The only place the allowed moves are written down. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   // `expired`: left unpaid past its deadline (UNPAID_ORDER_TTL); the server's sweep returns the stock.
   pending: ['paid', 'cancelled', 'expired'],
+  // Over the buyer's spending limit: its stock is held. Approved, a card order becomes `pending`
+  // (payable as any) and an account order `invoiced`; rejected (or left 14 days), the stock returns.
+  awaiting_approval: ['pending', 'invoiced', 'rejected', 'cancelled'],
+  // Paid on account: due by `dueDate`; a shop admin records the bank transfer (`mark-paid`).
+  invoiced: ['paid'],
+  rejected: [],
   paid: ['shipped', 'refunded'],
   shipped: ['delivered'],
   delivered: [],
@@ -20,7 +39,21 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 /** Moves that put the order's pieces back on sale. */
-export const STOCK_RETURNING_STATUSES: readonly OrderStatus[] = ['cancelled', 'expired'];
+export const STOCK_RETURNING_STATUSES: readonly OrderStatus[] = ['cancelled', 'expired', 'rejected'];
+
+/** How each status reads to people (badges, filters, mails). */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+  expired: 'Expired',
+  awaiting_approval: 'Awaiting approval',
+  rejected: 'Rejected',
+  invoiced: 'Invoiced',
+};
 
 /** 'BP-000123': the short number people quote for an order (sequential, assigned at insert). */
 export function formatOrderNumber(n: number): string {
@@ -79,6 +112,11 @@ export const orderSchema = z.object({
   poNumber: z.string().nullable(),
   shippingAddress: shippingAddressAnswerSchema.nullable(),
   note: z.string().nullable(),
+  /** Issue 18: the buyer's company when the order was placed, how it is paid, an invoice's due date, why it was rejected. */
+  companyId: z.string().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  dueDate: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -105,6 +143,10 @@ export const orderListQuerySchema = paginationQuerySchema.extend({
   order: z.string().trim().max(320, 'order must be an email').optional(),
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
   q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
+  /** Issue 18: `company=true` lists the caller's company's orders (admins and approvers: all; buyers: their own). */
+  company: z.enum(['true', 'false'], { error: 'company must be true or false' }).optional(),
+  /** Issue 18 (shop admins): `overdue=true` lists invoiced orders past their due date. */
+  overdue: z.enum(['true', 'false'], { error: 'overdue must be true or false' }).optional(),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 

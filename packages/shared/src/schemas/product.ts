@@ -37,6 +37,11 @@ export const productSchema = z.object({
   priceTiers: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
   /** Pack multiple: a line's quantity must be a multiple of it (1 for none). */
   orderMultiple: z.number().int(),
+  /**
+   * Issue 18: present only when `price` and `priceTiers` are a company member's own prices
+   * (`asSeenBy`); the catalogue's list price in dollars, to show what the member saves.
+   */
+  listPrice: z.number().optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

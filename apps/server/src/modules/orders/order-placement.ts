@@ -79,6 +79,8 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     shipping_address: o.details?.shippingAddress ? JSON.stringify(o.details.shippingAddress) : null,
     note: o.details?.note ?? null,
     line_count: lines.length,
+    company_id: null,
+    payment_method: 'card',
   };
   return { row, lines };
 }

@@ -51,6 +51,10 @@ export function toOrder(row: OrderView, lines: readonly OrderLineRow[]): Order {
     poNumber: row.po_number,
     shippingAddress: parseShippingAddress(row.shipping_address),
     note: row.note,
+    companyId: row.company_id,
+    paymentMethod: row.payment_method === 'account' ? 'account' : 'card',
+    dueDate: row.due_date,
+    rejectionReason: row.rejection_reason,
   };
 }
 

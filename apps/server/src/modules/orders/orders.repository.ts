@@ -22,6 +22,11 @@ export const NEW_ORDER_BLANKS = {
   refunded_at: null,
   carrier: null,
   tracking_number: null,
+  due_date: null,
+  rejection_reason: null,
+  decided_by: null,
+  reminded_at: null,
+  awaiting_since: null,
 } satisfies Partial<OrderRow>;
 
 /** The columns an `Order` answer shows (`toOrder`). Lists read only these: building row objects
@@ -50,6 +55,10 @@ export const ORDER_VIEW_COLUMNS = [
   'shipping_address',
   'note',
   'line_count',
+  'company_id',
+  'payment_method',
+  'due_date',
+  'rejection_reason',
 ] as const satisfies readonly (keyof OrderRow)[];
 export type OrderView = Pick<OrderRow, (typeof ORDER_VIEW_COLUMNS)[number]>;
 

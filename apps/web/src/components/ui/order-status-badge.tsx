@@ -9,6 +9,9 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
   refunded: 'Refunded',
   expired: 'Expired',
+  awaiting_approval: 'Awaiting approval',
+  rejected: 'Rejected',
+  invoiced: 'Invoiced',
 };
 
 /**
@@ -24,6 +27,9 @@ const STATUS_CLASS: Record<OrderStatus, string> = {
   cancelled: 'badge-ghost',
   refunded: 'badge-neutral',
   expired: 'badge-ghost',
+  awaiting_approval: 'badge-warning',
+  rejected: 'badge-error',
+  invoiced: 'badge-secondary',
 };
 
 /**
@@ -31,5 +37,5 @@ const STATUS_CLASS: Record<OrderStatus, string> = {
  * the spec's word where the page needs another, and is shown capitalised.
  */
 export function OrderStatusBadge({ status, label = ORDER_STATUS_LABEL[status], small = false }: { status: OrderStatus; label?: string; small?: boolean }) {
-  return <span className={`badge ${small ? 'badge-sm' : ''} ${STATUS_CLASS[status]} capitalize`}>{label}</span>;
+  return <span className={`badge ${small ? 'badge-sm' : ''} ${STATUS_CLASS[status]} first-letter:uppercase`}>{label}</span>;
 }

@@ -1,0 +1,59 @@
+import type { BuyerPrices, CompanyRole, PaymentTerms, ShippingAddress } from '@bulkparts/shared';
+
+/**
+ * What other modules ask the companies module (issue 18, ADR 0018). Orders (limits, terms, who
+ * approves), cart, products and quotes (company prices) depend on this interface, never on the
+ * companies' tables; services.ts hands them the companies service, which implements it.
+ */
+export interface Membership {
+  companyId: string;
+  companyName: string;
+  role: CompanyRole;
+  /** The member's per-order limit; null = unlimited. */
+  spendingLimitCents: number | null;
+  /** The company's terms (set by a shop admin); null = card only. */
+  paymentTerms: PaymentTerms | null;
+  /** null = no account orders beyond the terms themselves are limited (no credit limit). */
+  creditLimitCents: number | null;
+}
+
+/** A company's own prices for some products: its discount and its fixed unit prices (cents) by product id. */
+export interface PriceBook {
+  companyId: string;
+  discountPercent: number | null;
+  fixedCents: ReadonlyMap<string, number>;
+}
+
+export interface InvoiceParty {
+  name: string;
+  taxId: string | null;
+  billingAddress: ShippingAddress;
+}
+
+export interface CompanyDirectory {
+  membershipOf(userId: string): Promise<Membership | null>;
+  /**
+   * The user's company's prices for these products, or null when the user has no company or
+   * the company has no discount and none of these products has a fixed price.
+   */
+  priceBookFor(userId: string, productIds: readonly string[]): Promise<PriceBook | null>;
+  /**
+   * A key naming the price list the user sees (the company id when it has a discount or any
+   * fixed price), or null for list prices; the catalogue response cache keys on it.
+   */
+  priceListKey(userId: string): Promise<string | null>;
+  /** Emails of the company's admins and approvers (mailed when an order waits for approval). */
+  approverEmails(companyId: string): Promise<string[]>;
+  /** Emails of the company's admins (overdue reminders). */
+  adminEmails(companyId: string): Promise<string[]>;
+  /** The invoice's customer: name, tax id, billing address. */
+  invoiceParty(companyId: string): Promise<InvoiceParty | null>;
+}
+
+/** One product's buyer prices out of a price book (undefined: list and tier prices only). */
+export function buyerPricesIn(book: PriceBook | null, productId: string): BuyerPrices | undefined {
+  if (!book) return undefined;
+  const fixed = book.fixedCents.get(productId);
+  if (fixed === undefined && !book.discountPercent) return undefined;
+  return { fixedPriceCents: fixed ?? null, discountPercent: book.discountPercent };
+}
