@@ -37,5 +37,5 @@ const STATUS_CLASS: Record<OrderStatus, string> = {
  * the spec's word where the page needs another, and is shown capitalised.
  */
 export function OrderStatusBadge({ status, label = ORDER_STATUS_LABEL[status], small = false }: { status: OrderStatus; label?: string; small?: boolean }) {
-  return <span className={`badge ${small ? 'badge-sm' : ''} ${STATUS_CLASS[status]} first-letter:uppercase`}>{label}</span>;
+  return <span className={`badge ${small ? 'badge-sm' : ''} ${STATUS_CLASS[status]} capitalize`}>{label}</span>;
 }
