@@ -58,6 +58,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       // Every journey signs up its own buyers from this one address.
       SIGNUPS_PER_IP_PER_HOUR: '1000',
+      // ...and signs them in: better-auth's per-address sign-in guard (60) restarts only after a
+      // quiet minute, which a run never has.
+      SIGNINS_PER_IP_PER_MINUTE: '1000',
     },
   },
 });

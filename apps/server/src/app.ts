@@ -26,6 +26,7 @@ import productCsvRoutes from './modules/products/product-csv.routes.js';
 import productsRoutes from './modules/products/products.routes.js';
 import profilesRoutes from './modules/profiles/profiles.routes.js';
 import quotesRoutes from './modules/quotes/quotes.routes.js';
+import companiesRoutes from './modules/companies/companies.routes.js';
 import reviewsRoutes from './modules/reviews/reviews.routes.js';
 import uploadsPlugin from './modules/uploads/uploads.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
@@ -110,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api: FastifyInstance) => {
       await api.register(healthRoutes, { health: s.health });
       await api.register(authRoutes, { google: Boolean(config.google), contact: config.contact });
-      await api.register(productsRoutes, { products: s.products, admin: s.productsAdmin });
+      await api.register(productsRoutes, { products: s.products, admin: s.productsAdmin, companies: s.companies });
       await api.register(productCsvRoutes, { importer: s.productImport, exporter: s.productExport });
       await api.register(categoriesRoutes, { categories: s.categories });
       await api.register(usersRoutes, { users: s.users });
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(checkoutRoutes, { checkout: s.checkout, rateLimiter: s.rateLimiter, rules: config.orders });
       await api.register(paymentsRoutes, { payments: s.payments, provider: s.paymentProvider });
       await api.register(quotesRoutes, { quotes: s.quotes, rateLimiter: s.rateLimiter, rules: config.orders });
+      await api.register(companiesRoutes, { companies: s.companies, rateLimiter: s.rateLimiter });
     },
     { name: 'api-routes', encapsulate: true, dependencies: ['auth', 'response-cache', 'uploads', 'error-handler'] },
   );

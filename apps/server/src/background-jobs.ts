@@ -8,7 +8,7 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * The timers of the services (services.ts): mail retries, rate-limit housekeeping, expiring unpaid
- * orders, expiring answered quotes past their date, sweeping unused uploads. Answers the function that stops them and closes what the
+ * orders, rejecting orders left waiting for approval, reminding overdue invoices, expiring answered quotes past their date, sweeping unused uploads. Answers the function that stops them and closes what the
  * services hold open (mail transport, invoice workers) once requests are answered.
  */
 export function startBackgroundJobs(services: Services, log: FastifyBaseLogger): () => Promise<void> {
@@ -33,6 +33,16 @@ export function startBackgroundJobs(services: Services, log: FastifyBaseLogger):
   // Answered quotes past their date are read as expired already; writing it keeps the admin list by status right.
   every(60_000, () => void services.quotes.expireDue().catch((err: unknown) => log.warn({ err }, 'quote expiry failed; the next round retries')));
   const stopExpiry = startOrderExpiry(services.orders, services.config.orders.unpaidTtlSeconds, log);
+  // Issue 18: orders left waiting for approval are rejected (stock back), overdue invoices reminded
+  // once. Every instance runs them: each order moves or is reminded once (conditional updates).
+  every(
+    60_000,
+    () =>
+      void (async () => {
+        while ((await services.orders.rejectStaleApprovals()) === 100);
+        while ((await services.orders.remindOverdue()) === 100);
+      })().catch((err: unknown) => log.warn({ err }, 'company order sweep failed; the next round retries')),
+  );
 
   return async () => {
     for (const timer of timers) clearInterval(timer);

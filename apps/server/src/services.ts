@@ -14,6 +14,10 @@ import { fileTransport, smtpTransport, type MailTransport } from './modules/mail
 import { createCartRepository } from './modules/cart/cart.repository.js';
 import { createCartService } from './modules/cart/cart.service.js';
 import { createCheckoutService } from './modules/orders/checkout.service.js';
+import { createCompaniesRepository } from './modules/companies/companies.repository.js';
+import { createCompaniesService } from './modules/companies/companies.service.js';
+import { createCompanyAddressesRepository, createCompanyPricesRepository } from './modules/companies/company-addresses.repository.js';
+import { createInvitationsRepository } from './modules/companies/company-invitations.repository.js';
 import { createOrderNotifier } from './modules/orders/order-mail.js';
 import { createOrderPayments } from './modules/orders/order-payments.js';
 import { createOrderPaymentsRepository } from './modules/orders/order-payments.repository.js';
@@ -93,6 +97,8 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
     alsoDelete: async (trx, userId) => {
       await profiles.removeIn(trx, userId);
       await cart.removeIn(trx, userId);
+      // The membership goes too, even the company's last admin's (a shop admin still manages the company).
+      await companies.removeMemberIn(trx, userId);
     },
   });
   const profiles = createProfilesService({ repo: createProfilesRepository(db), users, sessions });
@@ -105,6 +111,23 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
   // Category counts come from products; GET /api/categories is in the catalogue cache, so its writes clear it too.
   const categories = createCategoriesService({ repo: createCategoriesRepository(db, engine), products, cache: catalogueCache });
 
+  // Companies (issue 18): members' names from users, products for company prices (whose changes clear the
+  // catalogue cache), the invitation mail; the credit used is the orders' sum (read when asked).
+  const companies = createCompaniesService({
+    repos: {
+      companies: createCompaniesRepository(db, engine),
+      invitations: createInvitationsRepository(db, engine),
+      addresses: createCompanyAddressesRepository(db, engine),
+      prices: createCompanyPricesRepository(db),
+    },
+    users,
+    products,
+    mailer,
+    catalogueCache,
+    creditUsedCents: (companyId) => orders.creditUsedCents(companyId),
+    publicUrl: config.publicUrl,
+  });
+
   // One notifier: orders and payments tell the buyer through the same one.
   const notifier = createOrderNotifier({ mailer, publicUrl: config.publicUrl, ordersPlaced });
   const ordersRepo = createOrdersRepository(db, engine);
@@ -113,12 +136,15 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
     stock: products,
     notify: notifier,
     // A refund moves money first; the status changes only once the provider has accepted it.
-    hooks: { beforeRefund: (row) => payments.refund(row) },
+    // An account order takes its invoice number (payments' sequence) in its own transaction when invoiced (issue 18).
+    hooks: { beforeRefund: (row) => payments.refund(row), invoiceNumberIn: (trx) => payments.nextInvoiceNumberIn(trx) },
     rules: { unpaidTtlSeconds: config.orders.unpaidTtlSeconds, pendingMax: config.orders.pendingMax },
+    // Orders → companies (CompanyDirectory): membership, limits, terms, company prices, who approves.
+    companies,
   });
-  const cart = createCartService({ repo: createCartRepository(db), products });
+  const cart = createCartService({ repo: createCartRepository(db), products, prices: companies });
   // Orders → cart (checkout empties it, reorder fills it); the cart knows nothing of orders.
-  const checkout = createCheckoutService({ orders, cart, products, profiles });
+  const checkout = createCheckoutService({ orders, cart, products, profiles, companies });
   const productsAdmin = createProductsAdminService(productsRepo, {
     cache: catalogueCache,
     hasOrders: orders.hasOrdersForProduct,
@@ -143,6 +169,10 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
     provider,
     publicUrl: config.publicUrl,
     log,
+    // An invoice paid on account names the company and how to pay it (issue 18).
+    invoiceParty: (companyId) => companies.invoiceParty(companyId),
+    seesCompanyOrders: (userId, companyId) => orders.seesCompanyOrders(userId, companyId),
+    bankTransferDetails: config.bankTransferDetails,
   });
 
   // Quotes → products (snapshot, list price), orders (an accepted quote is placed like any order), mail, users (who the admins are).
@@ -154,6 +184,7 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
     adminEmails: () => users.adminEmails(),
     renderer: invoiceRenderer,
     publicUrl: config.publicUrl,
+    prices: companies,
   });
 
   const reviews = createReviewsService(createReviewsRepository(db));
@@ -187,6 +218,7 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
     cart,
     checkout,
     quotes,
+    companies,
     payments,
     paymentProvider: provider,
     invoiceRenderer,

@@ -18,6 +18,7 @@ test('the admin sees the admin menu and the overview, and adds a product', async
     'Add Reviews',
     'My Orders',
     'My Quotes',
+    'Company',
     'Add Product',
     'All Product',
     'Categories',
@@ -25,6 +26,7 @@ test('the admin sees the admin menu and the overview, and adds a product', async
     'Make Admin',
     'Manage All Order',
     'Quotes',
+    'Companies',
   ]);
   await expect(page.getByRole('heading', { name: 'Shop overview' })).toBeVisible();
   await expect(page.getByRole('img', { name: /Revenue and orders per day/ })).toBeVisible();

@@ -34,7 +34,13 @@ test('a customer edits the profile, uploads a photo and sees it on My Profile', 
   await expect(profile.getByRole('link', { name: 'https://www.linkedin.com/in/robin-profile' })).toBeVisible();
   await expect(profile.getByRole('img', { name: 'Photo of Robin Profile' })).toBeVisible();
   // Customers see no admin menu items.
-  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveText(['My Profile', 'Add Reviews', 'My Orders', 'My Quotes']);
+  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveText([
+    'My Profile',
+    'Add Reviews',
+    'My Orders',
+    'My Quotes',
+    'Company',
+  ]);
   await checkA11y(page);
 
   await page.goto('/dashboard/makeadmin');

@@ -77,6 +77,17 @@ const envSchema = z
     MAIL_PER_RECIPIENT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
     // New accounts per client address per hour (a trade-show kiosk or a test suite may need more).
     SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(50),
+    // Sign-ins per client address before better-auth's burst guard answers 429 for a minute. It
+    // counts every sign-in, good or bad, and only a minute without any restarts it: a busy office
+    // behind one address (or a test suite) may need more. Failed sign-ins have their own limits.
+    SIGNINS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    // What an invoice paid on account (issue 18) tells the customer about paying by bank transfer.
+    BANK_TRANSFER_DETAILS: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(300, 'must be at most 300 characters')
+      .default('Bank transfer to Bulkparts Ltd, IBAN GB00 BUKP 0000 0000 0000 00, quoting the invoice number'),
   })
   .superRefine((e, ctx) => {
     // Stripe marks orders paid only from signed webhooks: a key without the signing secret would take money and never mark it.
@@ -153,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     mailPerRecipientPerMinute: e.MAIL_PER_RECIPIENT_PER_MINUTE,
     signUpsPerIpPerHour: e.SIGNUPS_PER_IP_PER_HOUR,
+    signInsPerIpPerMinute: e.SIGNINS_PER_IP_PER_MINUTE,
+    bankTransferDetails: e.BANK_TRANSFER_DETAILS,
   };
 }
 

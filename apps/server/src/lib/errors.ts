@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   INSUFFICIENT_STOCK: 409,
   INVALID_TRANSITION: 409,
   ALREADY_PAID: 409,
+  /** An account order that would take the company past its credit limit (issue 18). */
+  CREDIT_LIMIT_EXCEEDED: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different body. */
   IDEMPOTENCY_KEY_REUSED: 422,

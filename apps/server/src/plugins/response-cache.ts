@@ -8,8 +8,22 @@ declare module 'fastify' {
      * (modules/products/catalogue-cache.ts); `skip` keeps a request out of it (answers that
      * depend on who asks).
      */
-    catalogueCache?: { skip?: (request: FastifyRequest) => boolean };
+    catalogueCache?: {
+      skip?: (request: FastifyRequest) => boolean;
+      /**
+       * Issue 18: names the variant of the answer this request gets (a company member's price
+       * list), or null for the public one. Asked only when the request carries a session cookie,
+       * so anonymous reads stay one synchronous map lookup.
+       */
+      variant?: (request: FastifyRequest) => Promise<string | null>;
+    };
   }
+}
+
+/** Whether the request carries better-auth's session cookie (`bulkparts.session_token`, `__Secure-` on https). */
+export function hasSessionCookie(request: FastifyRequest): boolean {
+  const cookie = request.headers.cookie;
+  return typeof cookie === 'string' && cookie.includes('bulkparts.session_token=');
 }
 
 const KEPT_HEADERS = ['content-type', 'x-total-count'];
@@ -27,14 +41,22 @@ export default fp(
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
       const marked = request.routeOptions.config.catalogueCache;
       if (request.method !== 'GET' || !marked || marked.skip?.(request)) return done();
-      const hit = cache.get(request.url);
-      if (hit) {
-        reply.headers(hit.headers);
-        reply.send(hit.payload);
-        return;
-      }
-      pending.set(request, request.url);
-      done();
+      const answer = (key: string) => {
+        const hit = cache.get(key);
+        if (hit) {
+          reply.headers(hit.headers);
+          reply.send(hit.payload);
+          return;
+        }
+        pending.set(request, key);
+        done();
+      };
+      if (!marked.variant || !hasSessionCookie(request)) return answer(request.url);
+      // A signed-in member with own prices gets their price list's answers, kept apart (issue 18).
+      marked.variant(request).then(
+        (variant) => answer(variant === null ? request.url : `${request.url}\u0000${variant}`),
+        (err: unknown) => done(err as Error),
+      );
     });
     app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
       const key = pending.get(request);

@@ -131,3 +131,34 @@ describe('second-factor code checks', () => {
     expect(locked.json()).toEqual(RATE_LIMITED);
   });
 });
+
+describe("better-auth's sign-in burst guard per address", () => {
+  it('counts good sign-ins too, and SIGNINS_PER_IP_PER_MINUTE sets it (a run of journeys from one address raises it)', async () => {
+    const small = await createTestApp({ seed: false, env: { TRUST_PROXY: 'true', SIGNINS_PER_IP_PER_MINUTE: '3' }, rateLimits: { enabled: true } });
+    try {
+      const email = uniqueEmail('burst');
+      const password = 'correct-horse-9';
+      const at = (ip: string) => ({ 'x-forwarded-for': ip });
+      expect(
+        (
+          await small.app.inject({
+            method: 'POST',
+            url: '/api/auth/sign-up/email',
+            payload: { name: 'Bu Rst', email, password },
+            headers: at('198.51.100.200'),
+          })
+        ).statusCode,
+      ).toBe(200);
+      const signIn = (ip: string) => small.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, headers: at(ip) });
+      for (let i = 0; i < 3; i++) expect((await signIn('198.51.100.201')).statusCode).toBe(200);
+      const refused = await signIn('198.51.100.201');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual(RATE_LIMITED);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Per address: another one still signs in.
+      expect((await signIn('198.51.100.202')).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+});

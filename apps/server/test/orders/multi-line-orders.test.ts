@@ -54,9 +54,21 @@ describe(`multi-line orders (${engine})`, () => {
       trackingNumber: null,
       expiresAt: order.expiresAt,
     };
-    const { lines, poNumber, shippingAddress, note, ...old } = order;
+    // Issue 18 added who the order was bought for and how it is paid, after the spec's fields.
+    const { lines, poNumber, shippingAddress, note, companyId, paymentMethod, dueDate, rejectionReason, ...old } = order;
     expect(old).toEqual(before);
-    expect(Object.keys(order)).toEqual([...Object.keys(before), 'lines', 'poNumber', 'shippingAddress', 'note']);
+    expect(Object.keys(order)).toEqual([
+      ...Object.keys(before),
+      'lines',
+      'poNumber',
+      'shippingAddress',
+      'note',
+      'companyId',
+      'paymentMethod',
+      'dueDate',
+      'rejectionReason',
+    ]);
+    expect({ companyId, paymentMethod, dueDate, rejectionReason }).toEqual({ companyId: null, paymentMethod: 'card', dueDate: null, rejectionReason: null });
     expect(order.orderNumber).toMatch(/^BP-\d{6}$/);
     expect({ poNumber, shippingAddress, note }).toEqual({ poNumber: null, shippingAddress: null, note: null });
     expect(lines).toEqual([

@@ -1,3 +1,5 @@
+import { newId } from '../../src/lib/ids.js';
+
 /**
  * Who may call which route. The access matrix (access-matrix.test.ts) reads every route from
  * Fastify's route table and fails when one is missing here, so no new route escapes review.
@@ -12,8 +14,52 @@
  *           rows it receives the owner (customer A) so it can name A's resource.
  * "Gets through" means the guard let the request reach the handler: 2xx, or a 4xx other than
  * 401/403 (a 400 for the empty body or a 404 for a random id is fine; no bodies are sent).
+ *
+ * Company accounts (issue 18): the matrix builds company A (its admin, an approver, a buyer with a
+ * $1 spending limit and two of that buyer's orders awaiting approval) and company B (an admin).
+ * Company routes check membership in the handler, after the body is validated, so their rows send
+ * a valid body: a refusal is then the guard's, not validation's. 'customer' is customer A (in no
+ * company), 'shop admin' the shop's admin (in no company).
+ *   access 'company-member'   anonymous → 401; company A's admin, approver and buyer and the shop
+ *                             admin get through; customer and company B's admin → 404
+ *          'company-admin'    like 'company-member', but A's approver and buyer → 403
+ *          'company-admin-only' like 'company-admin', but the shop admin → 403 too (the company's
+ *                             own addresses)
+ *          'company-shop-admin' only the shop admin gets through: A's members → 403, customer and
+ *                             B's admin → 404 (the company stays hidden from outsiders)
+ *          'company-approver' an order of A's buyer awaiting approval: A's approver and admin get
+ *                             through; the buyer themself → 403; customer, B's admin and the shop
+ *                             admin → 404 (anonymous → 401). The allowed callers go last.
+ *          'shop-admin-only'  anonymous → 401; everyone but the shop admin → 403, company admins too
  */
-export type Access = 'public' | 'user' | 'admin' | 'owner' | 'self';
+export type Access =
+  | 'public'
+  | 'user'
+  | 'admin'
+  | 'owner'
+  | 'self'
+  | 'company-member'
+  | 'company-admin'
+  | 'company-admin-only'
+  | 'company-shop-admin'
+  | 'company-approver'
+  | 'shop-admin-only';
+
+/** Company A's ids (see above), for the company rows' paths. */
+export interface CompanyContext {
+  id: string;
+  /** company B: its admin is the "member of another company" */
+  otherId: string;
+  /** a member of A the matrix edits and then removes */
+  spareMemberId: string;
+  /** an open invitation of A (revoked by the matrix) */
+  invitationId: string;
+  /** an address of A (deleted by the matrix) */
+  addressId: string;
+  /** two orders of A's buyer awaiting approval: one approved, one rejected by the matrix */
+  approveOrderId: string;
+  rejectOrderId: string;
+}
 
 export interface AccessContext {
   productId: string;
@@ -26,6 +72,7 @@ export interface AccessContext {
   /** customer A's requested quote (withdrawn by the matrix on the way) */
   quoteId: string;
   randomId: string;
+  company: CompanyContext;
 }
 
 export interface AccessRow {
@@ -34,6 +81,8 @@ export interface AccessRow {
   /** A JSON body to send (default: none). */
   body?: (ctx: AccessContext) => unknown;
 }
+
+export const MATRIX_ADDRESS = { name: 'Ada Matrix', line1: '1 Mill Road', city: 'Leeds', postalCode: 'LS1 4AB', country: 'United Kingdom' };
 
 export const accessTable: Record<string, AccessRow> = {
   // operations
@@ -116,6 +165,64 @@ export const accessTable: Record<string, AccessRow> = {
   'POST /api/quotes/:id/accept': { access: 'self', path: (c) => `/api/quotes/${c.quoteId}/accept` },
   'POST /api/quotes/:id/decline': { access: 'self', path: (c) => `/api/quotes/${c.quoteId}/decline` },
   'POST /api/quotes/:id/withdraw': { access: 'self', path: (c) => `/api/quotes/${c.quoteId}/withdraw` },
+  // company accounts (issue 18): approving is for A's approvers and admins, never the buyer, nobody else sees the order
+  'POST /api/purchase/:id/approve': { access: 'company-approver', path: (c) => `/api/purchase/${c.company.approveOrderId}/approve` },
+  'POST /api/purchase/:id/reject': {
+    access: 'company-approver',
+    path: (c) => `/api/purchase/${c.company.rejectOrderId}/reject`,
+    body: () => ({ reason: 'Matrix' }),
+  },
+  // the approved (now pending) order: 409 for the shop admin, who got through
+  'POST /api/purchase/:id/mark-paid': {
+    access: 'shop-admin-only',
+    path: (c) => `/api/purchase/${c.company.approveOrderId}/mark-paid`,
+    body: () => ({ reference: 'MATRIX-1' }),
+  },
+  // no body: a 400 for anyone signed in (a customer creating a company here would change the fixture)
+  'POST /api/companies': { access: 'user' },
+  'GET /api/companies/me': { access: 'user' },
+  'GET /api/companies': { access: 'shop-admin-only' },
+  'GET /api/companies/:id': { access: 'company-member', path: (c) => `/api/companies/${c.company.id}` },
+  'PATCH /api/companies/:id': { access: 'company-admin', path: (c) => `/api/companies/${c.company.id}`, body: () => ({ name: 'Matrix Company A' }) },
+  'GET /api/companies/:id/members': { access: 'company-member', path: (c) => `/api/companies/${c.company.id}/members` },
+  'PATCH /api/companies/:id/members/:userId': {
+    access: 'company-admin',
+    path: (c) => `/api/companies/${c.company.id}/members/${c.company.spareMemberId}`,
+    body: () => ({ spendingLimit: 500 }),
+  },
+  // A's admin removes the spare member (204); the shop admin then gets a 404 (got through)
+  'DELETE /api/companies/:id/members/:userId': { access: 'company-admin', path: (c) => `/api/companies/${c.company.id}/members/${c.company.spareMemberId}` },
+  'GET /api/companies/:id/invitations': { access: 'company-admin', path: (c) => `/api/companies/${c.company.id}/invitations` },
+  'POST /api/companies/:id/invitations': {
+    access: 'company-admin',
+    path: (c) => `/api/companies/${c.company.id}/invitations`,
+    body: () => ({ email: `matrix.invite.${newId()}@example.com`, role: 'buyer' }),
+  },
+  'DELETE /api/companies/:id/invitations/:invitationId': {
+    access: 'company-admin',
+    path: (c) => `/api/companies/${c.company.id}/invitations/${c.company.invitationId}`,
+  },
+  // the link in the mail: anyone holding it (a random token is a 404); accepting needs a session
+  'GET /api/invitations/:token': { access: 'public' },
+  'POST /api/invitations/:token/accept': { access: 'user' },
+  'GET /api/companies/:id/addresses': { access: 'company-member', path: (c) => `/api/companies/${c.company.id}/addresses` },
+  // the company's own addresses: its admins only (a shop admin sets terms and prices, not addresses)
+  'POST /api/companies/:id/addresses': {
+    access: 'company-admin-only',
+    path: (c) => `/api/companies/${c.company.id}/addresses`,
+    body: () => ({ label: 'Matrix', address: MATRIX_ADDRESS }),
+  },
+  'DELETE /api/companies/:id/addresses/:addressId': {
+    access: 'company-admin-only',
+    path: (c) => `/api/companies/${c.company.id}/addresses/${c.company.addressId}`,
+  },
+  'GET /api/companies/:id/prices': { access: 'company-member', path: (c) => `/api/companies/${c.company.id}/prices` },
+  'PUT /api/companies/:id/prices/:productId': {
+    access: 'company-shop-admin',
+    path: (c) => `/api/companies/${c.company.id}/prices/${c.productId}`,
+    body: () => ({ price: 1 }),
+  },
+  'DELETE /api/companies/:id/prices/:productId': { access: 'company-shop-admin', path: (c) => `/api/companies/${c.company.id}/prices/${c.productId}` },
   'GET /api/payment-config': { access: 'public' },
   // authenticated by the provider's signature, not a session: anyone may call, unsigned calls are 400
   'POST /api/payments/webhook': { access: 'public', body: () => ({}) },

@@ -81,6 +81,21 @@ const FIELDS = [
   'unitPrice',
   'validUntil',
   'message',
+  // company accounts (issue 18)
+  'taxId',
+  'billingAddress',
+  'role',
+  'spendingLimit',
+  'paymentTerms',
+  'creditLimit',
+  'discountPercent',
+  'label',
+  'reason',
+  'reference',
+  'paymentMethod',
+  'overdue',
+  'token',
+  'userId',
 ];
 
 const hugeString = fc.integer({ min: 1000, max: 20000 }).map((n) => 'x'.repeat(n));
@@ -173,7 +188,12 @@ describe(`fuzzing every JSON endpoint (${engine}, ${RUNS} runs per kind)`, () =>
         const url = fillPattern(route.url, 'AAAAAAAAAAAAAAAAAAAAAAAA');
         await fc.assert(
           fc.asyncProperty(malformedBody, async (body) => {
-            const res = await t.app.inject({ method: route.method as 'POST', url, headers: { cookie: admin.cookie }, payload: JSON.stringify(body) ?? 'null' });
+            const res = await t.app.inject({
+              method: route.method as 'POST',
+              url,
+              headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+              payload: JSON.stringify(body) ?? 'null',
+            });
             checkReply(`${route.key} body ${JSON.stringify(body)?.slice(0, 200)}`, res, false);
           }),
           { numRuns: RUNS },
@@ -269,6 +289,35 @@ describe(`fuzzing every JSON endpoint (${engine}, ${RUNS} runs per kind)`, () =>
       { numRuns: RUNS },
     );
     expect((await t.app.inject({ url, headers: { cookie: admin.cookie } })).json()).toMatchObject({ status: 'requested' });
+  });
+
+  it('company bodies on a real company (the shop admin is its company admin too) → never 5xx, 4xx JSON naming the field', async () => {
+    const address = { name: 'Fuzz Admin', line1: '1 Mill Road', city: 'Leeds', postalCode: 'LS1 4AB', country: 'United Kingdom' };
+    const send = (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: unknown) =>
+      t.app.inject({ method, url, headers: { cookie: admin.cookie, 'content-type': 'application/json' }, payload: JSON.stringify(payload) ?? 'null' });
+    const created = await send('POST', '/api/companies', { name: 'Fuzz Company', billingAddress: address });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: string }).id;
+    const product = ((await t.app.inject({ url: '/api/service?limit=1' })).json() as Array<{ _id: string }>)[0]!._id;
+    const order = await placeOrder(t.app, admin);
+    const targets: Array<['POST' | 'PATCH' | 'PUT', string]> = [
+      ['PATCH', `/api/companies/${id}`],
+      ['PATCH', `/api/companies/${id}/members/${admin.id}`],
+      ['POST', `/api/companies/${id}/invitations`],
+      ['POST', `/api/companies/${id}/addresses`],
+      ['PUT', `/api/companies/${id}/prices/${product}`],
+      ['POST', `/api/purchase/${order._id}/reject`],
+      ['POST', `/api/purchase/${order._id}/mark-paid`],
+      ['POST', '/api/cart/checkout'],
+    ];
+    for (const [method, url] of targets) {
+      await fc.assert(
+        fc.asyncProperty(malformedObject, async (body) => {
+          checkReply(`${method} ${url} ${JSON.stringify(body).slice(0, 200)}`, await send(method, url, body), false);
+        }),
+        { numRuns: RUNS },
+      );
+    }
   });
 
   it('keeps serving afterwards', async () => {

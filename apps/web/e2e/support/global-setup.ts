@@ -8,6 +8,17 @@ import { GOOGLE_IDENTITY, mailDir, oidcPort, smtpUrl } from './e2e-env';
 const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
+/** `=?UTF-8?Q?…?=` and `=?UTF-8?B?…?=` words of a header, decoded (adjacent words join without the space between). */
+const decodeEncodedWords = (header: string) =>
+  header.replace(/(\?=)\s+(=\?)/g, '$1$2').replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, kind: string, text: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+
 /** A real SMTP server for the app's mail (SMTP_URL): every message is saved for the tests to read. */
 async function startSmtpCapture(): Promise<(() => Promise<void>) | undefined> {
   const { hostname, port } = new URL(smtpUrl);
@@ -23,7 +34,9 @@ async function startSmtpCapture(): Promise<(() => Promise<void>) | undefined> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const subject = /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? '';
+        // A long Subject is folded over several lines (RFC 5322), and may be an encoded word (RFC 2047).
+        const headers = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+        const subject = decodeEncodedWords(/^Subject: (.*)$/im.exec(headers)?.[1]?.trim() ?? '');
         const text = decodeQuotedPrintable(raw);
         for (const rcpt of session.envelope.rcptTo) {
           const file = path.join(dir, `${Date.now()}-${++n}.json`);

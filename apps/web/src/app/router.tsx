@@ -27,6 +27,7 @@ const ProductDetails = page(() => import('./routes/product-details'));
 const Purchase = page(() => import('./routes/purchase'));
 const CartArea = page(() => import('./routes/cart-area'));
 const QuotesArea = page(() => import('./routes/quotes-area'));
+const CompanyArea = page(() => import('./routes/company-area'));
 const DashboardLayout = page(() => import('./routes/dashboard/dashboard-layout'));
 const MyProfile = page(() => import('./routes/dashboard/my-profile'));
 const AddReview = page(() => import('./routes/dashboard/add-review'));
@@ -102,6 +103,8 @@ export function AppRouter() {
                 </IdRouteSuspense>
               }
             />
+            {/* Company accounts: one lazy route for their four pages (company-area.tsx says why); the invitation page is public. */}
+            <Route path="invitations/:token" element={<CompanyArea />} />
             <Route
               path="dashboard"
               element={
@@ -115,6 +118,9 @@ export function AppRouter() {
               <Route path="myorders" element={<MyOrders />} />
               <Route path="myquotes" element={<QuotesArea />} />
               <Route path="quotes" element={<QuotesArea />} />
+              <Route path="company" element={<CompanyArea />} />
+              <Route path="approvals" element={<CompanyArea />} />
+              <Route path="companies" element={<CompanyArea />} />
               <Route
                 path="payment/:id"
                 element={

@@ -4,6 +4,7 @@ import { adminQueries } from './admin/api/admin-queries';
 import { authQueries } from './auth/api/auth-queries';
 import { cartQueries } from './cart/api/cart-queries';
 import { categoryQueries } from './categories/api/categories-queries';
+import { companyQueries } from './companies/api/company-queries';
 import { orderQueries } from './orders/api/order-queries';
 import { paymentQueries } from './orders/api/payment-queries';
 import { productQueries } from './products/api/product-queries';
@@ -31,6 +32,13 @@ const READS = {
   cart: cartQueries.mine(),
   quoteList: quoteQueries.list({ status: 'requested', page: 1, limit: 20 }),
   quoteDetail: quoteQueries.detail('q1'),
+  myCompany: companyQueries.mine(),
+  companyDetail: companyQueries.detail('c1'),
+  companyMembers: companyQueries.members('c1'),
+  otherCompanyMembers: companyQueries.members('c2'),
+  companyList: companyQueries.list({ q: 'acme' }),
+  invitation: companyQueries.invitation('t1'),
+  companyOrders: companyQueries.orders({ status: 'awaiting_approval', page: 1, limit: 20 }),
 };
 type Read = keyof typeof READS;
 const names = Object.keys(READS) as Read[];
@@ -52,7 +60,7 @@ describe('query key factories', () => {
 
   it('put a domain under one root, so one call refreshes all of it', async () => {
     expect(await invalidatedBy(productQueries.all())).toEqual(['adminProductList', 'productDetail', 'productFacets', 'productList']);
-    expect(await invalidatedBy(orderQueries.all())).toEqual(['adminOrderList', 'myOrders', 'orderDetail']);
+    expect(await invalidatedBy(orderQueries.all())).toEqual(['adminOrderList', 'companyOrders', 'myOrders', 'orderDetail']);
     expect(await invalidatedBy(adminQueries.users())).toEqual(['userList']);
     expect(await invalidatedBy(adminQueries.all())).toEqual(['overview', 'userList']);
     expect(await invalidatedBy(authQueries.all())).toEqual(['authConfig', 'session']);
@@ -62,6 +70,16 @@ describe('query key factories', () => {
     expect(await invalidatedBy(categoryQueries.all())).toEqual(['categoryList']);
     expect(await invalidatedBy(cartQueries.all())).toEqual(['cart']);
     expect(await invalidatedBy(quoteQueries.all())).toEqual(['quoteDetail', 'quoteList']);
+    expect(await invalidatedBy(companyQueries.all())).toEqual([
+      'companyDetail',
+      'companyList',
+      'companyMembers',
+      'invitation',
+      'myCompany',
+      'otherCompanyMembers',
+    ]);
+    // A write to one company refreshes that company's reads only.
+    expect(await invalidatedBy(companyQueries.company('c1'))).toEqual(['companyDetail', 'companyMembers']);
   });
 
   it('refresh only the query itself through its own key', async () => {

@@ -1,4 +1,5 @@
 import { type Kysely } from 'kysely';
+import { dialectTypes } from './dialect.js';
 
 /**
  * Company accounts (issue 18, ADR 0018). Every new table belongs to the companies module.
@@ -79,6 +80,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('company_prices_pk', ['company_id', 'product_id'])
     .execute();
 
+  // 'awaiting_approval' is 17 characters: PostgreSQL's varchar(16) would refuse it (SQLite does not check lengths).
+  if (dialectTypes(db).pg)
+    await db.schema
+      .alterTable('orders')
+      .alterColumn('status', (c) => c.setDataType('varchar(24)'))
+      .execute();
   await db.schema.alterTable('orders').addColumn('company_id', 'varchar(24)').execute();
   await db.schema
     .alterTable('orders')
@@ -101,5 +108,12 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const column of ['awaiting_since', 'reminded_at', 'decided_by', 'rejection_reason', 'due_date', 'payment_method', 'company_id']) {
     await db.schema.alterTable('orders').dropColumn(column).execute();
   }
-  for (const table of ['company_prices', 'company_addresses', 'company_invitations', 'company_members', 'companies']) await db.schema.dropTable(table).execute();
+  // Fails while an order is still awaiting_approval: those orders have no status before this migration.
+  if (dialectTypes(db).pg)
+    await db.schema
+      .alterTable('orders')
+      .alterColumn('status', (c) => c.setDataType('varchar(16)'))
+      .execute();
+  for (const table of ['company_prices', 'company_addresses', 'company_invitations', 'company_members', 'companies'])
+    await db.schema.dropTable(table).execute();
 }

@@ -1,4 +1,5 @@
-import { centsToDollars, linePrice, MESSAGES, quantityError, tiersToDollars, type Cart, type CartLine } from '@bulkparts/shared';
+import { asSeenBy, centsToDollars, linePrice, MESSAGES, quantityError, tiersToDollars, type Cart, type CartLine } from '@bulkparts/shared';
+import { buyerPricesIn, type PriceBook } from '../companies/company-directory.js';
 import type { ProductRow } from '../products/products.repository.js';
 import { pricedRow } from '../products/products.service.js';
 
@@ -22,7 +23,7 @@ export function lineProblem(product: CartProduct, quantity: number): string | nu
  * The cart as answered: each stored line with its product's live name, image and price (a line
  * whose product was deleted is left out: there is nothing to show or order).
  */
-export function cartView(stored: readonly { product_id: string; quantity: number }[], products: readonly CartProduct[]): Cart {
+export function cartView(stored: readonly { product_id: string; quantity: number }[], products: readonly CartProduct[], book: PriceBook | null = null): Cart {
   const byId = new Map(products.map((p) => [p.id, p]));
   const lines: CartLine[] = [];
   let subtotalCents = 0;
@@ -30,7 +31,8 @@ export function cartView(stored: readonly { product_id: string; quantity: number
     const p = byId.get(s.product_id);
     if (!p) continue;
     const quantity = Number(s.quantity);
-    const priced = pricedRow(p);
+    // Issue 18: a company member's own prices (the lower of tier and company price), as checkout charges them.
+    const priced = asSeenBy(pricedRow(p), buyerPricesIn(book, p.id));
     // The tier the whole line's quantity reaches prices every piece of it (shared linePrice).
     const price = linePrice(priced, quantity);
     subtotalCents += price.lineTotalCents;

@@ -4,6 +4,7 @@ import type { DB } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
 import type { ProductsService } from '../products/products.service.js';
+import type { CompanyDirectory, PriceBook } from '../companies/company-directory.js';
 import type { CartRepository } from './cart.repository.js';
 import { cartView, lineProblem, type CartProduct } from './cart-view.js';
 
@@ -11,6 +12,8 @@ export interface CartDeps {
   repo: CartRepository;
   /** Names, prices, stock and SKUs are the products module's, read live. */
   products: Pick<ProductsService, 'findMany' | 'findBySkus'>;
+  /** Issue 18: a company member's own prices (the companies service). */
+  prices?: Pick<CompanyDirectory, 'priceBookFor'>;
 }
 
 const cartFull = () => new AppError('VALIDATION_FAILED', CART_MESSAGES.cartFull, { lines: CART_MESSAGES.cartFull });
@@ -20,10 +23,15 @@ const cartFull = () => new AppError('VALIDATION_FAILED', CART_MESSAGES.cartFull,
  * derived from the catalogue when read, so a price or stock change shows at once and a line's
  * `problem` is what checkout would say now.
  */
-export function createCartService({ repo, products }: CartDeps) {
+export function createCartService({ repo, products, prices }: CartDeps) {
+  const bookFor = (userId: string, productIds: readonly string[]): Promise<PriceBook | null> =>
+    prices && productIds.length ? prices.priceBookFor(userId, productIds) : Promise.resolve(null);
+
   async function view(userId: string): Promise<Cart> {
     const stored = await repo.list(userId);
-    return cartView(stored, await products.findMany(stored.map((s) => s.product_id)));
+    const ids = stored.map((s) => s.product_id);
+    const [rows, book] = await Promise.all([products.findMany(ids), bookFor(userId, ids)]);
+    return cartView(stored, rows, book);
   }
 
   /** Refuses a cart that would hold more than CART_LINES_MAX products. */
@@ -115,7 +123,14 @@ export function createCartService({ repo, products }: CartDeps) {
       ];
       const known: CartProduct[] = [...added.values()].map((a) => a.product);
       const others = existing.map((e) => e.product_id).filter((id) => !added.has(id));
-      return cartView(stored, [...known, ...(others.length ? await products.findMany(others) : [])]);
+      const [rest, book] = await Promise.all([
+        others.length ? products.findMany(others) : [],
+        bookFor(
+          userId,
+          stored.map((s) => s.product_id),
+        ),
+      ]);
+      return cartView(stored, [...known, ...rest], book);
     },
 
     /**

@@ -16,7 +16,9 @@ import { AppError } from '../../lib/errors.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import type { CartService } from '../cart/cart.service.js';
 import { lineProblem } from '../cart/cart-view.js';
+import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
 import { StockShortError, type ProductsService } from '../products/products.service.js';
+import { checkAccountPayment } from './order-placement.js';
 import type { OrderRow } from './orders.repository.js';
 import type { OrdersService } from './orders.service.js';
 
@@ -31,9 +33,9 @@ export function checkoutHash(input: CheckoutInput, lines: Pieces): string {
     input.note ?? null,
     [a.company, a.name, a.line1, a.line2, a.city, a.postalCode, a.country, a.phone].map((v) => v ?? null),
   ];
-  return createHash('sha256')
-    .update(JSON.stringify([body, cart]))
-    .digest('hex');
+  // Issue 18: paying on account is another order than paying by card (card keeps the hash orders had before).
+  const parts = input.paymentMethod === 'account' ? [body, cart, 'account'] : [body, cart];
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
 export interface CheckoutDeps {
@@ -42,6 +44,8 @@ export interface CheckoutDeps {
   products: Pick<ProductsService, 'findMany'>;
   /** The address is remembered for the next checkout, in the order's own transaction. */
   profiles: { rememberShippingAddressIn(trx: Transaction<DB>, userId: string, address: ShippingAddress): Promise<void> };
+  /** Issue 18: the buyer's company (terms, limits) and its prices. */
+  companies?: Pick<CompanyDirectory, 'membershipOf' | 'priceBookFor'>;
 }
 
 /**
@@ -50,7 +54,7 @@ export interface CheckoutDeps {
  * every line's stock in product-id order, empties the cart and remembers the address; any short
  * line rolls all of it back and is named in the 409.
  */
-export function createCheckoutService({ orders, cart, products, profiles }: CheckoutDeps) {
+export function createCheckoutService({ orders, cart, products, profiles, companies }: CheckoutDeps) {
   return {
     async checkout(input: CheckoutInput, user: SessionUser, idempotencyKey?: string): Promise<{ order: Order; created: boolean }> {
       const stored = await cart.linesOf(user.id);
@@ -72,7 +76,12 @@ export function createCheckoutService({ orders, cart, products, profiles }: Chec
         if (existing) return replay(existing);
       }
 
-      const found = new Map((await products.findMany(stored.map((s) => s.product_id))).map((p) => [p.id, p]));
+      // Issue 18: paying on account needs a company with terms; a member pays the company's prices.
+      const membership = (await companies?.membershipOf(user.id)) ?? null;
+      if (input.paymentMethod === 'account') checkAccountPayment(membership);
+      const productIds = stored.map((s) => s.product_id);
+      const [rows, book] = await Promise.all([products.findMany(productIds), membership && companies ? companies.priceBookFor(user.id, productIds) : null]);
+      const found = new Map(rows.map((p) => [p.id, p]));
       const lines = [];
       const problems: ErrorLine[] = [];
       let stockOnly = true;
@@ -92,7 +101,7 @@ export function createCheckoutService({ orders, cart, products, profiles }: Chec
             }) === null;
           if (product.archived || !rulesOk) stockOnly = false;
         }
-        lines.push({ product, quantity });
+        lines.push({ product, quantity, buyerPrices: buyerPricesIn(book, product.id) });
       }
       if (lines.length === 0) throw new AppError('VALIDATION_FAILED', CART_MESSAGES.cartEmpty, { cart: CART_MESSAGES.cartEmpty });
       if (problems.length) {
@@ -101,10 +110,13 @@ export function createCheckoutService({ orders, cart, products, profiles }: Chec
       }
 
       try {
-        const order = await orders.place({ user, lines, details: input, idempotencyKey, idempotencyHash: hash }, async (trx) => {
-          await cart.clearIn(trx, user.id);
-          await profiles.rememberShippingAddressIn(trx, user.id, input.shippingAddress);
-        });
+        const order = await orders.place(
+          { user, lines, details: input, idempotencyKey, idempotencyHash: hash, membership, paymentMethod: input.paymentMethod },
+          async (trx) => {
+            await cart.clearIn(trx, user.id);
+            await profiles.rememberShippingAddressIn(trx, user.id, input.shippingAddress);
+          },
+        );
         return { order, created: true };
       } catch (error) {
         if (error instanceof StockShortError) {

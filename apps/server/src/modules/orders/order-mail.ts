@@ -1,4 +1,4 @@
-import { formatDollars, formatQuantity, shippingAddressLines, type Order, type OrderStatus } from '@bulkparts/shared';
+import { APPROVAL_TIMEOUT_DAYS, formatDollars, formatQuantity, shippingAddressLines, type Order, type OrderStatus } from '@bulkparts/shared';
 import type { MailService } from '../mail/mail.service.js';
 import { renderMail } from '../mail/templates.js';
 import type { MailMessage } from '../mail/mail.transport.js';
@@ -11,6 +11,10 @@ const MAILED: Partial<Record<OrderEvent, string>> = {
   cancelled: 'cancelled',
   refunded: 'refunded',
   expired: 'cancelled because it was not paid in time',
+  // Issue 18: approval moves an order on to `pending` (card) or `invoiced` (account).
+  pending: 'approved',
+  invoiced: 'approved',
+  rejected: 'rejected',
 };
 
 /** 'Tue, 25 Nov 2026 14:30 UTC': mails cannot know the reader's time zone, so they say which one. */
@@ -21,6 +25,18 @@ function deadline(iso: string): string {
 
 /** The lines that depend on the event: the payment deadline, the carrier and tracking number. */
 function detailLines(order: Order, event: OrderEvent): string[] {
+  if (event === 'placed' && order.status === 'awaiting_approval') {
+    return ['It is above your spending limit, so it waits for an approver of your company. Its pieces are held for you meanwhile.'];
+  }
+  if (order.status === 'invoiced' && order.dueDate && (event === 'placed' || event === 'invoiced')) {
+    return [`It is charged to your company's account: the invoice is due by ${order.dueDate.slice(0, 10)}.`];
+  }
+  if (event === 'pending' && order.expiresAt) {
+    return [`Please pay by ${deadline(order.expiresAt)}. An order left unpaid then is cancelled and its pieces go back on sale.`];
+  }
+  if (event === 'rejected') {
+    return [...(order.rejectionReason ? [`Reason: ${order.rejectionReason}`] : []), 'Its pieces went back on sale.'];
+  }
   if (event === 'placed' && order.expiresAt) {
     return [`Please pay by ${deadline(order.expiresAt)}. An order left unpaid then is cancelled and its pieces go back on sale.`];
   }
@@ -87,9 +103,14 @@ export function createOrderNotifier({ mailer, publicUrl, ordersPlaced }: OrderNo
     },
     placing() {
       return {
-        write: async (trx, order) => {
+        write: async (trx, order, approverEmails = []) => {
           const mail = mailFor(order, 'placed');
           if (mail) await mailer.enqueueIn(trx, mail);
+          // Issue 18: an order above the buyer's limit asks the company's approvers and admins.
+          for (const to of approverEmails) {
+            if (to.toLowerCase() === order.userEmail.toLowerCase()) continue;
+            await mailer.enqueueIn(trx, approvalNeededMail(order, to, publicUrl));
+          }
         },
         committed() {
           ordersPlaced.inc();
@@ -97,16 +118,56 @@ export function createOrderNotifier({ mailer, publicUrl, ordersPlaced }: OrderNo
         },
       };
     },
-    expiring() {
+    expiring(event = 'expired') {
       return {
         write: async (trx, orders) => {
           for (const order of orders) {
-            const mail = mailFor(order, 'expired');
+            const mail = mailFor(order, event);
             if (mail) await mailer.enqueueIn(trx, mail);
           }
         },
         committed: () => mailer.wake(),
       };
     },
+    reminding() {
+      return {
+        write: async (trx, order, adminEmails) => {
+          for (const to of adminEmails) await mailer.enqueueIn(trx, overdueReminderMail(order, to, publicUrl));
+        },
+        committed: () => mailer.wake(),
+      };
+    },
   };
+}
+
+/** To a company's approvers and admins: a member's order waits for them (issue 18). */
+function approvalNeededMail(order: Order, to: string, publicUrl: string): MailMessage {
+  return renderMail({
+    to,
+    subject: `Order ${order.orderNumber} by ${order.userEmail} waits for your approval`,
+    greeting: 'Hello,',
+    lines: [
+      `${order.userEmail} ordered ${formatQuantity(order.quantity)} ${order.Name} (${formatDollars(order.total)}), above their spending limit.`,
+      ...orderLines(order, 'placed'),
+      `Approve or reject it within ${APPROVAL_TIMEOUT_DAYS} days; after that it is rejected and its pieces go back on sale.`,
+      `Order: ${order.orderNumber} (${order._id})`,
+    ],
+    action: { label: 'Review the order', url: `${publicUrl}/dashboard/approvals` },
+  });
+}
+
+/** To a company's admins, once: an invoice paid on account is past its due date (issue 18). */
+function overdueReminderMail(order: Order, to: string, publicUrl: string): MailMessage {
+  return renderMail({
+    to,
+    subject: `Invoice for order ${order.orderNumber} is overdue`,
+    greeting: 'Hello,',
+    lines: [
+      `The invoice for order ${order.orderNumber} (${formatDollars(order.total)}, bought by ${order.userEmail}) was due on ${order.dueDate?.slice(0, 10) ?? ''} and has not been paid yet.`,
+      ...(order.poNumber ? [`Your PO number: ${order.poNumber}`] : []),
+      'Please pay it by bank transfer as the invoice says, quoting the invoice number.',
+      `Order: ${order.orderNumber} (${order._id})`,
+    ],
+    action: { label: 'See your company', url: `${publicUrl}/dashboard/company` },
+  });
 }

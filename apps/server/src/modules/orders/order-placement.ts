@@ -1,4 +1,13 @@
-import { linePrice, multiLineOrderName, type CheckoutInput, type Order } from '@bulkparts/shared';
+import {
+  COMPANY_MESSAGES,
+  dueDateFor,
+  linePrice,
+  multiLineOrderName,
+  type BuyerPrices,
+  type CheckoutInput,
+  type Order,
+  type PaymentMethod,
+} from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
@@ -6,7 +15,8 @@ import { newId, nowIso } from '../../lib/ids.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import type { ProductRow } from '../products/products.repository.js';
 import { pricedRow, type ProductsService } from '../products/products.service.js';
-import { NEW_ORDER_BLANKS, PendingCapError, type OrderLineRow, type OrderRow, type OrdersRepository } from './orders.repository.js';
+import type { CompanyDirectory, Membership } from '../companies/company-directory.js';
+import { CreditLimitError, NEW_ORDER_BLANKS, PendingCapError, type OrderLineRow, type OrderRow, type OrdersRepository } from './orders.repository.js';
 import { toOrder } from './order-view.js';
 import type { OrderNotifier, OrderRules } from './orders.service.js';
 
@@ -21,6 +31,8 @@ export interface NewOrderLine {
    * price instead of `linePrice`. Quantity rules are the caller's (a quoted line may pass 1000).
    */
   quotedUnitPriceCents?: number;
+  /** The buyer's company prices for this product (issue 18): `linePrice` takes the lower of tier and company price. */
+  buyerPrices?: BuyerPrices | undefined;
 }
 
 export interface NewOrder {
@@ -29,6 +41,13 @@ export interface NewOrder {
   details?: Partial<CheckoutInput>;
   idempotencyKey?: string | undefined;
   idempotencyHash?: string | null;
+  /**
+   * The buyer's company membership (issue 18); undefined: the placement looks it up, so every
+   * order placed by a member records its company and is held to the member's spending limit.
+   */
+  membership?: Membership | null;
+  /** 'account' pays on the company's terms (invoiced, due later); default 'card'. */
+  paymentMethod?: PaymentMethod;
 }
 
 /**
@@ -39,10 +58,10 @@ export interface NewOrder {
  */
 export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit<OrderRow, 'order_number'>; lines: OrderLineRow[] } {
   const id = newId();
-  const lines: OrderLineRow[] = o.lines.map(({ product, quantity, quotedUnitPriceCents }, i) => {
+  const lines: OrderLineRow[] = o.lines.map(({ product, quantity, quotedUnitPriceCents, buyerPrices }, i) => {
     const price =
       quotedUnitPriceCents === undefined
-        ? linePrice(pricedRow(product), quantity)
+        ? linePrice(pricedRow(product), quantity, buyerPrices)
         : { unitPriceCents: quotedUnitPriceCents, lineTotalCents: quotedUnitPriceCents * quantity };
     return {
       order_id: id,
@@ -58,6 +77,15 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
   });
   const first = lines[0]!;
   const now = nowIso();
+  const totalCents = lines.reduce((n, l) => n + l.line_total_cents, 0);
+  const membership = o.membership ?? null;
+  const paymentMethod: PaymentMethod = o.paymentMethod ?? 'card';
+  // Issue 18: above the member's per-order limit the order waits for approval, its stock held and
+  // no payment deadline running; an account order not waiting is invoiced at once, due on its terms.
+  const limit = membership?.spendingLimitCents ?? null;
+  const awaiting = limit !== null && totalCents > Number(limit);
+  const invoiced = !awaiting && paymentMethod === 'account';
+  const terms = membership?.paymentTerms ?? null;
   const row: Omit<OrderRow, 'order_number'> = {
     id,
     product_id: first.product_id,
@@ -65,22 +93,24 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     product_img: first.product_img,
     unit_price_cents: first.unit_price_cents,
     quantity: lines.reduce((n, l) => n + l.quantity, 0),
-    total_cents: lines.reduce((n, l) => n + l.line_total_cents, 0),
+    total_cents: totalCents,
     user_id: o.user.id,
     user_email: o.user.email,
-    status: 'pending',
+    status: awaiting ? 'awaiting_approval' : invoiced ? 'invoiced' : 'pending',
     idempotency_key: o.idempotencyKey ?? null,
     ...NEW_ORDER_BLANKS,
     created_at: now,
     updated_at: now,
-    expires_at: new Date(Date.parse(now) + unpaidTtlSeconds * 1000).toISOString(),
+    expires_at: awaiting || invoiced ? null : new Date(Date.parse(now) + unpaidTtlSeconds * 1000).toISOString(),
     idempotency_hash: o.idempotencyHash ?? null,
     po_number: o.details?.poNumber ?? null,
     shipping_address: o.details?.shippingAddress ? JSON.stringify(o.details.shippingAddress) : null,
     note: o.details?.note ?? null,
     line_count: lines.length,
-    company_id: null,
-    payment_method: 'card',
+    company_id: membership?.companyId ?? null,
+    payment_method: paymentMethod,
+    awaiting_since: awaiting ? now : null,
+    due_date: invoiced && terms ? dueDateFor(now, terms) : null,
   };
   return { row, lines };
 }
@@ -90,6 +120,16 @@ export interface PlacementDeps {
   stock: Pick<ProductsService, 'takeStockMany' | 'stockCommitted'>;
   notify: OrderNotifier;
   rules: OrderRules;
+  /** Who the buyer buys for (issue 18): membership, limits, terms, who approves. */
+  companies?: Pick<CompanyDirectory, 'membershipOf' | 'approverEmails'> | undefined;
+  /** The payments module's next invoice number, inside the order's transaction (wired in services.ts). */
+  invoiceNumberIn?: ((trx: Transaction<DB>) => Promise<number>) | undefined;
+}
+
+/** 409 unless the membership may pay on account (a member of a company with payment terms). */
+export function checkAccountPayment(membership: Membership | null): asserts membership is Membership {
+  if (!membership) throw new AppError('CONFLICT', COMPANY_MESSAGES.notInCompany, { paymentMethod: COMPANY_MESSAGES.notInCompany });
+  if (!membership.paymentTerms) throw new AppError('CONFLICT', COMPANY_MESSAGES.noTerms, { paymentMethod: COMPANY_MESSAGES.noTerms });
 }
 
 /**
@@ -97,10 +137,18 @@ export interface PlacementDeps {
  * confirmation mail, `alsoWrite` (the emptied cart, the remembered address), and last every line's
  * stock in product-id order. Throws StockShortError (nothing taken) or a 409 for the cap.
  */
-export function createOrderPlacement({ repo, stock, notify, rules }: PlacementDeps) {
+export function createOrderPlacement({ repo, stock, notify, rules, companies, invoiceNumberIn }: PlacementDeps) {
   // `alsoWrite` gets the new order too (an accepted quote records the order's id in the same unit).
   return async function place(o: NewOrder, alsoWrite?: (trx: Transaction<DB>, order: Order) => Promise<void>): Promise<Order> {
-    const { row, lines } = newOrderRows(o, rules.unpaidTtlSeconds);
+    const membership = o.membership !== undefined ? o.membership : ((await companies?.membershipOf(o.user.id)) ?? null);
+    if (o.paymentMethod === 'account') checkAccountPayment(membership);
+    const { row, lines } = newOrderRows({ ...o, membership }, rules.unpaidTtlSeconds);
+    // Read before the unit (SQLite's one connection is the unit's until it commits).
+    const approvers = row.status === 'awaiting_approval' && row.company_id && companies ? await companies.approverEmails(row.company_id) : [];
+    const credit =
+      row.payment_method === 'account' && membership?.creditLimitCents != null
+        ? { companyId: membership.companyId, limitCents: Number(membership.creditLimitCents) }
+        : undefined;
     const placing = notify.placing();
     let order: Order | undefined;
     try {
@@ -108,9 +156,11 @@ export function createOrderPlacement({ repo, stock, notify, rules }: PlacementDe
       // unit has ended the products service clears its cached catalogue (ADR 0012).
       await repo.placeOrder(row, lines, {
         pendingMax: rules.pendingMax,
+        credit,
+        invoiceNumber: invoiceNumberIn,
         alsoWrite: async (trx, numbered) => {
           order = toOrder(numbered, lines);
-          await placing.write(trx, order);
+          await placing.write(trx, order, approvers);
           await alsoWrite?.(trx, order);
         },
         takeStock: (trx) =>
@@ -122,6 +172,9 @@ export function createOrderPlacement({ repo, stock, notify, rules }: PlacementDe
     } catch (error) {
       if (error instanceof PendingCapError) {
         throw new AppError('CONFLICT', `You already have ${error.max} unpaid orders. Pay or cancel one of them before ordering more.`);
+      }
+      if (error instanceof CreditLimitError) {
+        throw new AppError('CREDIT_LIMIT_EXCEEDED', COMPANY_MESSAGES.creditLimitExceeded, { paymentMethod: COMPANY_MESSAGES.creditLimitExceeded });
       }
       throw error;
     } finally {

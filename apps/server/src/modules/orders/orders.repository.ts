@@ -70,6 +70,10 @@ export interface OrderListFilter {
   userEmail?: string | undefined;
   status?: string | undefined;
   q?: string | undefined;
+  /** Issue 18: the orders placed for this company. */
+  companyId?: string | undefined;
+  /** Issue 18: invoiced orders whose due date is before this instant. */
+  overdueAt?: string | undefined;
   offset: number;
   limit: number;
 }
@@ -84,6 +88,22 @@ export class PendingCapError extends Error {
 /** The first key of PostgreSQL's two-key advisory locks taken per account while counting its unpaid orders. */
 const PENDING_CAP_LOCK = 20261124;
 
+/** Thrown inside the order's transaction when an account order would take its company past the credit limit (issue 18). */
+export class CreditLimitError extends Error {
+  constructor(
+    readonly limitCents: number,
+    readonly usedCents: number,
+  ) {
+    super('credit limit exceeded');
+  }
+}
+
+/** The first key of PostgreSQL's two-key advisory locks taken per company while summing its open account orders. */
+const CREDIT_LIMIT_LOCK = 20261128;
+
+/** The statuses of an account order that hold the company's credit (awaiting approval or invoiced, not yet paid). */
+export const CREDIT_HOLDING_STATUSES = ['awaiting_approval', 'invoiced'] as const;
+
 export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
   // Orders that arrive together commit together on SQLite (db/group-commit.ts, ADR 0007).
   const orderCommits = createGroupCommit(db, engine);
@@ -94,6 +114,8 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
     if (filter.userEmail) query = query.where(sql<boolean>`lower(user_email) = ${filter.userEmail.toLowerCase()}`);
     if (filter.status) query = query.where('status', '=', filter.status);
     if (filter.q) query = query.where(anyColumnContains(ORDER_SEARCH_COLUMNS, filter.q));
+    if (filter.companyId) query = query.where('company_id', '=', filter.companyId);
+    if (filter.overdueAt) query = query.where('status', '=', 'invoiced').where('due_date', '<', filter.overdueAt);
     return query;
   }
 
@@ -149,11 +171,15 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
       lines: readonly OrderLineRow[],
       options: {
         pendingMax?: number;
+        /** An account order: the company's open account orders plus this one must stay within `limitCents`. */
+        credit?: { companyId: string; limitCents: number };
+        /** An order invoiced at once takes its invoice number (the payments module's sequence) in this unit. */
+        invoiceNumber?: (trx: Transaction<DB>) => Promise<number>;
         alsoWrite?: (trx: Transaction<DB>, numbered: OrderRow) => Promise<void>;
         takeStock: (trx: Transaction<DB>) => Promise<void>;
       },
     ): Promise<OrderRow> {
-      const { pendingMax = 0, alsoWrite, takeStock } = options;
+      const { pendingMax = 0, credit, invoiceNumber, alsoWrite, takeStock } = options;
       return orderCommits.run(async (trx) => {
         if (pendingMax > 0) {
           // Counted inside the order's transaction so parallel orders cannot all pass: SQLite runs
@@ -166,6 +192,22 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
             .executeTakeFirstOrThrow();
           if (Number(row.n) >= pendingMax) throw new PendingCapError(pendingMax);
         }
+        if (credit) {
+          // The same pattern per company: two members checking out at once queue on the company's
+          // lock (PostgreSQL) or run one after the other (SQLite's one writer), so the second sums
+          // the first's committed order and together they cannot pass the limit.
+          if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${CREDIT_LIMIT_LOCK}, hashtext(${credit.companyId}))`.execute(trx);
+          const used = await trx
+            .selectFrom('orders')
+            .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.lit(0)).as('cents'))
+            .where('company_id', '=', credit.companyId)
+            .where('payment_method', '=', 'account')
+            .where('status', 'in', CREDIT_HOLDING_STATUSES)
+            .executeTakeFirstOrThrow();
+          const usedCents = Number(used.cents);
+          if (usedCents + Number(order.total_cents) > credit.limitCents) throw new CreditLimitError(credit.limitCents, usedCents);
+        }
+        const placed = invoiceNumber && order.status === 'invoiced' ? { ...order, invoice_number: await invoiceNumber(trx) } : order;
         // The order and its mail first, the stock last: on PostgreSQL the product's row stays
         // locked from the stock update to the commit, and a popular product's buyers queue on
         // that lock, so nothing else runs while it is held. Without the stock all of it rolls back.
@@ -173,10 +215,10 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
         // highest, read in this statement by the one writer (migration 20261124000000).
         const inserted = await trx
           .insertInto('orders')
-          .values(engine === 'sqlite' ? { ...order, order_number: sql<number>`(select coalesce(max(order_number), 0) + 1 from orders)` } : order)
+          .values(engine === 'sqlite' ? { ...placed, order_number: sql<number>`(select coalesce(max(order_number), 0) + 1 from orders)` } : placed)
           .returning('order_number')
           .executeTakeFirstOrThrow();
-        const numbered: OrderRow = { ...order, order_number: Number(inserted.order_number) };
+        const numbered: OrderRow = { ...placed, order_number: Number(inserted.order_number) };
         await trx.insertInto('order_lines').values(lines).execute();
         await alsoWrite?.(trx, numbered);
         await takeStock(trx);
@@ -223,17 +265,132 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
     },
 
     /** Moves an order from one status to another only if it is still in `from`; returns whether it did. `alsoWrite` (returning the stock) commits with it. */
-    async transition(id: string, from: string, to: string, changes: Partial<OrderRow>, alsoWrite?: (trx: Transaction<DB>) => Promise<void>): Promise<boolean> {
+    async transition(
+      id: string,
+      from: string,
+      to: string,
+      changes: Partial<OrderRow> | ((trx: Transaction<DB>) => Promise<Partial<OrderRow>>),
+      alsoWrite?: (trx: Transaction<DB>) => Promise<void>,
+    ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        // A function computes the changes inside the transaction (an invoice number rolls back with a lost race).
+        const set = typeof changes === 'function' ? await changes(trx) : changes;
         const result = await trx
           .updateTable('orders')
-          .set({ ...changes, status: to })
+          .set({ ...set, status: to })
           .where('id', '=', id)
           .where('status', '=', from)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
         await alsoWrite?.(trx);
         return true;
+      });
+    },
+
+    /** What the company's open account orders hold of its credit (awaiting approval or invoiced), in cents. */
+    async creditUsedCents(companyId: string): Promise<number> {
+      const row = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.lit(0)).as('cents'))
+        .where('company_id', '=', companyId)
+        .where('payment_method', '=', 'account')
+        .where('status', 'in', CREDIT_HOLDING_STATUSES)
+        .executeTakeFirstOrThrow();
+      return Number(row.cents);
+    },
+
+    /**
+     * Rejects up to `limit` orders waiting for approval since `cutoff` or before, and runs
+     * `alsoWrite` (their stock back, their mails) in the same transaction. Safe with several
+     * instances, as `expireDue`: each order moves once, PostgreSQL skips rows another instance holds.
+     */
+    async rejectWaitingSince(
+      cutoff: string,
+      now: string,
+      reason: string,
+      limit: number,
+      alsoWrite?: (trx: Transaction<DB>, rejected: OrderRow[], lines: OrderLineRow[]) => Promise<void>,
+    ): Promise<OrderRow[]> {
+      return db.transaction().execute(async (trx) => {
+        let due = trx
+          .selectFrom('orders')
+          .select('id')
+          .where('status', '=', 'awaiting_approval')
+          .where('awaiting_since', '<=', cutoff)
+          .orderBy('awaiting_since')
+          .limit(limit);
+        if (engine === 'postgres') due = due.forUpdate().skipLocked();
+        const rejected = await trx
+          .updateTable('orders')
+          .set({ status: 'rejected', rejection_reason: reason, decided_by: 'system', updated_at: now })
+          .where('id', 'in', due)
+          .where('status', '=', 'awaiting_approval')
+          .returningAll()
+          .execute();
+        if (rejected.length === 0) return [];
+        const lines = await trx
+          .selectFrom('order_lines')
+          .selectAll()
+          .where(
+            'order_id',
+            'in',
+            rejected.map((o) => o.id),
+          )
+          .orderBy('order_id')
+          .orderBy('line_no')
+          .execute();
+        await alsoWrite?.(trx, rejected, lines);
+        return rejected;
+      });
+    },
+
+    /** Invoiced orders past their due date that have not been reminded yet (the overdue sweep's candidates). */
+    overdueUnreminded(now: string, limit: number): Promise<OrderRow[]> {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('status', '=', 'invoiced')
+        .where('due_date', '<', now)
+        .where('reminded_at', 'is', null)
+        .orderBy('due_date')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * Marks these orders reminded, each only if it is still invoiced and unreminded, and runs
+     * `alsoWrite` with the ones this call marked (their mails) in the same transaction: with
+     * several instances each order's reminder is queued once.
+     */
+    async markReminded(
+      ids: readonly string[],
+      now: string,
+      alsoWrite?: (trx: Transaction<DB>, reminded: OrderRow[], lines: OrderLineRow[]) => Promise<void>,
+    ): Promise<OrderRow[]> {
+      if (ids.length === 0) return [];
+      return db.transaction().execute(async (trx) => {
+        const reminded = await trx
+          .updateTable('orders')
+          .set({ reminded_at: now })
+          .where('id', 'in', ids)
+          .where('status', '=', 'invoiced')
+          .where('reminded_at', 'is', null)
+          .returningAll()
+          .execute();
+        if (reminded.length === 0) return [];
+        const lines = await trx
+          .selectFrom('order_lines')
+          .selectAll()
+          .where(
+            'order_id',
+            'in',
+            reminded.map((o) => o.id),
+          )
+          .orderBy('order_id')
+          .orderBy('line_no')
+          .execute();
+        await alsoWrite?.(trx, reminded, lines);
+        return reminded;
       });
     },
 

@@ -1,5 +1,7 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
+  markPaidSchema,
+  orderRejectSchema,
   idempotencyKeySchema,
   idParamsSchema,
   orderListQuerySchema,
@@ -70,5 +72,25 @@ export default async function ordersRoutes(app: ApiInstance, opts: { orders: Ord
       const { status, carrier, trackingNumber } = request.body;
       return service.changeStatus(request.params.id, status, currentUser(request), { carrier, trackingNumber });
     },
+  );
+
+  // Issue 18: an approver or company admin of the order's company decides on an order above the buyer's limit.
+  app.post(
+    '/purchase/:id/approve',
+    { preValidation: app.requireUser, schema: { params: idParamsSchema, response: { 200: responseSchema(orderSchema) } } },
+    async (request) => service.approve(request.params.id, currentUser(request)),
+  );
+
+  app.post(
+    '/purchase/:id/reject',
+    { preValidation: app.requireUser, schema: { params: idParamsSchema, body: orderRejectSchema, response: { 200: responseSchema(orderSchema) } } },
+    async (request) => service.reject(request.params.id, request.body.reason, currentUser(request)),
+  );
+
+  // A shop admin records the bank transfer of an invoiced order.
+  app.post(
+    '/purchase/:id/mark-paid',
+    { preValidation: app.requireAdmin, schema: { params: idParamsSchema, body: markPaidSchema, response: { 200: responseSchema(orderSchema) } } },
+    async (request) => service.markPaid(request.params.id, request.body.reference),
   );
 }

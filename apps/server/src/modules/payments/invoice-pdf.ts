@@ -1,6 +1,6 @@
 import type { ShippingAddress } from '@bulkparts/shared';
 import { drawHeading, drawItemTable, startPdf } from '../../lib/pdf-layout.js';
-import { invoiceContent, invoiceLabel, type InvoiceBuyerInput, type InvoiceLineInput } from './invoice-content.js';
+import { invoiceContent, invoiceLabel, type InvoiceAccountInput, type InvoiceBuyerInput, type InvoiceLineInput } from './invoice-content.js';
 import type { PayableOrder as OrderRow } from './payable-orders.js';
 
 export { invoiceLabel, SELLER } from './invoice-content.js';
@@ -11,8 +11,9 @@ export function renderInvoicePdf(
   buyer: InvoiceBuyerInput,
   lines: readonly InvoiceLineInput[] = [],
   shipTo: ShippingAddress | null = null,
+  account: InvoiceAccountInput | null = null,
 ): Promise<Buffer> {
-  const c = invoiceContent(order, buyer, lines, shipTo);
+  const c = invoiceContent(order, buyer, lines, shipTo, account);
   const { doc, done } = startPdf({ Title: `Invoice ${invoiceLabel(Number(order.invoice_number))}`, Author: c.seller[0] });
   const top = drawHeading(doc, c.title, c.meta);
   doc.font('Helvetica-Bold').text('Seller', 50, top);
@@ -31,7 +32,7 @@ export function renderInvoicePdf(
   doc.text(c.totals.tax, 300, y + 24, { width: 245, align: 'right' });
   doc.font('Helvetica-Bold').text(c.totals.total, 300, y + 40, { width: 245, align: 'right' });
   doc.font('Helvetica').moveDown(2);
-  for (const p of c.payment) doc.text(p, 50);
+  for (const p of c.payment) doc.text(p, 50, undefined, { width: 495 });
   doc.moveDown(2).fontSize(9).fillColor('#555').text('Thank you for your order. Prices in US dollars.', 50);
   doc.end();
   return done;

@@ -1,4 +1,7 @@
-import type { PaymentResult } from '@bulkparts/shared';
+import { shippingAddressLines, type PaymentResult } from '@bulkparts/shared';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/tables.js';
+import type { InvoiceParty } from '../companies/company-directory.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
@@ -23,14 +26,36 @@ interface Deps {
   provider: PaymentProvider;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Issue 18: the company an account order is invoiced to (the companies service, wired in services.ts). */
+  invoiceParty?: (companyId: string) => Promise<InvoiceParty | null>;
+  /** Issue 18: whether the user approves for (and so sees the orders and invoices of) the company (the orders service). */
+  seesCompanyOrders?: (userId: string, companyId: string) => Promise<boolean>;
+  /** Issue 18: how to pay an invoice on account (BANK_TRANSFER_DETAILS). */
+  bankTransferDetails?: string;
 }
+
+/** `payment_provider` of an invoice paid on account, recorded by a shop admin (the orders module's mark-paid). */
+const BANK_TRANSFER = 'bank_transfer';
+
+const DEFAULT_BANK_TRANSFER = 'Bank transfer to Bulkparts Ltd, quoting the invoice number';
 
 function refusePayment(row: OrderRow): never {
   if (row.paid_at) throw new AppError('ALREADY_PAID', 'This order is already paid');
   throw new AppError('INVALID_TRANSITION', `An order that is ${row.status} cannot be paid`);
 }
 
-export function createPaymentsService({ repo, orders, buyer, invoiceRenderer, provider, publicUrl, log }: Deps) {
+export function createPaymentsService({
+  repo,
+  orders,
+  buyer,
+  invoiceRenderer,
+  provider,
+  publicUrl,
+  log,
+  invoiceParty,
+  seesCompanyOrders,
+  bankTransferDetails = DEFAULT_BANK_TRANSFER,
+}: Deps) {
   /**
    * Marks a pending order paid and gives it the next invoice number, in one transaction. The
    * `status = 'pending'` guard makes paying twice impossible (also across instances); the invoice
@@ -149,17 +174,41 @@ export function createPaymentsService({ repo, orders, buyer, invoiceRenderer, pr
       return { received: true, outcome };
     },
 
+    /**
+     * The next invoice number inside the caller's transaction (issue 18: an order invoiced on
+     * account takes its number when it becomes `invoiced`, in the orders' own transaction; wired
+     * in services.ts so neither module imports the other). Gap-free as for card payments.
+     */
+    nextInvoiceNumberIn: (trx: Transaction<DB>) => repo.nextInvoiceNumber(trx),
+
     /** Called before an admin moves a paid order to `refunded`. */
     async refund(row: OrderRow): Promise<void> {
       if (!row.payment_reference) throw new AppError('INVALID_TRANSITION', 'This order has no payment to refund');
+      // Issue 18: a bank transfer recorded by a shop admin (mark-paid) went through no provider; the shop pays it back by hand.
+      if (row.payment_provider === BANK_TRANSFER) return;
       await provider.refund({ orderId: row.id, reference: row.payment_reference, amountCents: Number(row.total_cents) });
     },
 
     async invoice(orderId: string, user: SessionUser): Promise<{ filename: string; pdf: Buffer }> {
-      const row = await ownOrder(orderId, user, true);
-      if (row.invoice_number === null) throw new AppError('CONFLICT', 'The invoice is available once the order is paid');
-      const [who, lines] = await Promise.all([buyer(row.user_id), orders.lines(row.id)]);
-      const pdf = await invoiceRenderer.render(row, who, lines, shippingAddressOf(row));
+      // Issue 18: the company's admins and approvers (its finance) read the invoices of its orders too.
+      const found = await orders.find(orderId);
+      const companyReads = found?.company_id && found.user_id !== user.id && seesCompanyOrders ? await seesCompanyOrders(user.id, found.company_id) : false;
+      const row = companyReads ? found! : await ownOrder(orderId, user, true);
+      // Issue 18: an order paid on account has its invoice (and number) from the moment it is invoiced.
+      if (row.invoice_number === null) throw new AppError('CONFLICT', 'The invoice is available once the order is paid or invoiced');
+      const [who, lines, party] = await Promise.all([
+        buyer(row.user_id),
+        orders.lines(row.id),
+        row.payment_method === 'account' && row.company_id && invoiceParty ? invoiceParty(row.company_id) : null,
+      ]);
+      const account =
+        row.payment_method === 'account'
+          ? {
+              company: party ? { name: party.name, taxId: party.taxId, address: shippingAddressLines(party.billingAddress).join('\n') } : null,
+              bankTransfer: bankTransferDetails,
+            }
+          : null;
+      const pdf = await invoiceRenderer.render(row, who, lines, shippingAddressOf(row), account);
       return { filename: `invoice-${invoiceLabel(Number(row.invoice_number))}.pdf`, pdf };
     },
   };

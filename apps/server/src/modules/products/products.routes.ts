@@ -1,4 +1,5 @@
 import {
+  type Product,
   idParamsSchema,
   productInputSchema,
   productListQuerySchema,
@@ -13,15 +14,42 @@ import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../lib/errors.js';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
-import type { ProductsAdminService, ProductsService } from './products.service.js';
+import { hasSessionCookie } from '../../plugins/response-cache.js';
+import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
+import { productAsSeenBy, type ProductsAdminService, type ProductsService } from './products.service.js';
 
 /** `/api/service`: the spec's name for the product catalogue. Writes are for admins. */
-export default async function productsRoutes(app: ApiInstance, opts: { products: ProductsService; admin: ProductsAdminService }) {
-  const { products: service, admin } = opts;
-  // Public reads come from the catalogue cache (plugins/response-cache.ts); archived listings
-  // depend on who asks and are never cached.
-  const cached = { catalogueCache: {} };
-  const cachedUnlessArchived = { catalogueCache: { skip: (request: { url: string }) => request.url.includes('includeArchived') } };
+export default async function productsRoutes(
+  app: ApiInstance,
+  opts: { products: ProductsService; admin: ProductsAdminService; companies?: Pick<CompanyDirectory, 'priceListKey' | 'priceBookFor'> },
+) {
+  const { products: service, admin, companies } = opts;
+
+  /** Issue 18: the price list a signed-in member sees (null: list prices); the cache keeps its answers apart. */
+  async function priceList(request: FastifyRequest): Promise<string | null> {
+    if (!companies) return null;
+    const user = await request.loadUser();
+    return user ? companies.priceListKey(user.id) : null;
+  }
+
+  /** Issue 18: a member of a company with own prices sees them (`asSeenBy`), with the catalogue's `listPrice`. */
+  async function asSeenByCaller(request: FastifyRequest, items: Product[]): Promise<Product[]> {
+    if (!companies || items.length === 0 || !hasSessionCookie(request)) return items;
+    const user = await request.loadUser();
+    if (!user) return items;
+    const book = await companies.priceBookFor(
+      user.id,
+      items.map((p) => p._id),
+    );
+    return book ? items.map((p) => productAsSeenBy(p, buyerPricesIn(book, p._id))) : items;
+  }
+
+  // Public reads come from the catalogue cache (plugins/response-cache.ts), per price list (a
+  // member's company prices); archived listings depend on who asks and are never cached.
+  const cached = { catalogueCache: { variant: priceList } };
+  const cachedUnlessArchived = { catalogueCache: { skip: (request: { url: string }) => request.url.includes('includeArchived'), variant: priceList } };
+  // The facets carry no prices a member would see differently (the price range filters the list prices).
+  const cachedFacets = { catalogueCache: { skip: (request: { url: string }) => request.url.includes('includeArchived') } };
 
   /** Archived products are listed (and counted) for admins only. */
   async function allowArchived(request: FastifyRequest, includeArchived: string | undefined): Promise<void> {
@@ -39,14 +67,14 @@ export default async function productsRoutes(app: ApiInstance, opts: { products:
       await allowArchived(request, includeArchived);
       const { items, total } = await service.list(query, includeArchived === '1');
       reply.header(TOTAL_COUNT_HEADER, String(total));
-      return items;
+      return asSeenByCaller(request, items);
     },
   );
 
   // Same query as the list (page, limit and sort are ignored); a static route, so it never reaches /service/:id.
   app.get(
     '/service/facets',
-    { config: cachedUnlessArchived, schema: { querystring: productListQuerySchema, response: { 200: responseSchema(productFacetsSchema) } } },
+    { config: cachedFacets, schema: { querystring: productListQuerySchema, response: { 200: responseSchema(productFacetsSchema) } } },
     async (request) => {
       const { includeArchived, page: _page, limit: _limit, sort: _sort, ...filters } = request.query;
       await allowArchived(request, includeArchived);
@@ -54,8 +82,10 @@ export default async function productsRoutes(app: ApiInstance, opts: { products:
     },
   );
 
-  app.get('/service/:id', { config: cached, schema: { params: idParamsSchema, response: { 200: responseSchema(productSchema) } } }, async (request) =>
-    service.get(request.params.id),
+  app.get(
+    '/service/:id',
+    { config: cached, schema: { params: idParamsSchema, response: { 200: responseSchema(productSchema) } } },
+    async (request) => (await asSeenByCaller(request, [await service.get(request.params.id)]))[0]!,
   );
 
   app.post(

@@ -1,4 +1,6 @@
 import {
+  asSeenBy,
+  type BuyerPrices,
   centsToDollars,
   dollarsToCents,
   formatQuantity,
@@ -66,6 +68,16 @@ export function toProductJson(row: ProductRow): Product {
     priceTiers: tiersToDollars(storedTiers(row)),
     orderMultiple: Number(row.order_multiple),
   };
+}
+
+/**
+ * Issue 18: the product as a buyer with own prices sees it (shared `asSeenBy`): `price` and
+ * `priceTiers` are theirs, `listPrice` the catalogue's. Without buyer prices the product as is.
+ */
+export function productAsSeenBy(product: Product, buyerPrices: BuyerPrices | undefined): Product {
+  if (!buyerPrices) return product;
+  const seen = asSeenBy({ priceCents: Math.round(product.price * 100), priceTiers: tiersToCents(product.priceTiers) }, buyerPrices);
+  return { ...product, price: centsToDollars(seen.priceCents), priceTiers: tiersToDollars(seen.priceTiers ?? []), listPrice: product.price };
 }
 
 /** A product row's tiers in cents (the stored JSON), as `unitPriceFor` takes them. */

@@ -18,6 +18,7 @@ import { pageOffset } from '../../db/query-helpers.js';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { SessionUser } from '../../plugins/auth.js';
+import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { InvoiceRenderer } from '../payments/invoice-renderer.js';
@@ -39,6 +40,8 @@ export interface QuotesDeps {
   /** The invoice renderer's worker pool draws quote documents too (time-limited, off the event loop). */
   renderer: Pick<InvoiceRenderer, 'renderQuote'>;
   publicUrl: string;
+  /** Issue 18: a company member's own prices are the quote's starting point (the companies service). */
+  prices?: Pick<CompanyDirectory, 'priceBookFor'>;
   /** The clock (tests move it past a quote's date). */
   now?: () => Date;
 }
@@ -54,7 +57,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * a conditional UPDATE on the status read. Accepting places the order through the orders'
  * placement at the quoted prices and moves the quote in that order's own transaction.
  */
-export function createQuotesService({ repo, products, orders, mailer, adminEmails, renderer, publicUrl, now = () => new Date() }: QuotesDeps) {
+export function createQuotesService({ repo, products, orders, mailer, adminEmails, renderer, publicUrl, prices, now = () => new Date() }: QuotesDeps) {
   async function withLines(rows: readonly QuoteRow[], at: Date): Promise<Quote[]> {
     const lines = linesByQuote(await repo.linesOf(rows.map((r) => r.id)));
     return rows.map((r) => toQuote(r, lines.get(r.id) ?? [], at));
@@ -130,6 +133,7 @@ export function createQuotesService({ repo, products, orders, mailer, adminEmail
         throw new AppError('VALIDATION_FAILED', message, fields, problems);
       }
 
+      const book = prices ? await prices.priceBookFor(user.id, [...found.keys()]) : null;
       const iso = now().toISOString();
       const row: Omit<QuoteRow, 'quote_number'> = {
         id: newId(),
@@ -155,8 +159,8 @@ export function createQuotesService({ repo, products, orders, mailer, adminEmail
           product_name: product.name,
           product_img: product.img,
           quantity: l.quantity,
-          // The shop's own price for that quantity today: the admin's starting point.
-          list_unit_price_cents: unitPriceFor(pricedRow(product), l.quantity),
+          // The buyer's price for that quantity today (their company's, when lower): the admin's starting point.
+          list_unit_price_cents: unitPriceFor(pricedRow(product), l.quantity, buyerPricesIn(book, product.id)),
           quoted_unit_price_cents: null,
         };
       });

@@ -49,6 +49,11 @@ export function createUsersRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
     findIdentity(id: string): Promise<UserIdentity | undefined> {
       return db.selectFrom('user').select(identityColumns).where('id', '=', id).executeTakeFirst();
     },
+    /** These accounts (companies: members' names and emails), in no particular order; unknown ids are left out. */
+    findIdentities(ids: readonly string[]): Promise<UserIdentity[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom('user').select(identityColumns).where('id', 'in', ids).execute();
+    },
     /** Every account by email (the admins' profile list). */
     listIdentities(offset: number, limit: number): Promise<UserIdentity[]> {
       return db.selectFrom('user').select(identityColumns).orderBy('email', 'asc').limit(limit).offset(offset).execute();

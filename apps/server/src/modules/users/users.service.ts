@@ -36,6 +36,13 @@ export function createUsersService(repo: UsersRepository, opts: UsersDeps) {
   const sessionsChanged = () => opts.sessions.clear();
   return {
     identity: (id: string) => repo.findIdentity(id),
+    /** Names and emails of these accounts (a company's members); unknown ids are left out. */
+    usersByIds: (ids: readonly string[]) => repo.findIdentities([...new Set(ids)]),
+    /** The account with this email, if any (an invitation to someone already in the company). */
+    identityByEmail: async (email: string) => {
+      const row = await repo.findByEmail(email.trim());
+      return row ? { id: row.id, email: row.email, name: row.name } : undefined;
+    },
     listIdentities: (page: number, limit: number) => repo.listIdentities(pageOffset(page, limit), limit),
     countAll: () => repo.count(undefined),
     imageInUse: (url: string) => repo.imageInUse(url),

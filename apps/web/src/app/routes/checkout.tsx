@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { Order } from '@bulkparts/shared';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { useSession } from '@/features/auth/api/auth-queries';
@@ -8,9 +10,15 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { cartQueries } from '@/features/cart/api/cart-queries';
 import { CheckoutForm } from '@/features/cart/components/checkout-form';
 import { CheckoutSummary } from '@/features/cart/components/checkout-summary';
+import { companyQueries } from '@/features/companies/api/company-queries';
+import { OrderPlaced } from '@/features/orders/components/order-placed';
 import { profileQueries } from '@/features/profile/api/profile-queries';
 
-/** `/checkout` (signed in, email confirmed): address, PO number and note; the cart becomes one order, then My Orders. */
+/**
+ * `/checkout` (signed in, email confirmed): address, PO number and note; the cart becomes one
+ * order, then My Orders (where a card order is paid). A company member may pick a company address
+ * and, on terms, pay on account; an order waiting for approval or invoiced is told here (issue 18).
+ */
 export function Component() {
   return (
     <RequireAuth>
@@ -23,12 +31,23 @@ function Checkout() {
   const session = useSession();
   const cart = useQuery(cartQueries.mine());
   const profile = useQuery(profileQueries.own());
+  // A failed company read only loses the company's addresses and the payment choice (card is the default).
+  const company = useQuery(companyQueries.mine());
+  const companyId = company.data?.id ?? '';
+  const addresses = useQuery({ ...companyQueries.addresses(companyId), enabled: companyId !== '' });
+  const [placed, setPlaced] = useState<Order | null>(null);
   const navigate = useNavigate();
   const user = session.data?.user;
 
+  function onPlaced(order: Order) {
+    if (order.status === 'awaiting_approval' || order.status === 'invoiced') setPlaced(order);
+    else navigate('/dashboard/myorders');
+  }
+
   let body;
-  if (user && !user.emailVerified) body = <ConfirmEmailToOrder email={user.email} />;
-  else if (cart.isPending || profile.isPending) body = <PageSpinner label="Loading your cart" />;
+  if (placed) body = <OrderPlaced order={placed} />;
+  else if (user && !user.emailVerified) body = <ConfirmEmailToOrder email={user.email} />;
+  else if (cart.isPending || profile.isPending || company.isPending) body = <PageSpinner label="Loading your cart" />;
   else if (cart.isError) body = <LoadFailure error={cart.error} onRetry={cart.refetch} />;
   else if (cart.data.lines.length === 0) {
     body = (
@@ -58,7 +77,10 @@ function Checkout() {
             address={profile.data?.shippingAddress ?? null}
             buyerName={profile.data?.name ?? user?.name ?? ''}
             blocked={blocked}
-            onPlaced={() => navigate('/dashboard/myorders')}
+            onPlaced={onPlaced}
+            company={company.data ?? null}
+            companyAddresses={addresses.data ?? []}
+            total={cart.data.subtotal}
           />
         </div>
         <div className="order-1 lg:order-2">

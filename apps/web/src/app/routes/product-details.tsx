@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity, unavailableReason } from '@bulkparts/shared/quantity';
+import { ListPrice } from '@/components/ui/list-price';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { RecordLoadFailure } from '@/components/ui/record-load-failure';
 import { AddToCart } from '@/features/cart/components/add-to-cart';
@@ -48,7 +49,8 @@ export function Component() {
           )}
         </dl>
         <p className="text-2xl font-semibold text-primary">
-          {formatDollars(p.price)} <span className="text-base font-normal text-base-content/70">per piece</span>
+          {formatDollars(p.price)} <span className="text-base font-normal text-base-content/70">per piece</span>{' '}
+          <ListPrice price={p.price} listPrice={p.listPrice} />
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-base-content/70">Minimum order quantity</dt>

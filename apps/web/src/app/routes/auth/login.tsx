@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { authQueries, useSession } from '@/features/auth/api/auth-queries';
+import { authQueries, forgetAccountReads, useSession } from '@/features/auth/api/auth-queries';
 import { recordSignedInUser } from '@/features/auth/api/record-user';
 import { authErrorText } from '@/features/auth/auth-errors';
 import { AuthCard } from '@/features/auth/components/auth-card';
@@ -33,6 +33,7 @@ export function Component() {
 
   const onSignedIn = async (email: string) => {
     await recordSignedInUser(email);
+    forgetAccountReads(qc);
     await qc.invalidateQueries({ queryKey: authQueries.session().queryKey });
     navigate(origin, { replace: true });
   };
@@ -46,8 +47,8 @@ export function Component() {
       footer={
         <>
           <p>
-            New to bulkparts?{' '}
-            <Link to="/signup" className="link link-primary">
+            New to bulkparts? {/* The page to come back to goes along: signing up, then in, still ends there. */}
+            <Link to="/signup" state={location.state} className="link link-primary">
               Create New Account
             </Link>
           </p>

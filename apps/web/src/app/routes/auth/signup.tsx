@@ -1,13 +1,20 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { SignupForm } from '@/features/auth/components/signup-form';
 import { FormError } from '@/components/ui/form';
 
-/** `/signup`: name, email, password (then 'check your email'), or Google. */
+/**
+ * `/signup`: name, email, password (then 'check your email'), or Google. A page that sent the visitor
+ * here (RequireAuth's or the invitation page's `from` state) rides along to the sign-in links, so
+ * signing in afterwards comes back to it.
+ */
 export function Component() {
   const [googleError, setGoogleError] = useState<string | null>(null);
+  const { state } = useLocation();
+  const from = (state as { from?: { pathname?: string; search?: string } } | null)?.from;
+  const returnTo = from?.pathname?.startsWith('/') && !from.pathname.startsWith('//') ? `${from.pathname}${from.search ?? ''}` : '/home';
   return (
     <AuthCard
       title="Sign Up"
@@ -15,7 +22,7 @@ export function Component() {
         <>
           <p>
             Already have an account?{' '}
-            <Link to="/login" className="link link-primary">
+            <Link to="/login" state={state} className="link link-primary">
               Please Login
             </Link>
           </p>
@@ -28,8 +35,8 @@ export function Component() {
         </>
       }
     >
-      <SignupForm />
-      <GoogleButton returnTo="/home" onError={setGoogleError} />
+      <SignupForm loginState={state} />
+      <GoogleButton returnTo={returnTo} onError={setGoogleError} />
       <FormError message={googleError} />
     </AuthCard>
   );

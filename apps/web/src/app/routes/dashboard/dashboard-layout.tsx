@@ -1,6 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '@/features/auth/api/auth-queries';
+
+/** 'Approvals', for approvers and company admins only (approvals-link.tsx says why it is lazy). */
+const ApprovalsLink = lazy(() => import('./approvals-link').then((m) => ({ default: m.Component })));
 
 interface MenuLink {
   to: string;
@@ -13,6 +16,7 @@ const customerLinks: MenuLink[] = [
   { to: '/dashboard/addreviews', label: 'Add Reviews' },
   { to: '/dashboard/myorders', label: 'My Orders' },
   { to: '/dashboard/myquotes', label: 'My Quotes' },
+  { to: '/dashboard/company', label: 'Company' },
 ];
 const adminLinks: MenuLink[] = [
   { to: '/dashboard/addproduct', label: 'Add Product' },
@@ -22,6 +26,7 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/makeadmin', label: 'Make Admin' },
   { to: '/dashboard/manageallorder', label: 'Manage All Order' },
   { to: '/dashboard/quotes', label: 'Quotes' },
+  { to: '/dashboard/companies', label: 'Companies' },
 ];
 
 /** The dashboard shell: a side menu on wide screens, a drawer behind a toggle button on phones. */
@@ -60,7 +65,13 @@ export function Component() {
     setOpen(false);
     toggleRef.current?.focus();
   };
-  const links = isAdmin ? [...customerLinks, ...adminLinks] : customerLinks;
+  const item = (link: MenuLink) => (
+    <li key={link.to}>
+      <NavLink to={link.to} end={link.end} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+        {link.label}
+      </NavLink>
+    </li>
+  );
 
   return (
     <div className="drawer lg:drawer-open mx-auto max-w-7xl">
@@ -97,13 +108,11 @@ export function Component() {
         >
           <h2 className="mb-2 px-2 text-lg font-bold">Dashboard</h2>
           <ul className="menu w-full gap-1">
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+            {customerLinks.map(item)}
+            <Suspense fallback={null}>
+              <ApprovalsLink />
+            </Suspense>
+            {isAdmin && adminLinks.map(item)}
           </ul>
         </nav>
       </div>

@@ -8,7 +8,7 @@ import { orderQueries } from '@/features/orders/api/order-queries';
 import { paymentQueries } from '@/features/orders/api/payment-queries';
 import { CardPaymentForm } from '@/features/orders/components/card-payment-form';
 import { OrderSummary } from '@/features/orders/components/order-summary';
-import { AwaitingConfirmation, ClosedPanel, PaidPanel } from '@/features/orders/components/payment-outcome';
+import { AwaitingConfirmation, ClosedPanel, NotPayablePanel, PaidPanel } from '@/features/orders/components/payment-outcome';
 import { StripePaymentPanel } from '@/features/orders/components/stripe-payment-panel';
 import type { Order } from '@bulkparts/shared';
 
@@ -60,6 +60,8 @@ export function Component() {
           <ClosedPanel order={o} />
         ) : o.paid ? (
           <PaidPanel order={o} />
+        ) : o.status === 'awaiting_approval' || o.status === 'invoiced' || o.status === 'rejected' ? (
+          <NotPayablePanel order={o} />
         ) : checkout === 'success' ? (
           // Back from Stripe: paying again here could charge twice, so only wait or check.
           <AwaitingConfirmation timedOut={timedOut} onCheckAgain={() => void order.refetch()} />

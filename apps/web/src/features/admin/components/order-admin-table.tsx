@@ -12,6 +12,7 @@ import { withToast } from '@/lib/toast-action';
 import { useChangeOrderStatus } from '../api/change-order-status';
 import { ordersCsvUrl } from '../api/export-orders-csv';
 import { adminQueries } from '../api/admin-queries';
+import { MarkPaidDialog } from './mark-paid-dialog';
 import { ShipOrderDialog } from './ship-order-dialog';
 
 const PAGE_SIZE = 20;
@@ -30,8 +31,13 @@ export function OrderAdminTable() {
   const [page, setPage] = useState(1);
   const [pending, setPending] = useState<{ order: Order; to: OrderStatus } | null>(null);
   const [shipping, setShipping] = useState<Order | null>(null);
-  const filter = { q: q.trim() || undefined, status: status || undefined };
-  const orders = useQuery(adminQueries.orderList({ ...filter, page, limit: PAGE_SIZE }));
+  const [overdue, setOverdue] = useState(false);
+  const [markingPaid, setMarkingPaid] = useState<Order | null>(null);
+  const filter = { q: q.trim() || undefined, status: (!overdue && status) || undefined };
+  // Overdue invoices (issue 18) are a status of their own reading: invoiced and past the due date.
+  const orders = useQuery(adminQueries.orderList({ ...filter, overdue: overdue || undefined, page, limit: PAGE_SIZE }));
+  // The moment the page opened: an invoice due since then reads overdue on the next visit.
+  const [now] = useState(() => Date.now());
   const change = useChangeOrderStatus();
 
   async function move(order: Order, to: OrderStatus, shipment?: ShipmentForm) {
@@ -56,7 +62,12 @@ export function OrderAdminTable() {
         <SearchField label="Search orders" placeholder="Buyer email or product" className="max-w-xs" value={q} onChange={(v) => (setQ(v), setPage(1))} />
         <label className="flex items-center gap-2">
           <span>Status</span>
-          <select className="select select-bordered select-sm" value={status} onChange={(e) => (setStatus(e.target.value as OrderStatus | ''), setPage(1))}>
+          <select
+            className="select select-bordered select-sm"
+            value={overdue ? 'invoiced' : status}
+            disabled={overdue}
+            onChange={(e) => (setStatus(e.target.value as OrderStatus | ''), setPage(1))}
+          >
             <option value="">All</option>
             {ORDER_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -65,6 +76,10 @@ export function OrderAdminTable() {
             ))}
           </select>
         </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" className="checkbox checkbox-sm" checked={overdue} onChange={(e) => (setOverdue(e.target.checked), setPage(1))} />
+          <span>Overdue invoices only</span>
+        </label>
         <a className="btn btn-outline btn-sm" href={ordersCsvUrl(filter)} download>
           Export CSV
         </a>
@@ -72,7 +87,7 @@ export function OrderAdminTable() {
       <PagedList
         query={orders}
         loadingLabel="Loading orders"
-        empty={<p>No orders found.</p>}
+        empty={<p>{overdue ? 'No invoice is overdue.' : 'No orders found.'}</p>}
         page={page}
         pageSize={PAGE_SIZE}
         onPage={setPage}
@@ -113,6 +128,14 @@ export function OrderAdminTable() {
                     {(o.carrier || o.trackingNumber) && (
                       <span className="block text-xs text-base-content/70 break-all">{[o.carrier, o.trackingNumber].filter(Boolean).join(' · ')}</span>
                     )}
+                    {o.status === 'invoiced' && o.dueDate && (
+                      <span className={`block text-xs ${Date.parse(o.dueDate) < now ? 'font-semibold text-red-700' : 'text-base-content/70'}`}>
+                        {Date.parse(o.dueDate) < now ? 'Overdue since' : 'Due'} {new Date(o.dueDate).toLocaleDateString()}
+                      </span>
+                    )}
+                    {o.status === 'paid' && o.paymentMethod === 'account' && o.paymentReference && (
+                      <span className="block text-xs text-base-content/70 break-all">Ref. {o.paymentReference}</span>
+                    )}
                   </>
                 ),
               },
@@ -120,23 +143,36 @@ export function OrderAdminTable() {
               {
                 header: 'Actions',
                 className: 'flex flex-wrap gap-1',
-                cell: (o) =>
-                  ORDER_TRANSITIONS[o.status].map((to) => {
-                    const action = ACTIONS[to];
-                    if (!action) return null;
-                    return (
+                cell: (o) => (
+                  <>
+                    {o.status === 'invoiced' && (
                       <button
-                        key={to}
                         type="button"
-                        className={`btn btn-xs ${action.className}`}
-                        disabled={change.isPending}
-                        onClick={() => request(o, to)}
-                        aria-label={`${action.label}: order of ${o.Name} by ${o.userEmail}`}
+                        className="btn btn-xs btn-success"
+                        onClick={() => setMarkingPaid(o)}
+                        aria-label={`Mark paid: order of ${o.Name} by ${o.userEmail}`}
                       >
-                        {action.label}
+                        Mark paid
                       </button>
-                    );
-                  }),
+                    )}
+                    {ORDER_TRANSITIONS[o.status].map((to) => {
+                      const action = ACTIONS[to];
+                      if (!action) return null;
+                      return (
+                        <button
+                          key={to}
+                          type="button"
+                          className={`btn btn-xs ${action.className}`}
+                          disabled={change.isPending}
+                          onClick={() => request(o, to)}
+                          aria-label={`${action.label}: order of ${o.Name} by ${o.userEmail}`}
+                        >
+                          {action.label}
+                        </button>
+                      );
+                    })}
+                  </>
+                ),
               },
             ]}
           />
@@ -162,6 +198,7 @@ export function OrderAdminTable() {
           onCancel={() => setShipping(null)}
         />
       )}
+      {markingPaid && <MarkPaidDialog order={markingPaid} onClose={() => setMarkingPaid(null)} />}
     </section>
   );
 }

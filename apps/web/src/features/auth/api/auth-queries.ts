@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { getAuthConfig } from './get-auth-config';
 import { getSession } from './get-session';
 
@@ -14,4 +14,13 @@ export const authQueries = {
 /** The session every screen reads (signed in or not, the role, the confirmed email). */
 export function useSession() {
   return useQuery(authQueries.session());
+}
+
+/**
+ * Forgets every read but auth's when the account at this browser changes (sign-in, sign-up,
+ * sign-out): one account's orders, company and even catalogue prices (a company member sees its
+ * own, issue 18) are never shown to the next.
+ */
+export function forgetAccountReads(qc: QueryClient) {
+  qc.removeQueries({ predicate: (q) => q.queryKey[0] !== ALL[0] });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginForm } from '@bulkparts/shared';
 import { api } from '@/lib/api-client';
-import { authQueries } from './auth-queries';
+import { authQueries, forgetAccountReads } from './auth-queries';
 
 export interface SignInResult {
   /** The account has two-step sign-in: a code is needed to finish. */
@@ -18,7 +18,9 @@ export function useSignIn() {
   return useMutation({
     mutationFn: signInWithEmail,
     onSuccess: (result) => {
-      if (!result.twoFactorRedirect) void qc.invalidateQueries({ queryKey: authQueries.session().queryKey });
+      if (result.twoFactorRedirect) return;
+      forgetAccountReads(qc);
+      void qc.invalidateQueries({ queryKey: authQueries.session().queryKey });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignupForm } from '@bulkparts/shared';
 import { api } from '@/lib/api-client';
-import { authQueries } from './auth-queries';
+import { authQueries, forgetAccountReads } from './auth-queries';
 
 /** Asks for the account; the server mails a confirmation link (or, for a taken address, a note to its owner). No session. */
 export function signUpWithEmail(values: SignupForm): Promise<{ user: { email: string } }> {
@@ -13,5 +13,11 @@ export function signUpWithEmail(values: SignupForm): Promise<{ user: { email: st
 
 export function useSignUp() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: signUpWithEmail, onSuccess: () => qc.invalidateQueries({ queryKey: authQueries.session().queryKey }) });
+  return useMutation({
+    mutationFn: signUpWithEmail,
+    onSuccess: () => {
+      forgetAccountReads(qc);
+      return qc.invalidateQueries({ queryKey: authQueries.session().queryKey });
+    },
+  });
 }

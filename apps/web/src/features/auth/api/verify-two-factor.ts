@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { authQueries } from './auth-queries';
+import { authQueries, forgetAccountReads } from './auth-queries';
 
 /**
  * Checks a second-factor code: a 6-digit code from the authenticator app, or a backup code.
@@ -14,5 +14,11 @@ export function verifyTwoFactorCode(code: string): Promise<unknown> {
 
 export function useVerifyTwoFactor() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: verifyTwoFactorCode, onSuccess: () => qc.invalidateQueries({ queryKey: authQueries.session().queryKey }) });
+  return useMutation({
+    mutationFn: verifyTwoFactorCode,
+    onSuccess: () => {
+      forgetAccountReads(qc);
+      return qc.invalidateQueries({ queryKey: authQueries.session().queryKey });
+    },
+  });
 }

@@ -15,7 +15,14 @@ const resolver = lazyZodResolver<SignupValues>(() => import('@bulkparts/shared')
  * no session and answers alike whether or not the address already has an account (the owner of an
  * existing one gets a mail instead), so the page never tells a stranger who is a customer.
  */
-export function SignupForm({ onSignedUp }: { onSignedUp?: (email: string) => void | Promise<void> }) {
+export function SignupForm({
+  onSignedUp,
+  loginState,
+}: {
+  onSignedUp?: (email: string) => void | Promise<void>;
+  /** Passed on to the sign-in page (its `from`: where to go after signing in). */
+  loginState?: unknown;
+}) {
   const signUp = useSignUp();
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -37,7 +44,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp?: (email: string) => voi
       <div role="status" className="space-y-3 text-center">
         <p className="font-semibold">Check your email</p>
         <p>We sent a link to {sentTo}. Open it to confirm your address, then sign in.</p>
-        <Link to="/login" className="btn btn-primary w-full">
+        <Link to="/login" state={loginState} className="btn btn-primary w-full">
           Login
         </Link>
       </div>

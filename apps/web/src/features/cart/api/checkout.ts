@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER, type CheckoutInput, type Order } from '@bulkparts/shared';
+import { companyQueries } from '@/features/companies/api/company-queries';
 import { orderQueries } from '@/features/orders/api/order-queries';
 import { productQueries } from '@/features/products/api/product-queries';
 import { profileQueries } from '@/features/profile/api/profile-queries';
@@ -18,18 +19,25 @@ export function useCheckout() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: checkout,
-    // The cart empties, an order appears, stock moves, and the address is remembered on the profile.
+    // The cart empties, an order appears, stock moves, the address is remembered on the profile,
+    // and an order on account uses the company's credit.
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: cartQueries.all() }),
         qc.invalidateQueries({ queryKey: orderQueries.all() }),
         qc.invalidateQueries({ queryKey: productQueries.all() }),
         qc.invalidateQueries({ queryKey: profileQueries.all() }),
+        qc.invalidateQueries({ queryKey: companyQueries.all() }),
       ]),
-    // 409: stock moved since the cart loaded; the cart's problems say which lines.
+    // 409: stock moved since the cart loaded (the cart's problems say which lines), or the
+    // company's credit or terms changed.
     onError: (err) =>
       err instanceof ApiClientError && err.status === 409
-        ? Promise.all([qc.invalidateQueries({ queryKey: cartQueries.all() }), qc.invalidateQueries({ queryKey: productQueries.all() })])
+        ? Promise.all([
+            qc.invalidateQueries({ queryKey: cartQueries.all() }),
+            qc.invalidateQueries({ queryKey: productQueries.all() }),
+            qc.invalidateQueries({ queryKey: companyQueries.mine().queryKey }),
+          ])
         : undefined,
   });
 }

@@ -5,3 +5,8 @@
 export function invoiceUrl(orderId: string): string {
   return `/api/purchase/${encodeURIComponent(orderId)}/invoice`;
 }
+
+/** Whether the order has an invoice to download: once numbered (paid), and an order on account from the start (issue 18). */
+export function hasInvoice(order: { invoiceNumber: number | null; status: string }): boolean {
+  return order.invoiceNumber !== null || order.status === 'invoiced';
+}

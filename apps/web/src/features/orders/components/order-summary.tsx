@@ -22,6 +22,14 @@ export function OrderSummary({ order }: { order: Order }) {
             <dd>
               <OrderStatusBadge status={order.status} />
             </dd>
+            {order.status === 'invoiced' && order.dueDate && (
+              <>
+                <dt className="text-base-content/70">Due date</dt>
+                <dd>
+                  <time dateTime={order.dueDate}>{new Date(order.dueDate).toLocaleDateString()}</time>
+                </dd>
+              </>
+            )}
             {order.expiresAt && (
               <>
                 <dt className="text-base-content/70">Pay by</dt>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Order } from '@bulkparts/shared';
-import { invoiceUrl } from '../api/get-invoice';
+import { hasInvoice, invoiceUrl } from '../api/get-invoice';
 
 const myOrdersLink = (
   <Link to="/dashboard/myorders" className="btn btn-ghost">
@@ -49,6 +49,33 @@ export function ClosedPanel({ order }: { order: Order }) {
           <Link to={`/purchase/${order.productId}`} className="btn btn-primary">
             Buy again
           </Link>
+          {myOrdersLink}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * An order that is not paid by card here (issue 18): waiting for the company's approval, invoiced
+ * on account (paid by bank transfer by its due date), or rejected.
+ */
+export function NotPayablePanel({ order }: { order: Order }) {
+  let text: string;
+  if (order.status === 'awaiting_approval') text = 'This order is waiting for approval by your company. It can be paid once it is approved.';
+  else if (order.status === 'invoiced') {
+    text = `This order is paid on account by bank transfer${order.dueDate ? `, due ${new Date(order.dueDate).toLocaleDateString()}` : ''}.`;
+  } else text = `This order was rejected${order.rejectionReason ? `: ${order.rejectionReason}` : '.'} It cannot be paid.`;
+  return (
+    <section role="status" className="card card-border bg-base-100">
+      <div className="card-body gap-3 p-4 sm:p-6">
+        <p className="font-semibold break-words">{text}</p>
+        <div className="flex flex-wrap gap-2">
+          {hasInvoice(order) && (
+            <a href={invoiceUrl(order._id)} download className="btn btn-primary">
+              Invoice
+            </a>
+          )}
           {myOrdersLink}
         </div>
       </div>

@@ -2,7 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver, type ResolverResult } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { MESSAGES, ORDER_QUANTITY_MAX, type Order, type Product } from '@bulkparts/shared';
-import { formatCents } from '@bulkparts/shared/money';
+import { formatCents, formatDollars } from '@bulkparts/shared/money';
 import { linePrice, pricedProduct } from '@bulkparts/shared/pricing';
 import { formatCount, parseQuantityInput, quantityInputError, smallestOrder, unavailableReason } from '@bulkparts/shared/quantity';
 import { applyFieldErrors, ERROR_TEXT, FormField, TextField } from '@/components/ui/form';
@@ -104,7 +104,17 @@ export function PurchaseForm({
       <FormField label="Email" id="purchase-email">
         {(control) => <input type="email" className={readOnlyClass} value={email} readOnly {...control} />}
       </FormField>
-      <FormField label="Price per piece" id="purchase-price">
+      <FormField
+        label="Price per piece"
+        id="purchase-price"
+        hint={
+          product.listPrice !== undefined && product.listPrice > product.price ? (
+            <>
+              Your company’s price; list price <s>{formatDollars(product.listPrice)}</s>
+            </>
+          ) : undefined
+        }
+      >
         {(control) => <input className={readOnlyClass} value={formatCents(price?.unitPriceCents ?? priced.priceCents)} readOnly {...control} />}
       </FormField>
       <TextField

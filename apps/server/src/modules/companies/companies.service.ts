@@ -1,0 +1,310 @@
+import {
+  APPROVING_ROLES,
+  centsToDollars,
+  COMPANY_ADDRESSES_MAX,
+  COMPANY_MESSAGES,
+  dollarsToCents,
+  SHOP_ADMIN_COMPANY_FIELDS,
+  type Company,
+  type CompanyAddress,
+  type CompanyCreate,
+  type CompanyListQuery,
+  type CompanyPrice,
+  type CompanyRole,
+  type CompanyUpdate,
+  type Member,
+  type MemberUpdateValues,
+  type ShippingAddress,
+} from '@bulkparts/shared';
+import type { Transaction } from 'kysely';
+import { pageOffset } from '../../db/query-helpers.js';
+import type { DB } from '../../db/tables.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { SessionUser } from '../../plugins/auth.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { CatalogueCache } from '../products/catalogue-cache.js';
+import type { ProductsService } from '../products/products.service.js';
+import type { UsersService } from '../users/users.service.js';
+import type { CompaniesRepository, CompanyChanges, CompanyRow, MemberChanges } from './companies.repository.js';
+import { createCompanyAccess } from './company-access.js';
+import type { CompanyAddressesRepository, CompanyPricesRepository, PriceRow } from './company-addresses.repository.js';
+import type { CompanyDirectory, InvoiceParty, Membership, PriceBook } from './company-directory.js';
+import type { InvitationsRepository } from './company-invitations.repository.js';
+import { roleOf, storedAddress, termsOf, toAddress, toCompany, toMember } from './company-view.js';
+import { createInvitationsService } from './invitations.service.js';
+
+export interface CompaniesDeps {
+  repos: {
+    companies: CompaniesRepository;
+    invitations: InvitationsRepository;
+    addresses: CompanyAddressesRepository;
+    prices: CompanyPricesRepository;
+  };
+  /** Members' names and emails; who an invited address belongs to. */
+  users: Pick<UsersService, 'usersByIds' | 'identityByEmail'>;
+  /** A fixed price names an existing product; its list price and name are shown beside it. */
+  products: Pick<ProductsService, 'findMany'>;
+  mailer: Pick<MailService, 'enqueueIn' | 'wake'>;
+  /** Cleared after a company's discount or fixed prices change (members' catalogue answers hold them). */
+  catalogueCache: Pick<CatalogueCache, 'clear'>;
+  /** What the company's open account orders hold (the orders module sums them). */
+  creditUsedCents: (companyId: string) => Promise<number>;
+  publicUrl: string;
+  /** The clock (tests move it past an invitation's date). */
+  now?: () => Date;
+}
+
+const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** Dollars as cents; the shared schemas allow two decimals only, so this never drops a cent. */
+const cents = (dollars: number) => dollarsToCents(dollars)!;
+
+/**
+ * Company accounts (issue 18, ADR 0018): companies, members and roles, addresses and company
+ * prices, plus the `CompanyDirectory` that orders, cart, products and quotes ask. Who may do what
+ * is `company-access.ts`; invitations are `invitations.service.ts`.
+ */
+export function createCompaniesService(deps: CompaniesDeps) {
+  const { repos, users, products, catalogueCache, creditUsedCents, now = () => new Date() } = deps;
+  const repo = repos.companies;
+  const access = createCompanyAccess(repo);
+
+  async function companyJson(row: CompanyRow, myRole: CompanyRole | null): Promise<Company> {
+    const [creditUsed, counts] = await Promise.all([creditUsedCents(row.id), repo.memberCounts([row.id])]);
+    return toCompany(row, { creditUsedCents: creditUsed, memberCount: counts.get(row.id) ?? 0, myRole });
+  }
+
+  async function memberJson(companyId: string, userId: string): Promise<Member> {
+    const row = await repo.findMember(companyId, userId);
+    if (!row) throw notFound('Member');
+    const [identity] = await users.usersByIds([userId]);
+    return toMember(row, identity);
+  }
+
+  async function emailsOf(companyId: string, roles: readonly CompanyRole[]): Promise<string[]> {
+    const ids = await repo.memberIdsIn(companyId, roles);
+    return (await users.usersByIds(ids)).map((u) => u.email).sort();
+  }
+
+  async function pricesJson(rows: readonly PriceRow[]): Promise<CompanyPrice[]> {
+    const found = new Map((await products.findMany(rows.map((r) => r.product_id))).map((p) => [p.id, p]));
+    // A price whose product was deleted since (never ordered) is no longer shown.
+    return rows.flatMap((r) => {
+      const product = found.get(r.product_id);
+      if (!product) return [];
+      return [
+        {
+          productId: r.product_id,
+          sku: product.sku,
+          name: product.name,
+          price: centsToDollars(Number(r.price_cents)),
+          listPrice: centsToDollars(Number(product.price_cents)),
+        },
+      ];
+    });
+  }
+
+  const directory: CompanyDirectory = {
+    async membershipOf(userId: string): Promise<Membership | null> {
+      const row = await repo.membershipOf(userId);
+      if (!row) return null;
+      return {
+        companyId: row.company_id,
+        companyName: row.company_name,
+        role: roleOf(row.role),
+        spendingLimitCents: row.spending_limit_cents === null ? null : Number(row.spending_limit_cents),
+        paymentTerms: termsOf(row.payment_terms),
+        creditLimitCents: row.credit_limit_cents === null ? null : Number(row.credit_limit_cents),
+      };
+    },
+
+    async priceBookFor(userId: string, productIds: readonly string[]): Promise<PriceBook | null> {
+      const row = await repo.membershipOf(userId);
+      if (!row) return null;
+      const fixed = await repos.prices.list(row.company_id, [...new Set(productIds)]);
+      const discountPercent = row.discount_percent === null ? null : Number(row.discount_percent);
+      if (!discountPercent && fixed.length === 0) return null;
+      return { companyId: row.company_id, discountPercent, fixedCents: new Map(fixed.map((p) => [p.product_id, Number(p.price_cents)])) };
+    },
+
+    async priceListKey(userId: string): Promise<string | null> {
+      const row = await repo.priceListOf(userId);
+      if (!row) return null;
+      return row.discount_percent || Number(row.has_prices) === 1 ? row.company_id : null;
+    },
+
+    approverEmails: (companyId: string) => emailsOf(companyId, APPROVING_ROLES),
+    adminEmails: (companyId: string) => emailsOf(companyId, ['admin']),
+
+    async invoiceParty(companyId: string): Promise<InvoiceParty | null> {
+      const row = await repo.findById(companyId);
+      return row ? { name: row.name, taxId: row.tax_id, billingAddress: storedAddress(row.billing_address) as ShippingAddress } : null;
+    },
+  };
+
+  return {
+    ...directory,
+    ...createInvitationsService({ ...deps, access, companyJson }),
+
+    /** `POST /api/companies`: the caller becomes its company admin; 409 when they already belong to one. */
+    async create(input: CompanyCreate, user: SessionUser): Promise<Company> {
+      if (await repo.findMembership(user.id)) throw conflict(COMPANY_MESSAGES.alreadyMember);
+      const iso = now().toISOString();
+      const row: CompanyRow = {
+        id: newId(),
+        name: input.name,
+        tax_id: input.taxId ?? null,
+        billing_address: JSON.stringify(input.billingAddress),
+        payment_terms: null,
+        credit_limit_cents: null,
+        discount_percent: null,
+        created_by: user.id,
+        created_at: iso,
+        updated_at: iso,
+      };
+      const outcome = await repo.create(row, { user_id: user.id, company_id: row.id, role: 'admin', spending_limit_cents: null, created_at: iso });
+      if (outcome === 'already-member') throw conflict(COMPANY_MESSAGES.alreadyMember);
+      return toCompany(row, { creditUsedCents: 0, memberCount: 1, myRole: 'admin' });
+    },
+
+    /** `GET /api/companies/me`: the caller's company (404 when none). */
+    async mine(user: SessionUser): Promise<Company> {
+      const membership = await repo.findMembership(user.id);
+      const row = membership && (await repo.findById(membership.company_id));
+      if (!membership || !row) throw notFound('Company');
+      return companyJson(row, roleOf(membership.role));
+    },
+
+    /** `GET /api/companies` (shop admins): by name; `q` matches the name. */
+    async list(query: CompanyListQuery, user: SessionUser): Promise<{ items: Company[]; total: number }> {
+      const [rows, total, membership] = await Promise.all([
+        repo.list(query.q, pageOffset(query.page, query.limit), query.limit),
+        repo.count(query.q),
+        repo.findMembership(user.id),
+      ]);
+      const [counts, used] = await Promise.all([repo.memberCounts(rows.map((r) => r.id)), Promise.all(rows.map((r) => creditUsedCents(r.id)))]);
+      const items = rows.map((r, i) =>
+        toCompany(r, {
+          creditUsedCents: used[i]!,
+          memberCount: counts.get(r.id) ?? 0,
+          myRole: membership?.company_id === r.id ? roleOf(membership.role) : null,
+        }),
+      );
+      return { items, total };
+    },
+
+    async get(id: string, user: SessionUser): Promise<Company> {
+      const { company, role } = await access.seen(id, user);
+      return companyJson(company, role);
+    },
+
+    /**
+     * `PATCH /api/companies/:id`: a company admin changes name, tax id and billing address; terms,
+     * credit limit and discount only a shop admin (anyone else sending them: 403 naming each).
+     */
+    async update(id: string, input: CompanyUpdate, user: SessionUser): Promise<Company> {
+      const { company, role, shopAdmin } = await access.seen(id, user);
+      if (!shopAdmin) {
+        const sent = SHOP_ADMIN_COMPANY_FIELDS.filter((f) => input[f] !== undefined);
+        if (sent.length)
+          throw new AppError('FORBIDDEN', COMPANY_MESSAGES.shopAdminOnly, Object.fromEntries(sent.map((f) => [f, COMPANY_MESSAGES.shopAdminOnly])));
+        if (role !== 'admin') throw new AppError('FORBIDDEN', 'Only a company admin can change the company');
+      }
+      const changes: CompanyChanges = { updated_at: now().toISOString() };
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.taxId !== undefined) changes.tax_id = input.taxId;
+      if (input.billingAddress !== undefined) changes.billing_address = JSON.stringify(input.billingAddress);
+      if (input.paymentTerms !== undefined) changes.payment_terms = input.paymentTerms;
+      if (input.creditLimit !== undefined) changes.credit_limit_cents = input.creditLimit === null ? null : cents(input.creditLimit);
+      if (input.discountPercent !== undefined) changes.discount_percent = input.discountPercent;
+      await repo.update(id, changes);
+      // Members' catalogue answers are cached per price list: a new discount must show at once.
+      if (input.discountPercent !== undefined && input.discountPercent !== company.discount_percent) catalogueCache.clear();
+      return companyJson((await repo.findById(id)) ?? company, role);
+    },
+
+    /** `GET /api/companies/:id/members`: any member or a shop admin; oldest first. */
+    async members(id: string, user: SessionUser): Promise<Member[]> {
+      await access.seen(id, user);
+      const rows = await repo.members(id);
+      const identities = new Map((await users.usersByIds(rows.map((r) => r.user_id))).map((u) => [u.id, u]));
+      return rows.map((r) => toMember(r, identities.get(r.user_id)));
+    },
+
+    /** `PATCH /api/companies/:id/members/:userId`: nobody changes their own role; the last company admin keeps theirs. */
+    async updateMember(id: string, userId: string, input: MemberUpdateValues, user: SessionUser): Promise<Member> {
+      await access.managed(id, user);
+      if (input.role !== undefined && userId === user.id) {
+        const self = await repo.findMember(id, userId);
+        if (self && self.role !== input.role) throw conflict(COMPANY_MESSAGES.ownRole);
+      }
+      const changes: MemberChanges = {};
+      if (input.role !== undefined) changes.role = input.role;
+      if (input.spendingLimit !== undefined) changes.spending_limit_cents = input.spendingLimit === null ? null : cents(input.spendingLimit);
+      const outcome = await repo.updateMember(id, userId, changes);
+      if (outcome === 'not-found') throw notFound('Member');
+      if (outcome === 'last-admin') throw conflict(COMPANY_MESSAGES.lastAdmin);
+      return memberJson(id, userId);
+    },
+
+    /** `DELETE /api/companies/:id/members/:userId`: never the last company admin. */
+    async removeMember(id: string, userId: string, user: SessionUser): Promise<void> {
+      await access.managed(id, user);
+      const outcome = await repo.removeMember(id, userId);
+      if (outcome === 'not-found') throw notFound('Member');
+      if (outcome === 'last-admin') throw conflict(COMPANY_MESSAGES.lastAdmin);
+    },
+
+    /**
+     * Drops the user's membership inside the account removal's transaction. The last company admin
+     * goes too: the account is gone either way, and a shop admin can still manage the company.
+     */
+    removeMemberIn: (trx: Transaction<DB>, userId: string) => repo.removeMemberIn(trx, userId),
+
+    async addresses(id: string, user: SessionUser): Promise<CompanyAddress[]> {
+      await access.seen(id, user);
+      return (await repos.addresses.listAddresses(id)).map(toAddress);
+    },
+
+    /** `POST /api/companies/:id/addresses` (company admins): at most COMPANY_ADDRESSES_MAX. */
+    async addAddress(id: string, input: { label: string; address: CompanyAddress['address'] }, user: SessionUser): Promise<CompanyAddress> {
+      await access.managed(id, user, { shopAdmins: false });
+      const row = { id: newId(), company_id: id, label: input.label, address: JSON.stringify(input.address), created_at: now().toISOString() };
+      if ((await repos.addresses.addAddress(row, COMPANY_ADDRESSES_MAX)) === 'full') {
+        throw conflict(`A company keeps at most ${COMPANY_ADDRESSES_MAX} addresses; delete one first`);
+      }
+      return toAddress(row);
+    },
+
+    async removeAddress(id: string, addressId: string, user: SessionUser): Promise<void> {
+      await access.managed(id, user, { shopAdmins: false });
+      if (!(await repos.addresses.deleteAddress(id, addressId))) throw notFound('Address');
+    },
+
+    /** `GET /api/companies/:id/prices`: the company's fixed prices beside the list prices. */
+    async prices(id: string, user: SessionUser): Promise<CompanyPrice[]> {
+      await access.seen(id, user);
+      return pricesJson(await repos.prices.list(id));
+    },
+
+    /** `PUT /api/companies/:id/prices/:productId` (shop admins): the product must exist. */
+    async setPrice(id: string, productId: string, price: number, user: SessionUser): Promise<CompanyPrice> {
+      await access.shopAdmin(id, user);
+      const [product] = await products.findMany([productId]);
+      if (!product) throw notFound('Product');
+      const row: PriceRow = { company_id: id, product_id: productId, price_cents: cents(price), updated_at: now().toISOString() };
+      await repos.prices.upsert(row);
+      catalogueCache.clear();
+      return (await pricesJson([row]))[0]!;
+    },
+
+    /** `DELETE /api/companies/:id/prices/:productId` (shop admins); removing a price that is not there is no error. */
+    async removePrice(id: string, productId: string, user: SessionUser): Promise<void> {
+      await access.shopAdmin(id, user);
+      if (await repos.prices.remove(id, productId)) catalogueCache.clear();
+    },
+  };
+}
+
+export type CompaniesService = ReturnType<typeof createCompaniesService>;

@@ -1,0 +1,146 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Company, CompanyAddress, Order, StoredShippingAddress } from '@bulkparts/shared';
+import { ApiClientError } from '@/lib/api-client';
+import { CheckoutForm } from './checkout-form';
+
+const place = vi.fn();
+vi.mock('../api/checkout', () => ({ useCheckout: () => ({ mutateAsync: place }) }));
+vi.mock('@/features/orders/api/order-queries', () => ({ newIdempotencyKey: () => 'key-1' }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast }));
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(cleanup);
+
+const address: StoredShippingAddress = { name: 'Jo Buyer', line1: '1 Mill Lane', city: 'Leeds', postalCode: 'LS1 1AA', country: 'United Kingdom' };
+
+const company: Company = {
+  id: 'c1',
+  name: 'Acme Fasteners',
+  taxId: 'GB123',
+  billingAddress: address,
+  paymentTerms: 'net30',
+  creditLimit: 1000,
+  creditUsed: 850.5,
+  discountPercent: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  myRole: 'buyer',
+  memberCount: 3,
+};
+
+const order = (status: Order['status']) => ({ _id: 'o1', orderNumber: 'BP-000042', status }) as Order;
+
+function renderForm(props: Partial<Parameters<typeof CheckoutForm>[0]> = {}) {
+  const onPlaced = vi.fn();
+  render(<CheckoutForm address={address} buyerName="Jo Buyer" blocked={false} onPlaced={onPlaced} total={120} {...props} />);
+  return onPlaced;
+}
+
+const placeOrder = () => userEvent.click(screen.getByRole('button', { name: 'Place order' }));
+
+describe('CheckoutForm: paying on terms (issue 18)', () => {
+  it('offers no payment choice without a company on terms, and sends card', async () => {
+    place.mockResolvedValueOnce(order('pending'));
+    const onPlaced = renderForm({ company: { ...company, paymentTerms: null } });
+    expect(screen.queryByRole('group', { name: 'Payment' })).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+    await placeOrder();
+    expect(place).toHaveBeenCalledWith(expect.objectContaining({ paymentMethod: 'card', idempotencyKey: 'key-1' }));
+    expect(onPlaced).toHaveBeenCalledWith(order('pending'));
+  });
+
+  it('offers card (chosen) or account with the terms’ label, and shows the credit limit, used and available', () => {
+    renderForm({ company });
+    const payment = screen.getByRole('group', { name: 'Payment' });
+    const card = within(payment).getByRole('radio', { name: 'Pay by card' }) as HTMLInputElement;
+    const account = within(payment).getByRole('radio', { name: 'Pay on account (Net 30)' }) as HTMLInputElement;
+    expect(card.checked).toBe(true);
+    expect(account.checked).toBe(false);
+    expect(account.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(account.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Invoiced to Acme Fasteners; due 30 days after the invoice, by bank transfer.',
+    );
+    const credit = payment.querySelector('dl')!.textContent;
+    expect(credit).toContain('Credit limit$1,000.00');
+    expect(credit).toContain('Credit used$850.50');
+    expect(credit).toContain('Available$149.50');
+  });
+
+  it('sends paymentMethod account when chosen, and hands on the invoiced order', async () => {
+    place.mockResolvedValueOnce(order('invoiced'));
+    const onPlaced = renderForm({ company });
+    await userEvent.click(screen.getByRole('radio', { name: 'Pay on account (Net 30)' }));
+    await placeOrder();
+    expect(place).toHaveBeenCalledWith(expect.objectContaining({ paymentMethod: 'account' }));
+    expect(onPlaced).toHaveBeenCalledWith(order('invoiced'));
+    expect(toast.success).toHaveBeenCalledWith('Order BP-000042 placed');
+  });
+
+  it('says so before placing when the order is more than the credit left (only for account)', async () => {
+    renderForm({ company, total: 150 });
+    expect(screen.queryByText(/more than the credit available/)).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: 'Pay on account (Net 30)' }));
+    expect(screen.getByRole('status').textContent).toContain('This order ($150.00) is more than the credit available ($149.50)');
+    await userEvent.click(screen.getByRole('radio', { name: 'Pay by card' }));
+    expect(screen.queryByText(/more than the credit available/)).toBeNull();
+  });
+
+  it('shows the server’s 409 Credit limit exceeded clearly, with what is left', async () => {
+    place.mockRejectedValueOnce(new ApiClientError(409, 'CREDIT_LIMIT_EXCEEDED', 'Credit limit exceeded'));
+    const onPlaced = renderForm({ company });
+    await userEvent.click(screen.getByRole('radio', { name: 'Pay on account (Net 30)' }));
+    await placeOrder();
+    const alert = (await screen.findAllByRole('alert'))[0]!;
+    expect(alert.textContent).toContain('Credit limit exceeded: Acme Fasteners has $149.50 of its $1,000.00 credit left.');
+    expect(alert.textContent).toContain('Pay by card instead');
+    expect(onPlaced).not.toHaveBeenCalled();
+  });
+
+  it('tells a buyer whose order waits for approval in the toast', async () => {
+    place.mockResolvedValueOnce(order('awaiting_approval'));
+    renderForm({ company });
+    await placeOrder();
+    expect(toast.success).toHaveBeenCalledWith('Order BP-000042 sent for approval');
+  });
+
+  it('fills the shipping address from a company address, which stays editable', async () => {
+    const addresses: CompanyAddress[] = [
+      {
+        id: 'a1',
+        label: 'Warehouse',
+        address: {
+          company: 'Acme Fasteners',
+          name: 'Goods In',
+          line1: '9 Dock Road',
+          city: 'Hull',
+          postalCode: 'HU1 2AB',
+          country: 'United Kingdom',
+          phone: '+44 1482 000000',
+        },
+      },
+    ];
+    place.mockResolvedValueOnce(order('pending'));
+    renderForm({ company, companyAddresses: addresses });
+    await userEvent.selectOptions(screen.getByLabelText('Company address'), 'a1');
+    expect((screen.getByLabelText('Address line 1') as HTMLInputElement).value).toBe('9 Dock Road');
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Hull');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Goods In');
+    expect((screen.getByLabelText('Address line 2 (optional)') as HTMLInputElement).value).toBe('');
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.type(screen.getByLabelText('Name'), 'Sam Stores');
+    await placeOrder();
+    expect(place).toHaveBeenCalledWith(
+      expect.objectContaining({
+        shippingAddress: expect.objectContaining({
+          company: 'Acme Fasteners',
+          name: 'Sam Stores',
+          line1: '9 Dock Road',
+          postalCode: 'HU1 2AB',
+          phone: '+44 1482 000000',
+        }),
+      }),
+    );
+  });
+});

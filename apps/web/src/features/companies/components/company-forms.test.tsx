@@ -1,0 +1,214 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COMPANY_MESSAGES, type Company, type Member } from '@bulkparts/shared';
+import { ApiClientError } from '@/lib/api-client';
+import { CompanyAddressForm } from './company-address-form';
+import { CompanyForm } from './company-form';
+import { InviteMemberForm } from './invite-member-form';
+import { MemberEditDialog } from './member-edit-dialog';
+
+const createCompany = vi.fn();
+const updateCompany = vi.fn();
+const inviteMember = vi.fn();
+const updateMember = vi.fn();
+const addAddress = vi.fn();
+vi.mock('../api/create-company', () => ({ useCreateCompany: () => ({ mutateAsync: createCompany }) }));
+vi.mock('../api/update-company', () => ({ useUpdateCompany: () => ({ mutateAsync: updateCompany }) }));
+vi.mock('../api/invite-member', () => ({ useInviteMember: () => ({ mutateAsync: inviteMember }) }));
+vi.mock('../api/update-member', () => ({ useUpdateMember: () => ({ mutateAsync: updateMember }) }));
+vi.mock('../api/add-company-address', () => ({ useAddCompanyAddress: () => ({ mutateAsync: addAddress }) }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast }));
+
+beforeEach(() => vi.clearAllMocks());
+afterEach(cleanup);
+
+const company: Company = {
+  id: 'c1',
+  name: 'Acme Fasteners',
+  taxId: 'DE123',
+  billingAddress: { name: 'Accounts', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'Germany' },
+  paymentTerms: null,
+  creditLimit: null,
+  creditUsed: 0,
+  discountPercent: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  myRole: 'admin',
+  memberCount: 2,
+};
+
+async function fillAddress(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Name'), 'Accounts');
+  await user.type(screen.getByLabelText('Address line 1'), '1 Main St');
+  await user.type(screen.getByLabelText('Postal code'), '10115');
+  await user.type(screen.getByLabelText('City'), 'Berlin');
+  await user.type(screen.getByLabelText('Country'), 'Germany');
+}
+
+describe('CompanyForm', () => {
+  it('names every missing field under it and sends nothing', async () => {
+    const user = userEvent.setup();
+    render(<CompanyForm onSaved={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Create company' }));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      'Company name is required',
+      'Name is required',
+      'Address line 1 is required',
+      'Postal code is required',
+      'City is required',
+      'Country is required',
+    ]);
+    expect(screen.getByLabelText('Company name').getAttribute('aria-invalid')).toBe('true');
+    expect(createCompany).not.toHaveBeenCalled();
+  });
+
+  it('creates the company with the billing address (empty optional parts left out)', async () => {
+    const user = userEvent.setup();
+    const onSaved = vi.fn();
+    createCompany.mockResolvedValueOnce(company);
+    render(<CompanyForm onSaved={onSaved} />);
+    await user.type(screen.getByLabelText('Company name'), '  Acme Fasteners ');
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Create company' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(company));
+    expect(createCompany).toHaveBeenCalledWith({
+      name: 'Acme Fasteners',
+      billingAddress: { name: 'Accounts', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'Germany' },
+    });
+  });
+
+  it('puts the server’s field messages under the fields they name, and a refusal without fields above the button', async () => {
+    const user = userEvent.setup();
+    createCompany.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION_FAILED', 'Check the fields', { 'billingAddress.city': 'City is not known' }));
+    render(<CompanyForm onSaved={vi.fn()} />);
+    await user.type(screen.getByLabelText('Company name'), 'Acme');
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Create company' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('City is not known');
+    expect(screen.getByLabelText('City').getAttribute('aria-invalid')).toBe('true');
+
+    createCompany.mockRejectedValueOnce(new ApiClientError(409, 'CONFLICT', COMPANY_MESSAGES.alreadyMember));
+    await user.click(screen.getByRole('button', { name: 'Create company' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(COMPANY_MESSAGES.alreadyMember));
+  });
+
+  it('edits a company: starts from its values, an emptied tax id is removed (null)', async () => {
+    const user = userEvent.setup();
+    updateCompany.mockResolvedValueOnce(company);
+    render(<CompanyForm company={company} onSaved={vi.fn()} onCancel={vi.fn()} />);
+    expect((screen.getByLabelText('Company name') as HTMLInputElement).value).toBe('Acme Fasteners');
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Berlin');
+    await user.clear(screen.getByLabelText('Tax id (optional)'));
+    await user.click(screen.getByRole('button', { name: 'Save company' }));
+    await waitFor(() => expect(updateCompany).toHaveBeenCalled());
+    expect(updateCompany.mock.calls[0]![0]).toMatchObject({ id: 'c1', name: 'Acme Fasteners', taxId: null });
+  });
+});
+
+describe('InviteMemberForm', () => {
+  it('checks the email, sends email and role, and empties the email after', async () => {
+    const user = userEvent.setup();
+    render(<InviteMemberForm companyId="c1" />);
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/email/i);
+    expect(inviteMember).not.toHaveBeenCalled();
+
+    inviteMember.mockResolvedValueOnce({ id: 'i1', email: 'bo@example.com', role: 'approver', status: 'open', createdAt: '', expiresAt: '' });
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'bo@example.com');
+    await user.selectOptions(screen.getByLabelText('Role'), 'approver');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(inviteMember).toHaveBeenCalledWith({ companyId: 'c1', email: 'bo@example.com', role: 'approver' }));
+    expect(toast.success).toHaveBeenCalledWith('Invitation sent to bo@example.com');
+    await waitFor(() => expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe(''));
+  });
+
+  it('shows a second invitation’s refusal (409) under the form, and a field message under its field', async () => {
+    const user = userEvent.setup();
+    render(<InviteMemberForm companyId="c1" />);
+    inviteMember.mockRejectedValueOnce(new ApiClientError(409, 'CONFLICT', COMPANY_MESSAGES.alreadyInvited));
+    await user.type(screen.getByLabelText('Email'), 'bo@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(COMPANY_MESSAGES.alreadyInvited);
+
+    inviteMember.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION_FAILED', 'Check the fields', { email: 'Enter a valid email' }));
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true'));
+  });
+});
+
+describe('MemberEditDialog', () => {
+  const buyer: Member = { userId: 'u2', email: 'bo@example.com', name: 'Bo', role: 'buyer', spendingLimit: 100 };
+  const dialog = () => screen.getByRole('dialog', { hidden: true });
+
+  it('saves a new role and an emptied limit (no limit: null)', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    updateMember.mockResolvedValueOnce({ ...buyer, role: 'approver', spendingLimit: null });
+    render(<MemberEditDialog companyId="c1" member={buyer} isSelf={false} onClose={onClose} />);
+    const limit = within(dialog()).getByLabelText('Spending limit per order ($)') as HTMLInputElement;
+    expect(limit.value).toBe('100');
+    await user.clear(limit);
+    await user.selectOptions(within(dialog()).getByLabelText('Role'), 'approver');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save', hidden: true }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(updateMember).toHaveBeenCalledWith({ companyId: 'c1', userId: 'u2', role: 'approver', spendingLimit: null });
+  });
+
+  it('refuses a limit below zero or with three decimals, in the shared schema’s words', async () => {
+    const user = userEvent.setup();
+    render(<MemberEditDialog companyId="c1" member={buyer} isSelf={false} onClose={vi.fn()} />);
+    const limit = within(dialog()).getByLabelText('Spending limit per order ($)');
+    await user.clear(limit);
+    await user.type(limit, '-5');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save', hidden: true }));
+    expect((await within(dialog()).findByRole('alert', { hidden: true })).textContent).toBe('Spending limit must be more than 0');
+    await user.clear(limit);
+    await user.type(limit, '10.555');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save', hidden: true }));
+    await waitFor(() => expect(within(dialog()).getByRole('alert', { hidden: true }).textContent).toBe('Spending limit can have at most two decimals'));
+    expect(updateMember).not.toHaveBeenCalled();
+  });
+
+  it('never offers one’s own role, sends only the limit, and shows the server’s refusal', async () => {
+    const user = userEvent.setup();
+    const me: Member = { userId: 'u1', email: 'al@example.com', name: 'Al', role: 'admin', spendingLimit: null };
+    updateMember.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION_FAILED', 'Check the fields', { spendingLimit: 'Spending limit is too large' }));
+    render(<MemberEditDialog companyId="c1" member={me} isSelf onClose={vi.fn()} />);
+    expect(within(dialog()).queryByLabelText('Role')).toBeNull();
+    expect(dialog().textContent).toContain('you cannot change your own role');
+    await user.type(within(dialog()).getByLabelText('Spending limit per order ($)'), '500');
+    await user.click(within(dialog()).getByRole('button', { name: 'Save', hidden: true }));
+    expect((await within(dialog()).findByRole('alert', { hidden: true })).textContent).toBe('Spending limit is too large');
+    expect(updateMember).toHaveBeenCalledWith({ companyId: 'c1', userId: 'u1', spendingLimit: 500 });
+
+    updateMember.mockRejectedValueOnce(new ApiClientError(409, 'CONFLICT', COMPANY_MESSAGES.lastAdmin));
+    await user.click(within(dialog()).getByRole('button', { name: 'Save', hidden: true }));
+    await waitFor(() => expect(dialog().textContent).toContain(COMPANY_MESSAGES.lastAdmin));
+  });
+});
+
+describe('CompanyAddressForm', () => {
+  it('asks for a label and the address, then sends them', async () => {
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    render(<CompanyAddressForm companyId="c1" onDone={onDone} />);
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect((await screen.findAllByRole('alert'))[0]!.textContent).toBe('Label is required');
+    expect(addAddress).not.toHaveBeenCalled();
+
+    addAddress.mockResolvedValueOnce({ id: 'a1', label: 'Main warehouse', address: {} });
+    await user.type(screen.getByLabelText('Label'), 'Main warehouse');
+    await fillAddress(user);
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(addAddress).toHaveBeenCalledWith({
+      companyId: 'c1',
+      label: 'Main warehouse',
+      address: { name: 'Accounts', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'Germany' },
+    });
+  });
+});
