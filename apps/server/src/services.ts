@@ -19,6 +19,7 @@ import { createCompaniesService } from './modules/companies/companies.service.js
 import { createCompanyAddressesRepository, createCompanyPricesRepository } from './modules/companies/company-addresses.repository.js';
 import { createInvitationsRepository } from './modules/companies/company-invitations.repository.js';
 import { createOrderNotifier } from './modules/orders/order-mail.js';
+import { createCompanyOrdersRepository } from './modules/orders/company-orders.repository.js';
 import { createOrderPayments } from './modules/orders/order-payments.js';
 import { createOrderPaymentsRepository } from './modules/orders/order-payments.repository.js';
 import { createOrderReportsRepository } from './modules/orders/order-reports.repository.js';
@@ -34,11 +35,12 @@ import { createTestCardProvider } from './modules/payments/test-card.provider.js
 import { createCatalogueCache } from './modules/products/catalogue-cache.js';
 import { createCatalogueSearchRepository } from './modules/products/catalogue-search.repository.js';
 import { createCatalogueSearch } from './modules/products/catalogue-search.service.js';
+import { createProductsAdminService } from './modules/products/product-admin.service.js';
 import { createProductExportService } from './modules/products/product-export.service.js';
 import { createProductImportRepository } from './modules/products/product-import.repository.js';
 import { createProductImportService } from './modules/products/product-import.service.js';
 import { createProductsRepository } from './modules/products/products.repository.js';
-import { createProductsAdminService, createProductsService } from './modules/products/products.service.js';
+import { createProductsService } from './modules/products/products.service.js';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.js';
 import { createQuotesRepository } from './modules/quotes/quotes.repository.js';
 import { createQuotesService } from './modules/quotes/quotes.service.js';
@@ -133,6 +135,7 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
   const ordersRepo = createOrdersRepository(db, engine);
   const orders = createOrdersService({
     repo: ordersRepo,
+    companyOrders: createCompanyOrdersRepository(db, engine),
     stock: products,
     notify: notifier,
     // A refund moves money first; the status changes only once the provider has accepted it.

@@ -40,7 +40,9 @@ describe('cart rules', () => {
       poNumber: undefined,
       note: undefined,
       shippingAddress: { name: 'A', line1: 'B', city: 'C', postalCode: 'D', country: 'E', company: undefined, line2: undefined, phone: undefined },
+      paymentMethod: 'card',
     });
+    expect(checkoutInputSchema.safeParse({ shippingAddress: { name: 'A' }, paymentMethod: 'cash' }).error?.issues.map((i) => i.path[0])).toContain('paymentMethod');
     expect(checkoutInputSchema.safeParse({ shippingAddress: { name: 'A' } }).success).toBe(false);
   });
 });

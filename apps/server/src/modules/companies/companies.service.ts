@@ -1,6 +1,5 @@
 import {
   APPROVING_ROLES,
-  centsToDollars,
   COMPANY_ADDRESSES_MAX,
   COMPANY_MESSAGES,
   dollarsToCents,
@@ -9,7 +8,6 @@ import {
   type CompanyAddress,
   type CompanyCreate,
   type CompanyListQuery,
-  type CompanyPrice,
   type CompanyRole,
   type CompanyUpdate,
   type Member,
@@ -28,10 +26,11 @@ import type { ProductsService } from '../products/products.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { CompaniesRepository, CompanyChanges, CompanyRow, MemberChanges } from './companies.repository.js';
 import { createCompanyAccess } from './company-access.js';
-import type { CompanyAddressesRepository, CompanyPricesRepository, PriceRow } from './company-addresses.repository.js';
+import type { CompanyAddressesRepository, CompanyPricesRepository } from './company-addresses.repository.js';
 import type { CompanyDirectory, InvoiceParty, Membership, PriceBook } from './company-directory.js';
 import type { InvitationsRepository } from './company-invitations.repository.js';
 import { roleOf, storedAddress, termsOf, toAddress, toCompany, toMember } from './company-view.js';
+import { createCompanyPricesService } from './company-prices.service.js';
 import { createInvitationsService } from './invitations.service.js';
 
 export interface CompaniesDeps {
@@ -63,10 +62,10 @@ const cents = (dollars: number) => dollarsToCents(dollars)!;
 /**
  * Company accounts (issue 18, ADR 0018): companies, members and roles, addresses and company
  * prices, plus the `CompanyDirectory` that orders, cart, products and quotes ask. Who may do what
- * is `company-access.ts`; invitations are `invitations.service.ts`.
+ * is `company-access.ts`; invitations are `invitations.service.ts`, company prices `company-prices.service.ts`.
  */
 export function createCompaniesService(deps: CompaniesDeps) {
-  const { repos, users, products, catalogueCache, creditUsedCents, now = () => new Date() } = deps;
+  const { repos, users, catalogueCache, creditUsedCents, now = () => new Date() } = deps;
   const repo = repos.companies;
   const access = createCompanyAccess(repo);
 
@@ -85,24 +84,6 @@ export function createCompaniesService(deps: CompaniesDeps) {
   async function emailsOf(companyId: string, roles: readonly CompanyRole[]): Promise<string[]> {
     const ids = await repo.memberIdsIn(companyId, roles);
     return (await users.usersByIds(ids)).map((u) => u.email).sort();
-  }
-
-  async function pricesJson(rows: readonly PriceRow[]): Promise<CompanyPrice[]> {
-    const found = new Map((await products.findMany(rows.map((r) => r.product_id))).map((p) => [p.id, p]));
-    // A price whose product was deleted since (never ordered) is no longer shown.
-    return rows.flatMap((r) => {
-      const product = found.get(r.product_id);
-      if (!product) return [];
-      return [
-        {
-          productId: r.product_id,
-          sku: product.sku,
-          name: product.name,
-          price: centsToDollars(Number(r.price_cents)),
-          listPrice: centsToDollars(Number(product.price_cents)),
-        },
-      ];
-    });
   }
 
   const directory: CompanyDirectory = {
@@ -146,6 +127,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
   return {
     ...directory,
     ...createInvitationsService({ ...deps, access, companyJson }),
+    ...createCompanyPricesService({ ...deps, access }),
 
     /** `POST /api/companies`: the caller becomes its company admin; 409 when they already belong to one. */
     async create(input: CompanyCreate, user: SessionUser): Promise<Company> {
@@ -280,29 +262,6 @@ export function createCompaniesService(deps: CompaniesDeps) {
     async removeAddress(id: string, addressId: string, user: SessionUser): Promise<void> {
       await access.managed(id, user, { shopAdmins: false });
       if (!(await repos.addresses.deleteAddress(id, addressId))) throw notFound('Address');
-    },
-
-    /** `GET /api/companies/:id/prices`: the company's fixed prices beside the list prices. */
-    async prices(id: string, user: SessionUser): Promise<CompanyPrice[]> {
-      await access.seen(id, user);
-      return pricesJson(await repos.prices.list(id));
-    },
-
-    /** `PUT /api/companies/:id/prices/:productId` (shop admins): the product must exist. */
-    async setPrice(id: string, productId: string, price: number, user: SessionUser): Promise<CompanyPrice> {
-      await access.shopAdmin(id, user);
-      const [product] = await products.findMany([productId]);
-      if (!product) throw notFound('Product');
-      const row: PriceRow = { company_id: id, product_id: productId, price_cents: cents(price), updated_at: now().toISOString() };
-      await repos.prices.upsert(row);
-      catalogueCache.clear();
-      return (await pricesJson([row]))[0]!;
-    },
-
-    /** `DELETE /api/companies/:id/prices/:productId` (shop admins); removing a price that is not there is no error. */
-    async removePrice(id: string, productId: string, user: SessionUser): Promise<void> {
-      await access.shopAdmin(id, user);
-      if (await repos.prices.remove(id, productId)) catalogueCache.clear();
     },
   };
 }

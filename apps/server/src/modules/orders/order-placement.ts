@@ -16,7 +16,8 @@ import type { SessionUser } from '../../plugins/auth.js';
 import type { ProductRow } from '../products/products.repository.js';
 import { pricedRow, type ProductsService } from '../products/products.service.js';
 import type { CompanyDirectory, Membership } from '../companies/company-directory.js';
-import { CreditLimitError, NEW_ORDER_BLANKS, PendingCapError, type OrderLineRow, type OrderRow, type OrdersRepository } from './orders.repository.js';
+import { CreditLimitError } from './company-orders.repository.js';
+import { NEW_ORDER_BLANKS, PendingCapError, type OrderLineRow, type OrderRow, type OrdersRepository } from './orders.repository.js';
 import { toOrder } from './order-view.js';
 import type { OrderNotifier, OrderRules } from './orders.service.js';
 

@@ -4,6 +4,7 @@ import { createGroupCommit } from '../../db/group-commit.js';
 import type { OrderLinesTable, OrdersTable } from '../../db/schema.js';
 import { anyColumnContains } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
+import { checkCreditIn } from './company-orders.repository.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
@@ -87,22 +88,6 @@ export class PendingCapError extends Error {
 
 /** The first key of PostgreSQL's two-key advisory locks taken per account while counting its unpaid orders. */
 const PENDING_CAP_LOCK = 20261124;
-
-/** Thrown inside the order's transaction when an account order would take its company past the credit limit (issue 18). */
-export class CreditLimitError extends Error {
-  constructor(
-    readonly limitCents: number,
-    readonly usedCents: number,
-  ) {
-    super('credit limit exceeded');
-  }
-}
-
-/** The first key of PostgreSQL's two-key advisory locks taken per company while summing its open account orders. */
-const CREDIT_LIMIT_LOCK = 20261128;
-
-/** The statuses of an account order that hold the company's credit (awaiting approval or invoiced, not yet paid). */
-export const CREDIT_HOLDING_STATUSES = ['awaiting_approval', 'invoiced'] as const;
 
 export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
   // Orders that arrive together commit together on SQLite (db/group-commit.ts, ADR 0007).
@@ -192,21 +177,8 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
             .executeTakeFirstOrThrow();
           if (Number(row.n) >= pendingMax) throw new PendingCapError(pendingMax);
         }
-        if (credit) {
-          // The same pattern per company: two members checking out at once queue on the company's
-          // lock (PostgreSQL) or run one after the other (SQLite's one writer), so the second sums
-          // the first's committed order and together they cannot pass the limit.
-          if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${CREDIT_LIMIT_LOCK}, hashtext(${credit.companyId}))`.execute(trx);
-          const used = await trx
-            .selectFrom('orders')
-            .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.lit(0)).as('cents'))
-            .where('company_id', '=', credit.companyId)
-            .where('payment_method', '=', 'account')
-            .where('status', 'in', CREDIT_HOLDING_STATUSES)
-            .executeTakeFirstOrThrow();
-          const usedCents = Number(used.cents);
-          if (usedCents + Number(order.total_cents) > credit.limitCents) throw new CreditLimitError(credit.limitCents, usedCents);
-        }
+        // The same pattern per company (company-orders.repository.ts): CreditLimitError past the limit.
+        if (credit) await checkCreditIn(trx, engine, credit, Number(order.total_cents));
         const placed = invoiceNumber && order.status === 'invoiced' ? { ...order, invoice_number: await invoiceNumber(trx) } : order;
         // The order and its mail first, the stock last: on PostgreSQL the product's row stays
         // locked from the stock update to the commit, and a popular product's buyers queue on
@@ -284,113 +256,6 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
         if (Number(result.numUpdatedRows) === 0) return false;
         await alsoWrite?.(trx);
         return true;
-      });
-    },
-
-    /** What the company's open account orders hold of its credit (awaiting approval or invoiced), in cents. */
-    async creditUsedCents(companyId: string): Promise<number> {
-      const row = await db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.lit(0)).as('cents'))
-        .where('company_id', '=', companyId)
-        .where('payment_method', '=', 'account')
-        .where('status', 'in', CREDIT_HOLDING_STATUSES)
-        .executeTakeFirstOrThrow();
-      return Number(row.cents);
-    },
-
-    /**
-     * Rejects up to `limit` orders waiting for approval since `cutoff` or before, and runs
-     * `alsoWrite` (their stock back, their mails) in the same transaction. Safe with several
-     * instances, as `expireDue`: each order moves once, PostgreSQL skips rows another instance holds.
-     */
-    async rejectWaitingSince(
-      cutoff: string,
-      now: string,
-      reason: string,
-      limit: number,
-      alsoWrite?: (trx: Transaction<DB>, rejected: OrderRow[], lines: OrderLineRow[]) => Promise<void>,
-    ): Promise<OrderRow[]> {
-      return db.transaction().execute(async (trx) => {
-        let due = trx
-          .selectFrom('orders')
-          .select('id')
-          .where('status', '=', 'awaiting_approval')
-          .where('awaiting_since', '<=', cutoff)
-          .orderBy('awaiting_since')
-          .limit(limit);
-        if (engine === 'postgres') due = due.forUpdate().skipLocked();
-        const rejected = await trx
-          .updateTable('orders')
-          .set({ status: 'rejected', rejection_reason: reason, decided_by: 'system', updated_at: now })
-          .where('id', 'in', due)
-          .where('status', '=', 'awaiting_approval')
-          .returningAll()
-          .execute();
-        if (rejected.length === 0) return [];
-        const lines = await trx
-          .selectFrom('order_lines')
-          .selectAll()
-          .where(
-            'order_id',
-            'in',
-            rejected.map((o) => o.id),
-          )
-          .orderBy('order_id')
-          .orderBy('line_no')
-          .execute();
-        await alsoWrite?.(trx, rejected, lines);
-        return rejected;
-      });
-    },
-
-    /** Invoiced orders past their due date that have not been reminded yet (the overdue sweep's candidates). */
-    overdueUnreminded(now: string, limit: number): Promise<OrderRow[]> {
-      return db
-        .selectFrom('orders')
-        .selectAll()
-        .where('status', '=', 'invoiced')
-        .where('due_date', '<', now)
-        .where('reminded_at', 'is', null)
-        .orderBy('due_date')
-        .limit(limit)
-        .execute();
-    },
-
-    /**
-     * Marks these orders reminded, each only if it is still invoiced and unreminded, and runs
-     * `alsoWrite` with the ones this call marked (their mails) in the same transaction: with
-     * several instances each order's reminder is queued once.
-     */
-    async markReminded(
-      ids: readonly string[],
-      now: string,
-      alsoWrite?: (trx: Transaction<DB>, reminded: OrderRow[], lines: OrderLineRow[]) => Promise<void>,
-    ): Promise<OrderRow[]> {
-      if (ids.length === 0) return [];
-      return db.transaction().execute(async (trx) => {
-        const reminded = await trx
-          .updateTable('orders')
-          .set({ reminded_at: now })
-          .where('id', 'in', ids)
-          .where('status', '=', 'invoiced')
-          .where('reminded_at', 'is', null)
-          .returningAll()
-          .execute();
-        if (reminded.length === 0) return [];
-        const lines = await trx
-          .selectFrom('order_lines')
-          .selectAll()
-          .where(
-            'order_id',
-            'in',
-            reminded.map((o) => o.id),
-          )
-          .orderBy('order_id')
-          .orderBy('line_no')
-          .execute();
-        await alsoWrite?.(trx, reminded, lines);
-        return reminded;
       });
     },
 

@@ -16,7 +16,8 @@ import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
 import { hasSessionCookie } from '../../plugins/response-cache.js';
 import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
-import { productAsSeenBy, type ProductsAdminService, type ProductsService } from './products.service.js';
+import type { ProductsAdminService } from './product-admin.service.js';
+import { productAsSeenBy, type ProductsService } from './products.service.js';
 
 /** `/api/service`: the spec's name for the product catalogue. Writes are for admins. */
 export default async function productsRoutes(

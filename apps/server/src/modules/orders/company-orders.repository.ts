@@ -1,0 +1,147 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Engine } from '../../db/database.js';
+import type { DB } from '../../db/tables.js';
+import type { OrderLineRow, OrderRow } from './orders.repository.js';
+
+/** Thrown inside the order's transaction when an account order would take its company past the credit limit (issue 18). */
+export class CreditLimitError extends Error {
+  constructor(
+    readonly limitCents: number,
+    readonly usedCents: number,
+  ) {
+    super('credit limit exceeded');
+  }
+}
+
+/** The first key of PostgreSQL's two-key advisory locks taken per company while summing its open account orders. */
+const CREDIT_LIMIT_LOCK = 20261128;
+
+/** The statuses of an account order that hold the company's credit (awaiting approval or invoiced, not yet paid). */
+export const CREDIT_HOLDING_STATUSES = ['awaiting_approval', 'invoiced'] as const;
+
+/** What the company's open account orders hold of its credit, in cents, read through `db` (or a transaction). */
+async function creditUsedBy(db: Kysely<DB>, companyId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.lit(0)).as('cents'))
+    .where('company_id', '=', companyId)
+    .where('payment_method', '=', 'account')
+    .where('status', 'in', CREDIT_HOLDING_STATUSES)
+    .executeTakeFirstOrThrow();
+  return Number(row.cents);
+}
+
+/** The lines of orders a sweep just moved, read in its transaction, in line order. */
+function linesIn(trx: Transaction<DB>, orders: readonly OrderRow[]): Promise<OrderLineRow[]> {
+  return trx
+    .selectFrom('order_lines')
+    .selectAll()
+    .where(
+      'order_id',
+      'in',
+      orders.map((o) => o.id),
+    )
+    .orderBy('order_id')
+    .orderBy('line_no')
+    .execute();
+}
+
+/**
+ * Inside a new account order's transaction (orders.repository.ts `placeOrder`): throws
+ * CreditLimitError unless the company's open account orders plus `addCents` stay within the limit.
+ * The same pattern as the unpaid-order cap, per company: two members checking out at once queue on
+ * the company's lock (PostgreSQL) or run one after the other (SQLite's one writer), so the second
+ * sums the first's committed order and together they cannot pass the limit.
+ */
+export async function checkCreditIn(trx: Transaction<DB>, engine: Engine, credit: { companyId: string; limitCents: number }, addCents: number): Promise<void> {
+  if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${CREDIT_LIMIT_LOCK}, hashtext(${credit.companyId}))`.execute(trx);
+  const usedCents = await creditUsedBy(trx, credit.companyId);
+  if (usedCents + addCents > credit.limitCents) throw new CreditLimitError(credit.limitCents, usedCents);
+}
+
+/**
+ * The orders table's company side (issue 18): the credit a company's account orders hold, and the
+ * sweeps over orders of companies (approvals that waited too long, invoices past their due date).
+ * The company and overdue lists share the orders list's filter (orders.repository.ts `list`).
+ */
+export function createCompanyOrdersRepository(db: Kysely<DB>, engine: Engine) {
+  return {
+    /** What the company's open account orders hold of its credit (awaiting approval or invoiced), in cents. */
+    creditUsedCents: (companyId: string): Promise<number> => creditUsedBy(db, companyId),
+
+    /**
+     * Rejects up to `limit` orders waiting for approval since `cutoff` or before, and runs
+     * `alsoWrite` (their stock back, their mails) in the same transaction. Safe with several
+     * instances, as `expireDue`: each order moves once, PostgreSQL skips rows another instance holds.
+     */
+    async rejectWaitingSince(
+      cutoff: string,
+      now: string,
+      reason: string,
+      limit: number,
+      alsoWrite?: (trx: Transaction<DB>, rejected: OrderRow[], lines: OrderLineRow[]) => Promise<void>,
+    ): Promise<OrderRow[]> {
+      return db.transaction().execute(async (trx) => {
+        let due = trx
+          .selectFrom('orders')
+          .select('id')
+          .where('status', '=', 'awaiting_approval')
+          .where('awaiting_since', '<=', cutoff)
+          .orderBy('awaiting_since')
+          .limit(limit);
+        if (engine === 'postgres') due = due.forUpdate().skipLocked();
+        const rejected = await trx
+          .updateTable('orders')
+          .set({ status: 'rejected', rejection_reason: reason, decided_by: 'system', updated_at: now })
+          .where('id', 'in', due)
+          .where('status', '=', 'awaiting_approval')
+          .returningAll()
+          .execute();
+        if (rejected.length === 0) return [];
+        await alsoWrite?.(trx, rejected, await linesIn(trx, rejected));
+        return rejected;
+      });
+    },
+
+    /** Invoiced orders past their due date that have not been reminded yet (the overdue sweep's candidates). */
+    overdueUnreminded(now: string, limit: number): Promise<OrderRow[]> {
+      return db
+        .selectFrom('orders')
+        .selectAll()
+        .where('status', '=', 'invoiced')
+        .where('due_date', '<', now)
+        .where('reminded_at', 'is', null)
+        .orderBy('due_date')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * Marks these orders reminded, each only if it is still invoiced and unreminded, and runs
+     * `alsoWrite` with the ones this call marked (their mails) in the same transaction: with
+     * several instances each order's reminder is queued once.
+     */
+    async markReminded(
+      ids: readonly string[],
+      now: string,
+      alsoWrite?: (trx: Transaction<DB>, reminded: OrderRow[], lines: OrderLineRow[]) => Promise<void>,
+    ): Promise<OrderRow[]> {
+      if (ids.length === 0) return [];
+      return db.transaction().execute(async (trx) => {
+        const reminded = await trx
+          .updateTable('orders')
+          .set({ reminded_at: now })
+          .where('id', 'in', ids)
+          .where('status', '=', 'invoiced')
+          .where('reminded_at', 'is', null)
+          .returningAll()
+          .execute();
+        if (reminded.length === 0) return [];
+        await alsoWrite?.(trx, reminded, await linesIn(trx, reminded));
+        return reminded;
+      });
+    },
+  };
+}
+
+export type CompanyOrdersRepository = ReturnType<typeof createCompanyOrdersRepository>;

@@ -1,0 +1,81 @@
+import { canTransition, STOCK_RETURNING_STATUSES, type Order, type OrderStatus } from '@bulkparts/shared';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/tables.js';
+import { AppError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/ids.js';
+import type { OrderRow, OrderView, OrdersRepository } from './orders.repository.js';
+import type { OrderHooks, OrderNotifier, OrderStock } from './orders.service.js';
+
+export interface ShipmentDetails {
+  carrier?: string | undefined;
+  trackingNumber?: string | undefined;
+}
+
+const TIMESTAMP_COLUMN: Partial<Record<OrderStatus, keyof OrderRow>> = {
+  paid: 'paid_at',
+  shipped: 'shipped_at',
+  delivered: 'delivered_at',
+  cancelled: 'cancelled_at',
+  refunded: 'refunded_at',
+};
+
+/** Order lines as the products module's stock pieces. */
+export const piecesOf = (lines: readonly { product_id: string; quantity: number }[]) =>
+  lines.map((l) => ({ productId: l.product_id, quantity: Number(l.quantity) }));
+
+/** What an order's status change writes besides the status: fixed, or computed inside its transaction. */
+export type MoveChanges = Partial<OrderRow> | ((trx: Transaction<DB>) => Promise<Partial<OrderRow>>);
+
+export interface OrderMovesDeps {
+  repo: OrdersRepository;
+  stock: Pick<OrderStock, 'returnStock' | 'stockCommitted'>;
+  notify: OrderNotifier;
+  hooks: Pick<OrderHooks, 'beforeRefund'>;
+  /** A row with its lines (orders.service.ts). */
+  one: (row: OrderView) => Promise<Order>;
+}
+
+/** How an existing order changes status: `commitMove` (shared with order-approvals.ts) and `move` (the status rules). */
+export function createOrderMoves({ repo, stock, notify, hooks, one }: OrderMovesDeps) {
+  /**
+   * Moves the order from `from` to `to` only if it is still `from`, with `changes` in the same
+   * transaction; a status that returns stock (cancelled, expired, rejected) puts every line back
+   * in that transaction too. Answers the fresh order and tells the buyer; 409 when another request
+   * moved it first.
+   */
+  async function commitMove(id: string, from: OrderStatus, to: OrderStatus, changes: MoveChanges): Promise<Order> {
+    const returnsStock = STOCK_RETURNING_STATUSES.includes(to);
+    // Lines never change once placed, so they are read before the transaction.
+    const lines = returnsStock ? await repo.linesOf([id]) : [];
+    let moved: boolean;
+    try {
+      moved = await repo.transition(id, from, to, changes, returnsStock ? (trx) => stock.returnStock(trx, piecesOf(lines)) : undefined);
+    } finally {
+      if (returnsStock) stock.stockCommitted();
+    }
+    const fresh = await repo.findById(id);
+    if (!moved || !fresh) throw new AppError('INVALID_TRANSITION', `The order changed meanwhile; it is now ${fresh?.status ?? 'gone'}`);
+    const order = await one(fresh);
+    notify.changed(order, to);
+    return order;
+  }
+
+  /** A status change allowed by the order's state machine (`canTransition`), stamped with its time; a refund asks `beforeRefund` first. */
+  async function move(row: OrderRow, to: OrderStatus, shipment: ShipmentDetails = {}): Promise<Order> {
+    const from = row.status as OrderStatus;
+    if (!canTransition(from, to)) {
+      throw new AppError('INVALID_TRANSITION', `An order that is ${from} cannot become ${to}`);
+    }
+    if (to === 'refunded') await hooks.beforeRefund?.(row);
+    const now = nowIso();
+    const changes: Partial<OrderRow> = { updated_at: now };
+    const column = TIMESTAMP_COLUMN[to];
+    if (column) (changes as Record<string, unknown>)[column] = now;
+    if (to === 'shipped') Object.assign(changes, { carrier: shipment.carrier ?? null, tracking_number: shipment.trackingNumber ?? null });
+    return commitMove(row.id, from, to, changes);
+  }
+
+  return { commitMove, move };
+}
+
+export type CommitMove = ReturnType<typeof createOrderMoves>['commitMove'];

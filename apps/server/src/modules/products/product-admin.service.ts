@@ -1,0 +1,159 @@
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatQuantity,
+  isObjectId,
+  normalizeSku,
+  productImages,
+  type Product,
+  type ProductInput,
+  type ProductPatch,
+  productRulesProblems,
+  tiersToCents,
+  tiersToDollars,
+} from '@bulkparts/shared';
+import { isUniqueViolation } from '../../db/query-helpers.js';
+import { AppError, notFound, validationFailed } from '../../lib/errors.js';
+import { newId, nowIso } from '../../lib/ids.js';
+import type { CatalogueCache } from './catalogue-cache.js';
+import type { ProductRow, ProductsRepository } from './products.repository.js';
+import { catalogueColumns, storedTiers, toProductJson } from './products.service.js';
+
+const skuTaken = (sku: string) =>
+  new AppError('CONFLICT', `SKU ${sku} is already used by another product`, { sku: `SKU ${sku} is already used by another product` });
+
+function toCents(dollars: number): number {
+  const cents = dollarsToCents(dollars);
+  if (cents === null) throw new AppError('VALIDATION_FAILED', 'Price can have at most two decimals', { price: 'Price can have at most two decimals' });
+  return cents;
+}
+
+export interface ProductsAdminDeps {
+  /** Cleared after every write here (ADR 0012). */
+  cache: Pick<CatalogueCache, 'clear'>;
+  /** Whether any order names the product (the orders module answers); such a product is archived, not deleted. */
+  hasOrders: (productId: string) => Promise<boolean>;
+  /** Whether a category slug exists (the categories module answers); a product is never filed in an unknown one. */
+  categoryExists: (slug: string) => Promise<boolean>;
+}
+
+/** The admin side of the catalogue: add, edit, adjust stock, delete (or archive). Each write clears the catalogue cache. */
+export function createProductsAdminService(repo: ProductsRepository, { cache, hasOrders, categoryExists }: ProductsAdminDeps) {
+  async function get(id: string): Promise<ProductRow> {
+    const row = isObjectId(id) ? await repo.findById(id) : undefined;
+    if (!row) throw notFound('Product');
+    return row;
+  }
+  async function checkCategory(category: string | null | undefined): Promise<void> {
+    if (category != null && !(await categoryExists(category))) throw new AppError('VALIDATION_FAILED', 'Unknown category', { category: 'Unknown category' });
+  }
+  return {
+    async create(input: ProductInput): Promise<Product> {
+      await checkCategory(input.category);
+      const now = nowIso();
+      const row: ProductRow = {
+        id: newId(),
+        position: await repo.nextPosition(),
+        name: input.name,
+        name_lower: input.name.toLowerCase(),
+        description: input.description,
+        price_cents: toCents(input.price),
+        minimum_order_quantity: input.minimumOrderQuantity,
+        available_quantity: input.availableQuantity,
+        img: input.img,
+        archived: 0,
+        // Checked against the price by the input schema (productRulesProblems).
+        price_tiers: JSON.stringify(tiersToCents(input.priceTiers)),
+        order_multiple: input.orderMultiple,
+        created_at: now,
+        updated_at: now,
+        ...catalogueColumns(input),
+      };
+      try {
+        await repo.insert(row);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw skuTaken(row.sku);
+        throw err;
+      }
+      cache.clear();
+      return toProductJson(row);
+    },
+
+    async update(id: string, patch: ProductPatch): Promise<Product> {
+      const current = await get(id);
+      await checkCategory(patch.category);
+      const values: Partial<Omit<ProductRow, 'id'>> = { updated_at: nowIso() };
+      if (patch.name !== undefined) Object.assign(values, { name: patch.name, name_lower: patch.name.toLowerCase() });
+      if (patch.description !== undefined) values.description = patch.description;
+      if (patch.price !== undefined) values.price_cents = toCents(patch.price);
+      if (patch.minimumOrderQuantity !== undefined) values.minimum_order_quantity = patch.minimumOrderQuantity;
+      if (patch.availableQuantity !== undefined) values.available_quantity = patch.availableQuantity;
+      if (patch.sku !== undefined) values.sku = normalizeSku(patch.sku);
+      if (patch.brand !== undefined) values.brand = patch.brand;
+      if (patch.category !== undefined) values.category = patch.category;
+      if (patch.attributes !== undefined) values.attributes = JSON.stringify(patch.attributes);
+      if (patch.img !== undefined || patch.images !== undefined) {
+        // `images` replaces the list; `img` alone moves (or adds) that image to the front.
+        const images = productImages(patch.img, patch.images ?? (JSON.parse(current.images) as string[]));
+        values.img = images[0] as string;
+        values.images = JSON.stringify(images);
+      }
+      if (patch.archived !== undefined) values.archived = patch.archived ? 1 : 0;
+      if (patch.priceTiers !== undefined) values.price_tiers = JSON.stringify(tiersToCents(patch.priceTiers));
+      if (patch.orderMultiple !== undefined) values.order_multiple = patch.orderMultiple;
+      // The tiers and the multiple are checked against the product as it will be stored: a price
+      // raised above the stored tiers, or a minimum that the stored multiple pushes past 1000, is
+      // as wrong as bad tiers sent with it.
+      const touched = [patch.price, patch.priceTiers, patch.minimumOrderQuantity, patch.orderMultiple].some((v) => v !== undefined);
+      const problems =
+        touched &&
+        productRulesProblems({
+          price: centsToDollars(values.price_cents ?? current.price_cents),
+          priceTiers: tiersToDollars(storedTiers({ price_tiers: values.price_tiers ?? current.price_tiers })),
+          minimumOrderQuantity: values.minimum_order_quantity ?? current.minimum_order_quantity,
+          orderMultiple: values.order_multiple ?? Number(current.order_multiple),
+        });
+      if (problems && Object.keys(problems).length) throw validationFailed(problems);
+      // Stock is set only if it is still what the editor saw: orders placed (or cancelled) since
+      // then would otherwise be undone, selling pieces twice or hiding returned ones.
+      const expected = patch.availableQuantity !== undefined ? patch.expectedAvailableQuantity : undefined;
+      let updated: boolean;
+      try {
+        updated = await repo.update(id, values, expected);
+      } catch (err) {
+        if (isUniqueViolation(err) && values.sku) throw skuTaken(values.sku);
+        throw err;
+      }
+      cache.clear();
+      if (!updated) {
+        const now = (await get(id)).available_quantity;
+        const message = `Stock changed since you opened this product (now ${formatQuantity(now)})`;
+        throw new AppError('CONFLICT', message, { availableQuantity: message });
+      }
+      return toProductJson(await get(id));
+    },
+
+    async adjustStock(id: string, delta: number): Promise<Product> {
+      await get(id);
+      const adjusted = await repo.adjustStock(id, delta, nowIso());
+      cache.clear();
+      if (!adjusted) throw new AppError('INSUFFICIENT_STOCK', 'Stock cannot go below 0');
+      return toProductJson(await get(id));
+    },
+
+    /** A product with orders is archived (order history stays whole); otherwise it is deleted. */
+    async remove(id: string): Promise<{ deleted: boolean; archived: boolean }> {
+      await get(id);
+      if (await hasOrders(id)) {
+        await repo.update(id, { archived: 1, updated_at: nowIso() });
+        cache.clear();
+        return { deleted: false, archived: true };
+      }
+      await repo.delete(id);
+      cache.clear();
+      return { deleted: true, archived: false };
+    },
+  };
+}
+
+export type ProductsAdminService = ReturnType<typeof createProductsAdminService>;
