@@ -34,6 +34,7 @@ import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
 import metricsPlugin from './plugins/metrics.js';
+import openapiPlugin from './plugins/openapi.js';
 import { OneLineLogController } from './plugins/request-log.js';
 import responseCache from './plugins/response-cache.js';
 import originCheck from './plugins/origin-check.js';
@@ -91,6 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Plugins that need another one name it in `dependencies` (fastify-plugin): a wrong order fails at start-up.
   await app.register(databasePlugin, { database, ownsDatabase: !options.database });
   await app.register(errorHandler);
+  // Before every route: the OpenAPI document collects routes as they are added (ADR 0019).
+  await app.register(openapiPlugin);
   await app.register(metricsPlugin, { token: config.metricsToken, loopbackWithoutToken: !config.isProduction });
   // The composition root (services.ts): every repository and service, built once.
   await app.register(servicesPlugin, {

@@ -90,6 +90,14 @@ export const accessTable: Record<string, AccessRow> = {
   'GET /api/ready': { access: 'public' },
   // loopback-only or token (see plugins/metrics.ts); inject comes from 127.0.0.1
   'GET /metrics': { access: 'public' },
+  // the API's own description (plugins/openapi.ts, ADR 0019): the OpenAPI document and Swagger UI with its assets
+  'GET /api/openapi.json': { access: 'public' },
+  'GET /api/docs': { access: 'public' },
+  'GET /api/docs/json': { access: 'public' },
+  'GET /api/docs/yaml': { access: 'public' },
+  'GET /api/docs/static/index.html': { access: 'public' },
+  'GET /api/docs/static/swagger-initializer.js': { access: 'public' },
+  'GET /api/docs/static/*': { access: 'public', path: () => '/api/docs/static/swagger-ui.css' },
 
   // auth: better-auth owns /api/auth/*; one row: reachable by everybody (it answers 4xx itself)
   'GET /api/auth/*': { access: 'public', path: () => '/api/auth/get-session' },
