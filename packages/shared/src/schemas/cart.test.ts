@@ -42,7 +42,9 @@ describe('cart rules', () => {
       shippingAddress: { name: 'A', line1: 'B', city: 'C', postalCode: 'D', country: 'E', company: undefined, line2: undefined, phone: undefined },
       paymentMethod: 'card',
     });
-    expect(checkoutInputSchema.safeParse({ shippingAddress: { name: 'A' }, paymentMethod: 'cash' }).error?.issues.map((i) => i.path[0])).toContain('paymentMethod');
+    expect(checkoutInputSchema.safeParse({ shippingAddress: { name: 'A' }, paymentMethod: 'cash' }).error?.issues.map((i) => i.path[0])).toContain(
+      'paymentMethod',
+    );
     expect(checkoutInputSchema.safeParse({ shippingAddress: { name: 'A' } }).success).toBe(false);
   });
 });

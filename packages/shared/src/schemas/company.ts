@@ -87,7 +87,10 @@ export const companyUpdateSchema = z.object({
   name: companyNameSchema.optional(),
   taxId: optionalTextSchema('Tax id', TAX_ID_MAX_LENGTH).nullable(),
   billingAddress: shippingAddressSchema.optional(),
-  paymentTerms: z.enum(PAYMENT_TERMS, { error: `paymentTerms must be one of ${PAYMENT_TERMS.join(', ')} or null` }).nullable().optional(),
+  paymentTerms: z
+    .enum(PAYMENT_TERMS, { error: `paymentTerms must be one of ${PAYMENT_TERMS.join(', ')} or null` })
+    .nullable()
+    .optional(),
   creditLimit: dollarsSchema('Credit limit').nullable().optional(),
   discountPercent: z
     .number({ error: 'Discount must be a number' })
