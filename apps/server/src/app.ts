@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { seedDemoData } from './db/seed/seed.js';
 import type { MailTransport } from './modules/mail/mail.transport.js';
 import adminReportsRoutes from './modules/admin-reports/admin-reports.routes.js';
+import apiKeysRoutes from './modules/api-keys/api-keys.routes.js';
 import type { AuthRateRules } from './modules/auth/auth-limits.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import categoriesRoutes from './modules/categories/categories.routes.js';
@@ -24,12 +25,14 @@ import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import paymentsRoutes from './modules/payments/payments.routes.js';
 import productCsvRoutes from './modules/products/product-csv.routes.js';
 import productsRoutes from './modules/products/products.routes.js';
+import stockRoutes from './modules/products/stock.routes.js';
 import profilesRoutes from './modules/profiles/profiles.routes.js';
 import quotesRoutes from './modules/quotes/quotes.routes.js';
 import companiesRoutes from './modules/companies/companies.routes.js';
 import reviewsRoutes from './modules/reviews/reviews.routes.js';
 import uploadsPlugin from './modules/uploads/uploads.routes.js';
 import usersRoutes from './modules/users/users.routes.js';
+import apiKeyAuth from './plugins/api-key-auth.js';
 import authPlugin from './plugins/auth.js';
 import databasePlugin from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
@@ -53,7 +56,7 @@ export interface BuildAppOptions {
   /** Called for every route as it is added (tests read the route table with it). */
   onRoute?: (route: RouteOptions) => void;
   /** Abuse limits (database counters): on by default except when NODE_ENV=test; rules override the defaults. */
-  rateLimits?: { enabled?: boolean; rules?: Partial<AuthRateRules> };
+  rateLimits?: { enabled?: boolean; rules?: Partial<AuthRateRules>; apiKeyPerMinute?: number };
   /** Replaces the payment provider chosen from the config (tests). */
   paymentProvider?: PaymentProvider;
 }
@@ -99,11 +102,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(servicesPlugin, {
     config,
     rateLimitsEnabled: options.rateLimits?.enabled ?? config.env !== 'test',
+    ...(options.rateLimits?.apiKeyPerMinute !== undefined ? { apiKeyRatePerMinute: options.rateLimits.apiKeyPerMinute } : {}),
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
   });
   await app.register(securityHeaders, { hsts: config.secureCookies });
   await app.register(originCheck, { publicUrl: config.publicUrl, allowLoopbackOrigins: config.env === 'development' });
+  // API keys (issue 19): before the catalogue cache answers, so a key's scope is checked first.
+  await app.register(apiKeyAuth);
   await app.register(responseCache);
   await app.register(authPlugin, { config, rateRules: options.rateLimits?.rules });
   await app.register(uploadsPlugin);
@@ -116,6 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { google: Boolean(config.google), contact: config.contact });
       await api.register(productsRoutes, { products: s.products, admin: s.productsAdmin, companies: s.companies });
       await api.register(productCsvRoutes, { importer: s.productImport, exporter: s.productExport });
+      await api.register(stockRoutes, { stock: s.stock });
+      await api.register(apiKeysRoutes, { apiKeys: s.apiKeys });
       await api.register(categoriesRoutes, { categories: s.categories });
       await api.register(usersRoutes, { users: s.users });
       await api.register(profilesRoutes, { profiles: s.profiles, uploads: s.uploads });

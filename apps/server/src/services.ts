@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/env.js';
 import type { Database } from './db/database.js';
 import { createAdminReportsService } from './modules/admin-reports/admin-reports.service.js';
+import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.js';
+import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { createAuth } from './modules/auth/auth.js';
 import { createSessionCache } from './modules/auth/session-cache.js';
 import { createCategoriesRepository } from './modules/categories/categories.repository.js';
@@ -41,6 +43,8 @@ import { createProductImportRepository } from './modules/products/product-import
 import { createProductImportService } from './modules/products/product-import.service.js';
 import { createProductsRepository } from './modules/products/products.repository.js';
 import { createProductsService } from './modules/products/products.service.js';
+import { createStockRepository } from './modules/products/stock.repository.js';
+import { createStockService } from './modules/products/stock.service.js';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.js';
 import { createQuotesRepository } from './modules/quotes/quotes.repository.js';
 import { createQuotesService } from './modules/quotes/quotes.service.js';
@@ -49,6 +53,7 @@ import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repos
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service.js';
 import { createReviewsRepository } from './modules/reviews/reviews.repository.js';
 import { createReviewsService } from './modules/reviews/reviews.service.js';
+import { createS3Storage } from './modules/uploads/s3-storage.js';
 import { createLocalDiskStorage } from './modules/uploads/storage.js';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.js';
 import { createUploadsService } from './modules/uploads/uploads.service.js';
@@ -64,6 +69,8 @@ export interface ServicesOptions {
   mailTransport?: MailTransport;
   paymentProvider?: PaymentProvider;
   rateLimitsEnabled: boolean;
+  /** Requests per minute one API key may make (issue 19; default in api-keys.service.ts). */
+  apiKeyRatePerMinute?: number;
 }
 
 /**
@@ -74,7 +81,16 @@ export interface ServicesOptions {
  * with a function that reads the later service when called (never during construction), so
  * neither module imports the other.
  */
-export function buildServices({ config, database, log, ordersPlaced, mailTransport, paymentProvider, rateLimitsEnabled }: ServicesOptions) {
+export function buildServices({
+  config,
+  database,
+  log,
+  ordersPlaced,
+  mailTransport,
+  paymentProvider,
+  rateLimitsEnabled,
+  apiKeyRatePerMinute,
+}: ServicesOptions) {
   const { db, engine } = database;
 
   const transport =
@@ -161,6 +177,14 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
     missingCategories: (slugs) => categories.findMissing(slugs),
   });
   const productExport = createProductExportService(productImportRepo);
+  // Issue 19: stock set from outside (a warehouse, an ERP), by id or by SKU; clears the catalogue cache.
+  const stock = createStockService({ repo: createStockRepository(db), products: productsRepo, cache: catalogueCache });
+  // Issue 19: API keys, each request's key read from the database and counted per key.
+  const apiKeys = createApiKeysService({
+    repo: createApiKeysRepository(db),
+    rateLimiter,
+    ...(apiKeyRatePerMinute !== undefined ? { perMinute: apiKeyRatePerMinute } : {}),
+  });
 
   const provider = paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : createTestCardProvider());
   const invoiceRenderer = createInvoiceRenderer({ log });
@@ -191,7 +215,8 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
   });
 
   const reviews = createReviewsService(createReviewsRepository(db));
-  const storage = createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
+  // Uploads: an S3-compatible bucket every instance shares when S3_* is set (ADR 0021), else the data folder.
+  const storage = config.objectStorage ? createS3Storage(config.objectStorage) : createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
   const uploads = createUploadsService({
     repo: createUploadsRepository(db),
     storage,
@@ -216,6 +241,8 @@ export function buildServices({ config, database, log, ordersPlaced, mailTranspo
     productsAdmin,
     productImport,
     productExport,
+    stock,
+    apiKeys,
     categories,
     orders,
     cart,

@@ -23,3 +23,4 @@ export * from './schemas/product-import.js';
 export * from './product-csv.js';
 export * from './schemas/quote.js';
 export * from './schemas/company.js';
+export * from './schemas/api-key.js';

@@ -42,6 +42,8 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/dashboard/company',
   '/dashboard/approvals',
   '/dashboard/companies',
+  // Issue 19: API keys for integrations.
+  '/dashboard/api-keys',
 ] as const;
 
 const matchers = CLIENT_ROUTE_PATTERNS.map((pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`, 'i'));

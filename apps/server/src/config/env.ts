@@ -88,8 +88,35 @@ const envSchema = z
       .min(1, 'must not be empty')
       .max(300, 'must be at most 300 characters')
       .default('Bank transfer to Bulkparts Ltd, IBAN GB00 BUKP 0000 0000 0000 00, quoting the invoice number'),
+    // Uploads in an S3-compatible bucket shared by every instance (ADR 0021): the four together, or
+    // none (uploads stay in DATA_DIR/uploads).
+    S3_ENDPOINT: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), 'must be an http(s):// URL'),
+    S3_BUCKET: optionalString.refine(
+      (v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v),
+      'must be a bucket name (3–63 of a-z, 0-9, . and -)',
+    ),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_REGION: optionalString.transform((v) => v ?? 'us-east-1'),
+    // Path-style URLs (endpoint/bucket/key), as MinIO and most S3-compatible stores want.
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   })
   .superRefine((e, ctx) => {
+    // Object storage is all or nothing: a partial setting would silently keep uploads on one instance's disk.
+    const s3 = { S3_ENDPOINT: e.S3_ENDPOINT, S3_BUCKET: e.S3_BUCKET, S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY };
+    const given = Object.entries(s3).filter(([, v]) => v !== undefined);
+    if (given.length > 0 && given.length < 4) {
+      const set = `${given.map(([n]) => n).join(', ')} ${given.length === 1 ? 'is' : 'are'} set`;
+      for (const [name, v] of Object.entries(s3)) {
+        if (v === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `is required when ${set} (object storage needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together)`,
+          });
+        }
+      }
+    }
     // Stripe marks orders paid only from signed webhooks: a key without the signing secret would take money and never mark it.
     if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
@@ -166,6 +193,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     signUpsPerIpPerHour: e.SIGNUPS_PER_IP_PER_HOUR,
     signInsPerIpPerMinute: e.SIGNINS_PER_IP_PER_MINUTE,
     bankTransferDetails: e.BANK_TRANSFER_DETAILS,
+    /** Where uploads live: an S3-compatible bucket (ADR 0021), or undefined for DATA_DIR/uploads. */
+    objectStorage:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : undefined,
   };
 }
 

@@ -285,7 +285,22 @@ export interface CompanyPricesTable {
   updated_at: string;
 }
 
+/** Issue 19 (migration 20261129000000): API keys; only the secret's sha-256 is kept. */
+export interface ApiKeysTable {
+  id: string;
+  name: string;
+  /** Hex sha-256 of the secret. */
+  secret_hash: string;
+  /** JSON text: a list of shared `ApiKeyScope`s. */
+  scopes: string;
+  created_by: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface OurTables {
+  api_keys: ApiKeysTable;
   companies: CompaniesTable;
   company_members: CompanyMembersTable;
   company_invitations: CompanyInvitationsTable;

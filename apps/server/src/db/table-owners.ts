@@ -31,6 +31,7 @@ export const TABLE_OWNERS = {
   reviews: 'reviews',
   mail_outbox: 'mail',
   rate_limits: 'rate-limit',
+  api_keys: 'api-keys',
   uploads: 'uploads',
   user: 'users',
   session: 'users',

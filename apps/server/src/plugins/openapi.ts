@@ -135,6 +135,8 @@ export default fp<{ version?: string }>(
         components: {
           securitySchemes: {
             session: { type: 'apiKey', in: 'cookie', name: 'bulkparts.session_token', description: 'The session cookie set by /api/auth sign-in.' },
+            // Issue 19 (ADR 0020): an operation's `x-api-key-scope` names the scope a key needs; without one, no key may call it.
+            apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (`bp_…`) made by a shop admin at /dashboard/api-keys.' },
           },
           schemas: { ApiError: toOpenApiSchema(apiErrorSchema, 'output', defs), AuthError: toOpenApiSchema(authErrorSchema, 'output', defs) },
         },
@@ -152,6 +154,7 @@ export default fp<{ version?: string }>(
           tags: own.tags ?? [tagOf(url)],
           response: { ...errorAnswers(own, access, url), ...answers },
           'x-access': access,
+          ...(route.config?.scope ? { 'x-api-key-scope': route.config.scope } : {}),
           ...(access === 'public' ? { security: [] } : { security: SESSION }),
           ...(note ? { description: [own.description, note].filter(Boolean).join('\n\n') } : {}),
         };

@@ -112,6 +112,13 @@ export const accessTable: Record<string, AccessRow> = {
   'PATCH /api/service/:id': { access: 'admin' },
   'POST /api/service/:id/stock': { access: 'admin' },
   'DELETE /api/service/:id': { access: 'admin' },
+  // issue 19: stock set from outside (an admin, or an API key with stock:write; keys have their own matrix in test/api-keys)
+  'PATCH /api/service/:id/stock': { access: 'admin' },
+  'POST /api/stock': { access: 'admin' },
+  // API keys: shop admins only (no body: a 400; a random id: a 404)
+  'POST /api/api-keys': { access: 'admin' },
+  'GET /api/api-keys': { access: 'admin' },
+  'DELETE /api/api-keys/:id': { access: 'admin' },
   // CSV (product-csv.routes.ts): sent no body, the import answers 415 to an admin
   'POST /api/service/import': { access: 'admin', path: () => '/api/service/import?dryRun=true' },
   'GET /api/service/export.csv': { access: 'admin' },

@@ -95,6 +95,9 @@ const FIELDS = [
   'postalCode',
   'country',
   'unitPrice',
+  'scopes',
+  'items',
+  'updatedSince',
   'validUntil',
   'message',
   // company accounts (issue 18)

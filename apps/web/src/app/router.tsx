@@ -121,6 +121,7 @@ export function AppRouter() {
               <Route path="company" element={<CompanyArea />} />
               <Route path="approvals" element={<CompanyArea />} />
               <Route path="companies" element={<CompanyArea />} />
+              <Route path="api-keys" element={<CompanyArea />} />
               <Route
                 path="payment/:id"
                 element={

@@ -147,6 +147,14 @@ export const orderListQuerySchema = paginationQuerySchema.extend({
   company: z.enum(['true', 'false'], { error: 'company must be true or false' }).optional(),
   /** Issue 18 (shop admins): `overdue=true` lists invoiced orders past their due date. */
   overdue: z.enum(['true', 'false'], { error: 'overdue must be true or false' }).optional(),
+  /** Issue 19: orders changed at or after this instant (ISO 8601), for an ERP's incremental pulls. */
+  updatedSince: z
+    .string()
+    .trim()
+    .max(40, 'updatedSince must be an ISO 8601 date')
+    .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'updatedSince must be an ISO 8601 date')
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'updatedSince must be an ISO 8601 date')
+    .optional(),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 

@@ -75,6 +75,8 @@ export interface OrderListFilter {
   companyId?: string | undefined;
   /** Issue 18: invoiced orders whose due date is before this instant. */
   overdueAt?: string | undefined;
+  /** Issue 19: orders changed at or after this ISO instant (an ERP's incremental pull). */
+  updatedSince?: string | undefined;
   offset: number;
   limit: number;
 }
@@ -101,6 +103,7 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
     if (filter.q) query = query.where(anyColumnContains(ORDER_SEARCH_COLUMNS, filter.q));
     if (filter.companyId) query = query.where('company_id', '=', filter.companyId);
     if (filter.overdueAt) query = query.where('status', '=', 'invoiced').where('due_date', '<', filter.overdueAt);
+    if (filter.updatedSince) query = query.where('updated_at', '>=', filter.updatedSince);
     return query;
   }
 

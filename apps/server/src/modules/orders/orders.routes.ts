@@ -45,7 +45,11 @@ export default async function ordersRoutes(app: ApiInstance, opts: { orders: Ord
 
   app.get(
     '/purchase',
-    { preValidation: app.requireUser, schema: { querystring: orderListQuerySchema, response: { 200: responseSchema(z.array(orderSchema)) } } },
+    {
+      preValidation: app.requireUser,
+      config: { scope: 'orders:read' },
+      schema: { querystring: orderListQuerySchema, response: { 200: responseSchema(z.array(orderSchema)) } },
+    },
     async (request, reply) => {
       const { items, total } = await service.list(request.query, currentUser(request));
       reply.header(TOTAL_COUNT_HEADER, String(total));
@@ -55,7 +59,7 @@ export default async function ordersRoutes(app: ApiInstance, opts: { orders: Ord
 
   app.get(
     '/purchase/:id',
-    { preValidation: app.requireUser, schema: { params: idParamsSchema, response: { 200: responseSchema(orderSchema) } } },
+    { preValidation: app.requireUser, config: { scope: 'orders:read' }, schema: { params: idParamsSchema, response: { 200: responseSchema(orderSchema) } } },
     async (request) => service.get(request.params.id, currentUser(request)),
   );
 
@@ -67,7 +71,11 @@ export default async function ordersRoutes(app: ApiInstance, opts: { orders: Ord
 
   app.patch(
     '/purchase/:id',
-    { preValidation: app.requireAdmin, schema: { params: idParamsSchema, body: orderStatusChangeSchema, response: { 200: responseSchema(orderSchema) } } },
+    {
+      preValidation: app.requireAdmin,
+      config: { scope: 'orders:write' },
+      schema: { params: idParamsSchema, body: orderStatusChangeSchema, response: { 200: responseSchema(orderSchema) } },
+    },
     async (request) => {
       const { status, carrier, trackingNumber } = request.body;
       return service.changeStatus(request.params.id, status, currentUser(request), { carrier, trackingNumber });
@@ -90,7 +98,11 @@ export default async function ordersRoutes(app: ApiInstance, opts: { orders: Ord
   // A shop admin records the bank transfer of an invoiced order.
   app.post(
     '/purchase/:id/mark-paid',
-    { preValidation: app.requireAdmin, schema: { params: idParamsSchema, body: markPaidSchema, response: { 200: responseSchema(orderSchema) } } },
+    {
+      preValidation: app.requireAdmin,
+      config: { scope: 'orders:write' },
+      schema: { params: idParamsSchema, body: markPaidSchema, response: { 200: responseSchema(orderSchema) } },
+    },
     async (request) => service.markPaid(request.params.id, request.body.reference),
   );
 }

@@ -192,19 +192,22 @@ export function createOrdersService({ repo, companyOrders, stock, notify = silen
         ]);
         return { items: await withLines(rows), total };
       };
+      // Issue 19: `updatedSince` narrows every list (stored timestamps are ISO text in UTC).
+      const updatedSince = query.updatedSince === undefined ? undefined : new Date(query.updatedSince).toISOString();
       const companyList = await companyListFilter(query, user, companies);
-      if (companyList) return page(companyList);
+      if (companyList) return page({ ...companyList, updatedSince });
       if (query.order === undefined && !isAdmin) throw forbidden('Only admins can list every order');
       if (query.order !== undefined && !isAdmin && query.order.toLowerCase() !== user.email.toLowerCase()) {
         throw forbidden('You can only list your own orders');
       }
-      if (query.order !== undefined && !isAdmin && query.status === undefined && query.q === undefined) {
+      if (query.order !== undefined && !isAdmin && query.status === undefined && query.q === undefined && updatedSince === undefined) {
         return ownPages.read(user.id, query.page, query.limit);
       }
       const filter = {
         ...(query.order !== undefined ? (isAdmin ? { userEmail: query.order } : { userId: user.id }) : {}),
         status: query.status,
         q: query.q,
+        updatedSince,
       };
       return page(filter);
     },

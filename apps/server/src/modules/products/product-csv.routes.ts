@@ -25,6 +25,7 @@ export default async function productCsvRoutes(app: ApiInstance, opts: { importe
     '/service/import',
     {
       preValidation: app.requireAdmin,
+      config: { scope: 'catalog:write' },
       bodyLimit: PRODUCT_IMPORT_MAX_BYTES,
       schema: { querystring: productImportQuerySchema, response: { 200: responseSchema(productImportResultSchema) } },
     },
@@ -64,7 +65,7 @@ export default async function productCsvRoutes(app: ApiInstance, opts: { importe
     },
   );
 
-  app.get('/service/export.csv', { preValidation: app.requireAdmin }, async (_request, reply) =>
+  app.get('/service/export.csv', { preValidation: app.requireAdmin, config: { scope: 'catalog:read' } }, async (_request, reply) =>
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="products.csv"')

@@ -47,10 +47,15 @@ export default async function productsRoutes(
 
   // Public reads come from the catalogue cache (plugins/response-cache.ts), per price list (a
   // member's company prices); archived listings depend on who asks and are never cached.
-  const cached = { catalogueCache: { variant: priceList } };
-  const cachedUnlessArchived = { catalogueCache: { skip: (request: { url: string }) => request.url.includes('includeArchived'), variant: priceList } };
+  // Issue 19: an API key reads with `catalog:read` (plugins/api-key-auth.ts).
+  const cached = { catalogueCache: { variant: priceList }, scope: 'catalog:read' as const };
+  const cachedUnlessArchived = {
+    catalogueCache: { skip: (request: { url: string }) => request.url.includes('includeArchived'), variant: priceList },
+    scope: 'catalog:read' as const,
+  };
   // The facets carry no prices a member would see differently (the price range filters the list prices).
-  const cachedFacets = { catalogueCache: { skip: (request: { url: string }) => request.url.includes('includeArchived') } };
+  const cachedFacets = { catalogueCache: { skip: (request: { url: string }) => request.url.includes('includeArchived') }, scope: 'catalog:read' as const };
+  const catalogWrite = { scope: 'catalog:write' as const };
 
   /** Archived products are listed (and counted) for admins only. */
   async function allowArchived(request: FastifyRequest, includeArchived: string | undefined): Promise<void> {
@@ -91,19 +96,27 @@ export default async function productsRoutes(
 
   app.post(
     '/service',
-    { preValidation: app.requireAdmin, schema: { body: productInputSchema, response: { 201: responseSchema(productSchema) } } },
+    { preValidation: app.requireAdmin, config: catalogWrite, schema: { body: productInputSchema, response: { 201: responseSchema(productSchema) } } },
     async (request, reply) => reply.status(201).send(await admin.create(request.body)),
   );
 
   app.patch(
     '/service/:id',
-    { preValidation: app.requireAdmin, schema: { params: idParamsSchema, body: productPatchSchema, response: { 200: responseSchema(productSchema) } } },
+    {
+      preValidation: app.requireAdmin,
+      config: catalogWrite,
+      schema: { params: idParamsSchema, body: productPatchSchema, response: { 200: responseSchema(productSchema) } },
+    },
     async (request) => admin.update(request.params.id, request.body),
   );
 
   app.post(
     '/service/:id/stock',
-    { preValidation: app.requireAdmin, schema: { params: idParamsSchema, body: stockAdjustmentSchema, response: { 200: responseSchema(productSchema) } } },
+    {
+      preValidation: app.requireAdmin,
+      config: { scope: 'stock:write' },
+      schema: { params: idParamsSchema, body: stockAdjustmentSchema, response: { 200: responseSchema(productSchema) } },
+    },
     async (request) => admin.adjustStock(request.params.id, request.body.delta),
   );
 
@@ -111,6 +124,7 @@ export default async function productsRoutes(
     '/service/:id',
     {
       preValidation: app.requireAdmin,
+      config: catalogWrite,
       schema: { params: idParamsSchema, response: { 200: responseSchema(z.object({ deleted: z.boolean(), archived: z.boolean() })) } },
     },
     async (request) => admin.remove(request.params.id),

@@ -7,6 +7,7 @@ import { PHOTO_MAX_BYTES } from '@bulkparts/shared';
  * Multipart parsing for every route, and `GET /uploads/:key`. Uploaded files
  * are served with their sniffed type, `nosniff`, `inline` and a CSP that forbids everything, so an
  * upload can never run as a page. Keys are content hashes, so they can be cached for a year.
+ * From an object store (S3_*, ADR 0021) the file is streamed as it arrives, with the same headers.
  */
 export default fp(
   async function uploadsPlugin(app: FastifyInstance) {
@@ -18,14 +19,16 @@ export default fp(
       const { key } = request.params as { key: string };
       const object = await storage.get(key);
       if (!object) return reply.status(404).send({ error: 'NOT_FOUND', message: 'File not found' });
+      if (object.size !== undefined) reply.header('content-length', object.size);
       return reply
         .header('content-type', object.contentType)
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', 'inline')
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(object.bytes);
+        .send(object.body);
     });
+    app.addHook('onClose', async () => storage.close?.());
   },
   { name: 'uploads', dependencies: ['services'] },
 );

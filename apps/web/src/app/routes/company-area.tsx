@@ -7,6 +7,8 @@ const Invitation = page(() => import('./invitation'));
 const MyCompany = page(() => import('./dashboard/company'));
 const Approvals = page(() => import('./dashboard/approvals'));
 const Companies = page(() => import('./dashboard/companies'));
+// Issue 19: the API keys page rides on this lazy route too (no room in the home route's budget for another).
+const ApiKeys = page(() => import('./dashboard/api-keys'));
 
 /**
  * Company accounts (issue 18): `/invitations/:token`, `/dashboard/company`, `/dashboard/approvals`
@@ -21,5 +23,6 @@ export function Component() {
   if (path === '/dashboard/company') return <MyCompany />;
   if (path === '/dashboard/approvals') return <Approvals />;
   if (path === '/dashboard/companies') return <Companies />;
+  if (path === '/dashboard/api-keys') return <ApiKeys />;
   return <Invitation />;
 }

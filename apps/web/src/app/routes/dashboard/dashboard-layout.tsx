@@ -27,6 +27,7 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/manageallorder', label: 'Manage All Order' },
   { to: '/dashboard/quotes', label: 'Quotes' },
   { to: '/dashboard/companies', label: 'Companies' },
+  { to: '/dashboard/api-keys', label: 'API Keys' },
 ];
 
 /** The dashboard shell: a side menu on wide screens, a drawer behind a toggle button on phones. */
