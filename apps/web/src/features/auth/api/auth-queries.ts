@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { productQueries } from '@/features/products/api/product-queries';
 import { getAuthConfig } from './get-auth-config';
 import { getSession } from './get-session';
 
@@ -18,9 +19,12 @@ export function useSession() {
 
 /**
  * Forgets every read but auth's when the account at this browser changes (sign-in, sign-up,
- * sign-out): one account's orders, company and even catalogue prices (a company member sees its
- * own, issue 18) are never shown to the next.
+ * sign-out): one account's orders and company are never shown to the next. The catalogue is
+ * reset rather than dropped, so the page on screen reads it again at once: a company member sees
+ * the company's prices in it (issue 18), the next account must not.
  */
 export function forgetAccountReads(qc: QueryClient) {
-  qc.removeQueries({ predicate: (q) => q.queryKey[0] !== ALL[0] });
+  const catalogue = productQueries.all();
+  qc.removeQueries({ predicate: (q) => q.queryKey[0] !== ALL[0] && q.queryKey[0] !== catalogue[0] });
+  void qc.resetQueries({ queryKey: catalogue });
 }
