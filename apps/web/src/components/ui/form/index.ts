@@ -1,4 +1,5 @@
 /** The form kit: every form's labels, hints and messages look and read alike (issue 14, ADR 0013). */
+export { AddressFields, EMPTY_ADDRESS, type AddressField } from './address-fields';
 export { applyFieldErrors } from './apply-field-errors';
 export { FileField } from './file-field';
 export { FormError, LinesFailureMessage, type LinesFailure } from './form-error';

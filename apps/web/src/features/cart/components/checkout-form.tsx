@@ -14,7 +14,7 @@ import {
   type StoredShippingAddress,
 } from '@bulkparts/shared';
 import { formatCents } from '@bulkparts/shared/money';
-import { applyFieldErrors, LinesFailureMessage, TextareaField, TextField, type LinesFailure } from '@/components/ui/form';
+import { AddressFields, applyFieldErrors, LinesFailureMessage, TextareaField, TextField, type LinesFailure } from '@/components/ui/form';
 import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/features/orders/api/order-queries';
 import { useCheckout } from '../api/checkout';
@@ -23,19 +23,6 @@ import { creditAvailableCents, PaymentChoice } from './payment-choice';
 
 /** The 409 code of an order that would pass the company's credit limit (issue 18). */
 const CREDIT_LIMIT_EXCEEDED = 'CREDIT_LIMIT_EXCEEDED';
-
-type AddressField = keyof NonNullable<CheckoutInputValues['shippingAddress']>;
-
-const ADDRESS_FIELDS: { name: AddressField; label: string; autoComplete: string; type?: string }[] = [
-  { name: 'company', label: 'Company (optional)', autoComplete: 'organization' },
-  { name: 'name', label: 'Name', autoComplete: 'name' },
-  { name: 'line1', label: 'Address line 1', autoComplete: 'address-line1' },
-  { name: 'line2', label: 'Address line 2 (optional)', autoComplete: 'address-line2' },
-  { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'country', label: 'Country', autoComplete: 'country-name' },
-  { name: 'phone', label: 'Phone (optional)', autoComplete: 'tel', type: 'tel' },
-];
 
 /** What the form starts with: the address of the last checkout, else the buyer's name. */
 function defaultsOf(address: StoredShippingAddress | null, buyerName: string): CheckoutInputValues {
@@ -125,19 +112,7 @@ export function CheckoutForm({ address, buyerName, blocked, onPlaced, company = 
       <fieldset className="space-y-3">
         <legend className="mb-2 text-xl font-semibold">Shipping address</legend>
         {companyAddresses.length > 0 && <CompanyAddressPicker addresses={companyAddresses} onPick={fillAddress} />}
-        <div className="grid gap-3 sm:grid-cols-2">
-          {ADDRESS_FIELDS.map((f) => (
-            <TextField
-              key={f.name}
-              label={f.label}
-              id={`checkout-${f.name}`}
-              type={f.type ?? 'text'}
-              autoComplete={`shipping ${f.autoComplete}`}
-              error={errors.shippingAddress?.[f.name]}
-              registration={register(`shippingAddress.${f.name}`)}
-            />
-          ))}
-        </div>
+        <AddressFields section="shipping" idPrefix="checkout" registration={(f) => register(`shippingAddress.${f}`)} errors={errors.shippingAddress} />
       </fieldset>
       <fieldset className="space-y-3">
         <legend className="mb-2 text-xl font-semibold">Your reference</legend>

@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { ADDRESS_LABEL_MAX_LENGTH, companyAddressInputSchema, type CompanyAddressValues } from '@bulkparts/shared';
-import { applyFieldErrors, FormError, TextField } from '@/components/ui/form';
+import { AddressFields, applyFieldErrors, EMPTY_ADDRESS, FormError, TextField } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api-client';
 import { useAddCompanyAddress } from '../api/add-company-address';
-import { AddressFields, EMPTY_ADDRESS } from './address-fields';
 
 const EMPTY: CompanyAddressValues = { label: '', address: { ...EMPTY_ADDRESS } };
 

@@ -2,11 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { companyCreateSchema, TAX_ID_MAX_LENGTH, type Company, type CompanyCreate, type CompanyCreateValues } from '@bulkparts/shared';
-import { applyFieldErrors, FormError, TextField } from '@/components/ui/form';
+import { AddressFields, applyFieldErrors, EMPTY_ADDRESS, FormError, TextField } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateCompany } from '../api/create-company';
 import { useUpdateCompany } from '../api/update-company';
-import { AddressFields, EMPTY_ADDRESS } from './address-fields';
 
 function defaultsOf(company: Company | undefined): CompanyCreateValues {
   if (!company) return { name: '', taxId: '', billingAddress: { ...EMPTY_ADDRESS } };

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { COMPANY_ROLE_LABELS, COMPANY_ROLES, memberUpdateSchema, type Member } from '@bulkparts/shared';
-import { applyFieldErrors, FormError, FormField, NumberField } from '@/components/ui/form';
+import { applyFieldErrors, FormField, NumberField } from '@/components/ui/form';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateMember } from '../api/update-member';
 
@@ -21,8 +22,6 @@ type MemberFormValues = z.input<typeof memberFormSchema>;
  * company admin, a limit out of range) show under the field or above the buttons.
  */
 export function MemberEditDialog({ companyId, member, isSelf, onClose }: { companyId: string; member: Member; isSelf: boolean; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const update = useUpdateMember();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<MemberFormValues, unknown, z.output<typeof memberFormSchema>>({
@@ -30,7 +29,6 @@ export function MemberEditDialog({ companyId, member, isSelf, onClose }: { compa
     defaultValues: { role: member.role, spendingLimit: member.spendingLimit },
   });
   const { errors } = formState;
-  useEffect(() => ref.current?.showModal(), []);
 
   const onSubmit = handleSubmit(async ({ role, spendingLimit }) => {
     setFailure(null);
@@ -45,48 +43,42 @@ export function MemberEditDialog({ companyId, member, isSelf, onClose }: { compa
   });
 
   return (
-    <dialog ref={ref} className="modal" aria-labelledby={titleId} onCancel={(e) => (e.preventDefault(), onClose())}>
-      <form onSubmit={onSubmit} noValidate className="modal-box space-y-3">
-        <h2 id={titleId} className="text-lg font-bold break-words">
-          Edit {member.name || member.email}
-        </h2>
-        <p className="text-sm break-all">{member.email}</p>
-        {isSelf ? (
-          <p>
-            Role: {COMPANY_ROLE_LABELS[member.role]} <span className="text-sm text-base-content/70">(you cannot change your own role)</span>
-          </p>
-        ) : (
-          <FormField label="Role" error={errors.role}>
-            {(control) => (
-              <select className="select select-bordered w-full" {...control} {...register('role')}>
-                {COMPANY_ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {COMPANY_ROLE_LABELS[r]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        )}
-        <NumberField
-          label="Spending limit per order ($)"
-          hint="Orders above it wait for an approver. Leave empty for no limit."
-          step="0.01"
-          min={0}
-          register={register}
-          name="spendingLimit"
-          error={errors.spendingLimit}
-        />
-        <FormError message={failure} />
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Saving…' : 'Save'}
-          </button>
-        </div>
-      </form>
-    </dialog>
+    <FormDialog
+      title={`Edit ${member.name || member.email}`}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel="Save"
+      pendingLabel="Saving…"
+      pending={formState.isSubmitting}
+      error={failure}
+    >
+      <p className="text-sm break-all">{member.email}</p>
+      {isSelf ? (
+        <p>
+          Role: {COMPANY_ROLE_LABELS[member.role]} <span className="text-sm text-base-content/70">(you cannot change your own role)</span>
+        </p>
+      ) : (
+        <FormField label="Role" error={errors.role}>
+          {(control) => (
+            <select className="select select-bordered w-full" {...control} {...register('role')}>
+              {COMPANY_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {COMPANY_ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      )}
+      <NumberField
+        label="Spending limit per order ($)"
+        hint="Orders above it wait for an approver. Leave empty for no limit."
+        step="0.01"
+        min={0}
+        register={register}
+        name="spendingLimit"
+        error={errors.spendingLimit}
+      />
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import type { ShippingAddressInput } from '@bulkparts/shared';
-import { TextField } from '@/components/ui/form';
+import { TextField } from './form-field';
 
 export type AddressField = keyof ShippingAddressInput;
 
@@ -19,19 +19,22 @@ const FIELDS: { name: AddressField; label: string; autoComplete: string; type?: 
 export const EMPTY_ADDRESS: Required<ShippingAddressInput> = { company: '', name: '', line1: '', line2: '', city: '', postalCode: '', country: '', phone: '' };
 
 /**
- * The address fields of a form (billing address, a company's shipping address), drawn with the form
- * kit: `registration` registers one part (e.g. `register('billingAddress.city')`), `errors` holds
- * the address's messages (the shared schema's, or the server's `billingAddress.city`).
+ * The address fields of a form (a company's billing or shipping address, the checkout's shipping
+ * address): `registration` registers one part (e.g. `register('billingAddress.city')`), `errors`
+ * holds the address's messages (the shared schema's, or the server's `billingAddress.city`).
  */
 export function AddressFields({
   registration,
   errors,
   section,
+  idPrefix,
 }: {
   registration: (field: AddressField) => UseFormRegisterReturn;
   errors: Partial<Record<AddressField, FieldError>> | undefined;
   /** The browser's autofill section: 'billing' or 'shipping'. */
   section: 'billing' | 'shipping';
+  /** Fixed field ids (`${idPrefix}-city`) instead of generated ones. */
+  idPrefix?: string;
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -39,6 +42,7 @@ export function AddressFields({
         <TextField
           key={f.name}
           label={f.label}
+          id={idPrefix ? `${idPrefix}-${f.name}` : undefined}
           type={f.type ?? 'text'}
           autoComplete={`${section} ${f.autoComplete}`}
           error={errors?.[f.name]}
