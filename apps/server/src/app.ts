@@ -14,6 +14,7 @@ import { seedDemoData } from './db/seed/seed.js';
 import type { MailTransport } from './modules/mail/mail.transport.js';
 import adminReportsRoutes from './modules/admin-reports/admin-reports.routes.js';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.js';
+import webhooksRoutes from './modules/webhooks/webhooks.routes.js';
 import type { AuthRateRules } from './modules/auth/auth-limits.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import categoriesRoutes from './modules/categories/categories.routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(productCsvRoutes, { importer: s.productImport, exporter: s.productExport });
       await api.register(stockRoutes, { stock: s.stock });
       await api.register(apiKeysRoutes, { apiKeys: s.apiKeys });
+      await api.register(webhooksRoutes, { webhooks: s.webhooks });
       await api.register(categoriesRoutes, { categories: s.categories });
       await api.register(usersRoutes, { users: s.users });
       await api.register(profilesRoutes, { profiles: s.profiles, uploads: s.uploads });

@@ -20,6 +20,8 @@ export function startBackgroundJobs(services: Services, log: FastifyBaseLogger):
   };
   // Retries come due while nobody sends; a message another instance left behind is picked up too.
   every(30_000, services.mailer.wake);
+  // Issue 19: webhook retries come due (the first after 5 s); a delivery another instance left behind is picked up too.
+  every(5_000, services.webhooks.wake);
   if (services.rateLimiter.enabled) {
     every(60 * 60_000, () => void services.rateLimiter.purge().catch((err: unknown) => log.warn({ err }, 'rate limit purge failed')));
   }
@@ -48,6 +50,7 @@ export function startBackgroundJobs(services: Services, log: FastifyBaseLogger):
     for (const timer of timers) clearInterval(timer);
     await stopExpiry();
     await services.mailer.stop();
+    await services.webhooks.stop();
     services.mailTransport.close();
     // Renders still queued or running are time-limited.
     await services.invoiceRenderer.close();

@@ -59,6 +59,9 @@ import { createUploadsRepository } from './modules/uploads/uploads.repository.js
 import { createUploadsService } from './modules/uploads/uploads.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createWebhookSender } from './modules/webhooks/webhook-sender.js';
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.js';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -146,8 +149,16 @@ export function buildServices({
     publicUrl: config.publicUrl,
   });
 
-  // One notifier: orders and payments tell the buyer through the same one.
-  const notifier = createOrderNotifier({ mailer, publicUrl: config.publicUrl, ordersPlaced });
+  // Issue 19: outgoing webhooks, enqueued in the transaction of the change (the order notifier, quotes) and sent by their worker.
+  const webhooks = createWebhooksService({
+    repo: createWebhooksRepository(db, engine),
+    send: createWebhookSender({ allowPrivate: config.webhooks.allowPrivate }),
+    log: log.child({ module: 'webhooks' }),
+    allowPrivate: config.webhooks.allowPrivate,
+  });
+
+  // One notifier: orders and payments tell the buyer (and the webhooks) through the same one.
+  const notifier = createOrderNotifier({ mailer, webhooks, publicUrl: config.publicUrl, ordersPlaced });
   const ordersRepo = createOrdersRepository(db, engine);
   const orders = createOrdersService({
     repo: ordersRepo,
@@ -178,7 +189,12 @@ export function buildServices({
   });
   const productExport = createProductExportService(productImportRepo);
   // Issue 19: stock set from outside (a warehouse, an ERP), by id or by SKU; clears the catalogue cache.
-  const stock = createStockService({ repo: createStockRepository(db), products: productsRepo, cache: catalogueCache });
+  const stock = createStockService({
+    repo: createStockRepository(db),
+    products: productsRepo,
+    cache: catalogueCache,
+    lowStock: { threshold: config.webhooks.lowStockThreshold, webhooks },
+  });
   // Issue 19: API keys, each request's key read from the database and counted per key.
   const apiKeys = createApiKeysService({
     repo: createApiKeysRepository(db),
@@ -208,6 +224,7 @@ export function buildServices({
     products,
     orders,
     mailer,
+    webhooks,
     adminEmails: () => users.adminEmails(),
     renderer: invoiceRenderer,
     publicUrl: config.publicUrl,
@@ -243,6 +260,7 @@ export function buildServices({
     productExport,
     stock,
     apiKeys,
+    webhooks,
     categories,
     orders,
     cart,

@@ -24,3 +24,4 @@ export * from './product-csv.js';
 export * from './schemas/quote.js';
 export * from './schemas/company.js';
 export * from './schemas/api-key.js';
+export * from './schemas/webhook.js';

@@ -44,6 +44,8 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/dashboard/companies',
   // Issue 19: API keys for integrations.
   '/dashboard/api-keys',
+  // Issue 19: outgoing webhooks.
+  '/dashboard/webhooks',
 ] as const;
 
 const matchers = CLIENT_ROUTE_PATTERNS.map((pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`, 'i'));

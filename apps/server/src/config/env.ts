@@ -63,6 +63,10 @@ const envSchema = z
     // A live shop (https PUBLIC_URL) refuses to start on the test card gateway or on mail written to files unless told so.
     ALLOW_TEST_PAYMENTS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
     ALLOW_FILE_MAIL: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+    // Issue 19: outgoing webhooks may go to private, loopback and link-local addresses only when told so (tests, a private network).
+    WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+    // A stock take (PATCH /api/service/:id/stock, POST /api/stock) leaving a product below this sends `product.low_stock`; 0 = never.
+    WEBHOOK_LOW_STOCK_THRESHOLD: z.coerce.number().int('must be a whole number').min(0).max(1_000_000_000).default(10),
     METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
     // Orders: an unpaid order's lifetime in seconds; unpaid orders per account and orders per
     // minute per account (0 = no limit); mails per recipient per minute (0 = no throttle).
@@ -190,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       purchasesPerMinute: e.PURCHASE_RATE_PER_MINUTE,
     },
     mailPerRecipientPerMinute: e.MAIL_PER_RECIPIENT_PER_MINUTE,
+    /** Outgoing webhooks (issue 19, ADR 0022). */
+    webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true', lowStockThreshold: e.WEBHOOK_LOW_STOCK_THRESHOLD },
     signUpsPerIpPerHour: e.SIGNUPS_PER_IP_PER_HOUR,
     signInsPerIpPerMinute: e.SIGNINS_PER_IP_PER_MINUTE,
     bankTransferDetails: e.BANK_TRANSFER_DETAILS,

@@ -299,8 +299,43 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+/** Issue 19 (migration 20261130000000): outgoing webhook endpoints; the secret is a signing key, kept as given. */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  /** JSON text: a list of shared `WebhookEvent`s. */
+  events: string;
+  /** `whsec_` + base64 of 24 random bytes: the HMAC key the deliveries are signed with. */
+  secret: string;
+  /** 1 active, 0 paused (an integer on both engines). */
+  active: number;
+  created_by: string;
+  created_at: string;
+}
+
+/** One event for one endpoint: the webhooks' outbox (ADR 0022). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  event: string;
+  /** JSON text of `{ type, timestamp, data }`: exactly the body sent, on every attempt. */
+  payload: string;
+  /** 'pending' | 'succeeded' | 'failed'. */
+  status: string;
+  attempts: number;
+  last_status_code: number | null;
+  last_duration_ms: number | null;
+  last_error: string | null;
+  /** When it is due (or, while claimed, when its lease ends); null once succeeded or failed. */
+  next_attempt_at: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 export interface OurTables {
   api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   companies: CompaniesTable;
   company_members: CompanyMembersTable;
   company_invitations: CompanyInvitationsTable;

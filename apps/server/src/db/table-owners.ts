@@ -32,6 +32,8 @@ export const TABLE_OWNERS = {
   mail_outbox: 'mail',
   rate_limits: 'rate-limit',
   api_keys: 'api-keys',
+  webhook_endpoints: 'webhooks',
+  webhook_deliveries: 'webhooks',
   uploads: 'uploads',
   user: 'users',
   session: 'users',

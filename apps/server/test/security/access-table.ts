@@ -119,6 +119,14 @@ export const accessTable: Record<string, AccessRow> = {
   'POST /api/api-keys': { access: 'admin' },
   'GET /api/api-keys': { access: 'admin' },
   'DELETE /api/api-keys/:id': { access: 'admin' },
+  // Outgoing webhooks (issue 19): shop admins only (no body: a 400; a random id: a 404)
+  'POST /api/webhooks': { access: 'admin' },
+  'GET /api/webhooks': { access: 'admin' },
+  'GET /api/webhooks/:id': { access: 'admin' },
+  'PATCH /api/webhooks/:id': { access: 'admin' },
+  'DELETE /api/webhooks/:id': { access: 'admin' },
+  'GET /api/webhooks/:id/deliveries': { access: 'admin' },
+  'POST /api/webhooks/:id/deliveries/:deliveryId/resend': { access: 'admin' },
   // CSV (product-csv.routes.ts): sent no body, the import answers 415 to an admin
   'POST /api/service/import': { access: 'admin', path: () => '/api/service/import?dryRun=true' },
   'GET /api/service/export.csv': { access: 'admin' },

@@ -115,6 +115,10 @@ const FIELDS = [
   'overdue',
   'token',
   'userId',
+  // outgoing webhooks (issue 19)
+  'url',
+  'events',
+  'active',
 ];
 
 const hugeString = fc.integer({ min: 1000, max: 20000 }).map((n) => 'x'.repeat(n));

@@ -122,6 +122,7 @@ export function AppRouter() {
               <Route path="approvals" element={<CompanyArea />} />
               <Route path="companies" element={<CompanyArea />} />
               <Route path="api-keys" element={<CompanyArea />} />
+              <Route path="webhooks" element={<CompanyArea />} />
               <Route
                 path="payment/:id"
                 element={

@@ -11,6 +11,7 @@ import { productQueries } from './products/api/product-queries';
 import { profileQueries } from './profile/api/profile-queries';
 import { quoteQueries } from './quotes/api/quote-queries';
 import { reviewQueries } from './reviews/api/review-queries';
+import { webhookQueries } from './webhooks/api/webhook-queries';
 
 /** One read of every kind the app makes, by name. */
 const READS = {
@@ -39,6 +40,9 @@ const READS = {
   companyList: companyQueries.list({ q: 'acme' }),
   invitation: companyQueries.invitation('t1'),
   companyOrders: companyQueries.orders({ status: 'awaiting_approval', page: 1, limit: 20 }),
+  webhookList: webhookQueries.list(),
+  webhookDeliveries: webhookQueries.deliveries('w1', { page: 1, limit: 20 }),
+  otherWebhookDeliveries: webhookQueries.deliveries('w2', { page: 1, limit: 20 }),
 };
 type Read = keyof typeof READS;
 const names = Object.keys(READS) as Read[];
@@ -80,11 +84,15 @@ describe('query key factories', () => {
     ]);
     // A write to one company refreshes that company's reads only.
     expect(await invalidatedBy(companyQueries.company('c1'))).toEqual(['companyDetail', 'companyMembers']);
+    expect(await invalidatedBy(webhookQueries.all())).toEqual(['otherWebhookDeliveries', 'webhookDeliveries', 'webhookList']);
+    // A resend refreshes that endpoint's deliveries only.
+    expect(await invalidatedBy(webhookQueries.deliveriesOf('w1'))).toEqual(['webhookDeliveries']);
   });
 
   it('refresh only the query itself through its own key', async () => {
     expect(await invalidatedBy(authQueries.session().queryKey)).toEqual(['session']);
     expect(await invalidatedBy(adminQueries.overview().queryKey)).toEqual(['overview']);
     expect(await invalidatedBy(productQueries.detail('p1').queryKey)).toEqual(['productDetail']);
+    expect(await invalidatedBy(webhookQueries.list().queryKey)).toEqual(['webhookList']);
   });
 });

@@ -13,6 +13,7 @@ import * as cartsAndOrderLines from './20261126000000-carts-and-order-lines.js';
 import * as bulkPricingAndQuotes from './20261127000000-bulk-pricing-and-quotes.js';
 import * as companyAccounts from './20261128000000-company-accounts.js';
 import * as apiKeys from './20261129000000-api-keys.js';
+import * as webhooks from './20261130000000-webhooks.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '20261127000000-bulk-pricing-and-quotes': bulkPricingAndQuotes,
   '20261128000000-company-accounts': companyAccounts,
   '20261129000000-api-keys': apiKeys,
+  '20261130000000-webhooks': webhooks,
 };

@@ -1,7 +1,8 @@
-import { APPROVAL_TIMEOUT_DAYS, formatDollars, formatQuantity, shippingAddressLines, type Order, type OrderStatus } from '@bulkparts/shared';
+import { APPROVAL_TIMEOUT_DAYS, formatDollars, formatQuantity, shippingAddressLines, type Order, type OrderStatus, type WebhookEvent } from '@bulkparts/shared';
 import type { MailService } from '../mail/mail.service.js';
 import { renderMail } from '../mail/templates.js';
 import type { MailMessage } from '../mail/mail.transport.js';
+import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import type { OrderEvent, OrderNotifier } from './orders.service.js';
 
 const MAILED: Partial<Record<OrderEvent, string>> = {
@@ -72,13 +73,23 @@ function orderLines(order: Order, event: OrderEvent): string[] {
  */
 export interface OrderNotifierDeps {
   mailer: Pick<MailService, 'send' | 'enqueueIn' | 'wake'>;
+  /** Issue 19: the order events' webhooks, recorded in the order's (or the status change's) transaction. */
+  webhooks?: Pick<WebhooksService, 'enqueueIn' | 'wake'>;
   publicUrl: string;
   /** `orders_placed_total` (plugins/metrics.ts). */
   ordersPlaced: { inc(): void };
 }
 
 /** Built once, by the composition root (services.ts): orders and payments share it. */
-export function createOrderNotifier({ mailer, publicUrl, ordersPlaced }: OrderNotifierDeps): OrderNotifier {
+/** The order statuses integrators hear about (issue 19); the other moves send no webhook. */
+const WEBHOOK_EVENT_OF: Partial<Record<OrderStatus, WebhookEvent>> = {
+  paid: 'order.paid',
+  shipped: 'order.shipped',
+  cancelled: 'order.cancelled',
+  refunded: 'order.refunded',
+};
+
+export function createOrderNotifier({ mailer, webhooks, publicUrl, ordersPlaced }: OrderNotifierDeps): OrderNotifier {
   function mailFor(order: Order, event: OrderEvent): MailMessage | undefined {
     const verb = MAILED[event];
     if (!verb) return undefined;
@@ -101,11 +112,23 @@ export function createOrderNotifier({ mailer, publicUrl, ordersPlaced }: OrderNo
       const mail = mailFor(order, event);
       if (mail) void mailer.send(mail);
     },
+    moving() {
+      return {
+        write: async (trx, event, order) => {
+          const type = WEBHOOK_EVENT_OF[event];
+          if (type && webhooks) await webhooks.enqueueIn(trx, type, order);
+        },
+        // Status changes are rare next to orders: the worker is woken whether or not one was enqueued.
+        committed: () => webhooks?.wake(),
+      };
+    },
     placing() {
+      let hooked = 0;
       return {
         write: async (trx, order, approverEmails = []) => {
           const mail = mailFor(order, 'placed');
           if (mail) await mailer.enqueueIn(trx, mail);
+          hooked += (await webhooks?.enqueueIn(trx, 'order.placed', order)) ?? 0;
           // Issue 18: an order above the buyer's limit asks the company's approvers and admins.
           for (const to of approverEmails) {
             if (to.toLowerCase() === order.userEmail.toLowerCase()) continue;
@@ -115,6 +138,7 @@ export function createOrderNotifier({ mailer, publicUrl, ordersPlaced }: OrderNo
         committed() {
           ordersPlaced.inc();
           mailer.wake();
+          if (hooked) webhooks?.wake();
         },
       };
     },

@@ -4,6 +4,7 @@ import type { DB } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
 import type { OrderRow, OrderView, OrdersRepository } from './orders.repository.js';
+import { toOrder } from './order-view.js';
 import type { OrderHooks, OrderNotifier, OrderStock } from './orders.service.js';
 
 export interface ShipmentDetails {
@@ -46,13 +47,19 @@ export function createOrderMoves({ repo, stock, notify, hooks, one }: OrderMoves
   async function commitMove(id: string, from: OrderStatus, to: OrderStatus, changes: MoveChanges): Promise<Order> {
     const returnsStock = STOCK_RETURNING_STATUSES.includes(to);
     // Lines never change once placed, so they are read before the transaction.
-    const lines = returnsStock ? await repo.linesOf([id]) : [];
+    const lines = await repo.linesOf([id]);
+    // Issue 19: the move's webhook is recorded in its transaction, with the order as moved there.
+    const moving = notify.moving();
     let moved: boolean;
     try {
-      moved = await repo.transition(id, from, to, changes, returnsStock ? (trx) => stock.returnStock(trx, piecesOf(lines)) : undefined);
+      moved = await repo.transition(id, from, to, changes, async (trx) => {
+        if (returnsStock) await stock.returnStock(trx, piecesOf(lines));
+        await moving.write(trx, to, async () => toOrder((await repo.findById(id, trx))!, lines));
+      });
     } finally {
       if (returnsStock) stock.stockCommitted();
     }
+    if (moved) moving.committed();
     const fresh = await repo.findById(id);
     if (!moved || !fresh) throw new AppError('INVALID_TRANSITION', `The order changed meanwhile; it is now ${fresh?.status ?? 'gone'}`);
     const order = await one(fresh);

@@ -18,9 +18,17 @@ export function createOrderPayments(repo: OrdersRepository, payments: OrderPayme
     lines: (orderId: string) => repo.linesOf([orderId]),
     setPendingReference: (orderId: string, provider: string, reference: string) => payments.setPendingReference(orderId, provider, reference),
     statusIn: (trx: Transaction<DB>, orderId: string) => payments.statusIn(trx, orderId),
-    markPaidIn: (trx: Transaction<DB>, orderId: string, paid: PaidFacts) => payments.markPaidIn(trx, orderId, paid),
-    /** After a committed payment: the buyer hears about it (the one order notifier). */
+    /** Marks the order paid in the payment's transaction, with its `order.paid` webhook (issue 19). */
+    async markPaidIn(trx: Transaction<DB>, orderId: string, paid: PaidFacts): Promise<boolean> {
+      const marked = await payments.markPaidIn(trx, orderId, paid);
+      if (marked) {
+        await notify.moving().write(trx, 'paid', async () => toOrder((await repo.findById(orderId, trx))!, await repo.linesOf([orderId], trx)));
+      }
+      return marked;
+    },
+    /** After a committed payment: the buyer hears about it (the one order notifier), the webhook worker wakes. */
     async paid(orderId: string): Promise<void> {
+      notify.moving().committed();
       const fresh = await repo.findById(orderId);
       if (fresh) notify.changed(toOrder(fresh, await repo.linesOf([orderId])), 'paid');
     },

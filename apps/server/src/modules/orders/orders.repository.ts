@@ -108,8 +108,9 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
   }
 
   return {
-    findById(id: string): Promise<OrderRow | undefined> {
-      return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    /** With `trx`, as the caller's transaction sees it (a status change's webhook, issue 19). */
+    findById(id: string, trx?: Transaction<DB>): Promise<OrderRow | undefined> {
+      return (trx ?? db).selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     findByIdempotencyKey(userId: string, key: string): Promise<OrderRow | undefined> {
@@ -144,9 +145,9 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
     },
 
     /** The lines of these orders in one query (a page of a list, one order), in line order. */
-    linesOf(orderIds: readonly string[]): Promise<OrderLineRow[]> {
+    linesOf(orderIds: readonly string[], trx?: Transaction<DB>): Promise<OrderLineRow[]> {
       if (orderIds.length === 0) return Promise.resolve([]);
-      return db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('line_no').execute();
+      return (trx ?? db).selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('line_no').execute();
     },
 
     /**

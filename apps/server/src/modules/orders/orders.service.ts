@@ -32,6 +32,11 @@ export interface OrderNotifier {
   /** After a committed status change. */
   changed(order: Order, event: OrderStatus): void;
   /**
+   * Issue 19: a status change's webhook, inside its transaction (`order` reads the moved order
+   * there, only when an endpoint wants the event); `committed` after it commits.
+   */
+  moving(): { write(trx: Transaction<DB>, event: OrderStatus, order: () => Promise<Order>): Promise<void>; committed(): void };
+  /**
    * A new order: `write` runs inside the order's transaction (with its number), `committed` after
    * it commits. `approverEmails`: an order waiting for approval also tells its company's approvers.
    */
@@ -47,6 +52,7 @@ export interface OrderNotifier {
 
 const silent: OrderNotifier = {
   changed() {},
+  moving: () => ({ write: async () => {}, committed() {} }),
   placing: () => ({ write: async () => {}, committed() {} }),
   expiring: () => ({ write: async () => {}, committed() {} }),
   reminding: () => ({ write: async () => {}, committed() {} }),

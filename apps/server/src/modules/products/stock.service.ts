@@ -4,7 +4,8 @@ import { nowIso } from '../../lib/ids.js';
 import type { CatalogueCache } from './catalogue-cache.js';
 import type { ProductsRepository } from './products.repository.js';
 import { toProductJson } from './products.service.js';
-import type { StockRepository } from './stock.repository.js';
+import type { WebhooksService } from '../webhooks/webhooks.service.js';
+import type { LowStockHook, StockRepository } from './stock.repository.js';
 
 /**
  * Stock set from outside (issue 19): `PATCH /api/service/:id/stock` and `POST /api/stock`, for an
@@ -15,16 +16,41 @@ export function createStockService({
   repo,
   products,
   cache,
+  lowStock,
 }: {
   repo: StockRepository;
   products: Pick<ProductsRepository, 'findById'>;
   cache: Pick<CatalogueCache, 'clear'>;
+  /**
+   * Issue 19: a stock take that leaves a product below `threshold` (WEBHOOK_LOW_STOCK_THRESHOLD)
+   * records `product.low_stock` for the webhooks in its own transaction.
+   */
+  lowStock?: { threshold: number; webhooks: Pick<WebhooksService, 'enqueueIn' | 'wake'> };
 }) {
+  const hook: LowStockHook | undefined =
+    lowStock && lowStock.threshold > 0
+      ? {
+          threshold: lowStock.threshold,
+          write: async (trx, low) => {
+            for (const p of low) {
+              await lowStock.webhooks.enqueueIn(trx, 'product.low_stock', {
+                _id: p.id,
+                sku: p.sku,
+                name: p.name,
+                availableQuantity: Number(p.available_quantity),
+                threshold: lowStock.threshold,
+              });
+            }
+          },
+        }
+      : undefined;
+
   return {
     async setStock(id: string, availableQuantity: number): Promise<Product> {
-      const set = isObjectId(id) && (await repo.setStock(id, availableQuantity, nowIso()));
+      const set = isObjectId(id) && (await repo.setStock(id, availableQuantity, nowIso(), hook));
       if (!set) throw notFound('Product');
       cache.clear();
+      if (hook) lowStock?.webhooks.wake();
       const row = await products.findById(id);
       if (!row) throw notFound('Product');
       return toProductJson(row);
@@ -52,8 +78,9 @@ export function createStockService({
         good.push({ sku, availableQuantity: item.availableQuantity as number });
       });
       if (errors.length) throw new AppError('VALIDATION_FAILED', API_KEY_MESSAGES.badLines, undefined, errors);
-      const updated = await repo.setStockBySku(good, nowIso());
+      const updated = await repo.setStockBySku(good, nowIso(), hook);
       cache.clear();
+      if (hook && updated !== null) lowStock?.webhooks.wake();
       if (updated === null) throw new AppError('CONFLICT', 'A product changed while the stock was set; nothing was changed, send it again');
       return { updated };
     },

@@ -25,6 +25,7 @@ import type { InvoiceRenderer } from '../payments/invoice-renderer.js';
 import { pricedRow, StockShortError, type ProductsService } from '../products/products.service.js';
 import { quoteDocument, quoteFilename } from './quote-document.js';
 import { quoteAnsweredMail, quoteRequestedMails } from './quote-mail.js';
+import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import { linesByQuote, statusOf, toQuote } from './quote-view.js';
 import type { QuoteLineRow, QuoteRow, QuotesRepository } from './quotes.repository.js';
 
@@ -35,6 +36,8 @@ export interface QuotesDeps {
   /** The one way an order is placed (orders/order-placement.ts): pending cap, stock, mail, one unit. */
   orders: Pick<OrdersService, 'place'>;
   mailer: Pick<MailService, 'enqueueIn' | 'wake'>;
+  /** Issue 19: `quote.requested` is recorded for the webhooks in the request's transaction. */
+  webhooks?: Pick<WebhooksService, 'enqueueIn' | 'wake'>;
   /** Who is mailed about a new request (the users service's admins). */
   adminEmails: () => Promise<string[]>;
   /** The invoice renderer's worker pool draws quote documents too (time-limited, off the event loop). */
@@ -57,7 +60,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * a conditional UPDATE on the status read. Accepting places the order through the orders'
  * placement at the quoted prices and moves the quote in that order's own transaction.
  */
-export function createQuotesService({ repo, products, orders, mailer, adminEmails, renderer, publicUrl, prices, now = () => new Date() }: QuotesDeps) {
+export function createQuotesService({
+  repo,
+  products,
+  orders,
+  mailer,
+  webhooks,
+  adminEmails,
+  renderer,
+  publicUrl,
+  prices,
+  now = () => new Date(),
+}: QuotesDeps) {
   async function withLines(rows: readonly QuoteRow[], at: Date): Promise<Quote[]> {
     const lines = linesByQuote(await repo.linesOf(rows.map((r) => r.id)));
     return rows.map((r) => toQuote(r, lines.get(r.id) ?? [], at));
@@ -169,8 +183,10 @@ export function createQuotesService({ repo, products, orders, mailer, adminEmail
       await repo.create(row, lines, async (trx, numbered) => {
         quote = toQuote(numbered, lines, new Date(iso));
         for (const mail of quoteRequestedMails(quote, admins, publicUrl)) await mailer.enqueueIn(trx, mail);
+        await webhooks?.enqueueIn(trx, 'quote.requested', quote);
       });
       mailer.wake();
+      webhooks?.wake();
       return quote!;
     },
 

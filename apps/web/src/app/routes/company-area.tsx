@@ -7,8 +7,9 @@ const Invitation = page(() => import('./invitation'));
 const MyCompany = page(() => import('./dashboard/company'));
 const Approvals = page(() => import('./dashboard/approvals'));
 const Companies = page(() => import('./dashboard/companies'));
-// Issue 19: the API keys page rides on this lazy route too (no room in the home route's budget for another).
+// Issue 19: the API keys and webhooks pages ride on this lazy route too (no room in the home route's budget for another).
 const ApiKeys = page(() => import('./dashboard/api-keys'));
+const Webhooks = page(() => import('./dashboard/webhooks'));
 
 /**
  * Company accounts (issue 18): `/invitations/:token`, `/dashboard/company`, `/dashboard/approvals`
@@ -24,5 +25,6 @@ export function Component() {
   if (path === '/dashboard/approvals') return <Approvals />;
   if (path === '/dashboard/companies') return <Companies />;
   if (path === '/dashboard/api-keys') return <ApiKeys />;
+  if (path === '/dashboard/webhooks') return <Webhooks />;
   return <Invitation />;
 }

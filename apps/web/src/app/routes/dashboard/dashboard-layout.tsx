@@ -28,6 +28,7 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/quotes', label: 'Quotes' },
   { to: '/dashboard/companies', label: 'Companies' },
   { to: '/dashboard/api-keys', label: 'API Keys' },
+  { to: '/dashboard/webhooks', label: 'Webhooks' },
 ];
 
 /** The dashboard shell: a side menu on wide screens, a drawer behind a toggle button on phones. */

@@ -1,0 +1,132 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Engine } from '../../db/database.js';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema.js';
+import type { DB } from '../../db/tables.js';
+
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+/** A claimed delivery with what sending it needs from its endpoint. */
+export type ClaimedDelivery = WebhookDeliveryRow & { url: string; secret: string };
+
+/** `webhook_endpoints` and `webhook_deliveries` (issue 19, ADR 0022). */
+export function createWebhooksRepository(db: Kysely<DB>, engine: Engine) {
+  return {
+    async insertEndpoint(row: WebhookEndpointRow): Promise<void> {
+      await db.insertInto('webhook_endpoints').values(row).execute();
+    },
+
+    listEndpoints(): Promise<WebhookEndpointRow[]> {
+      return db.selectFrom('webhook_endpoints').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    },
+
+    findEndpoint(id: string): Promise<WebhookEndpointRow | undefined> {
+      return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async updateEndpoint(id: string, changes: Partial<Pick<WebhookEndpointRow, 'url' | 'events' | 'active'>>): Promise<WebhookEndpointRow | undefined> {
+      if (Object.keys(changes).length > 0) await db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+      return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The endpoint and its delivery log, in one transaction; answers whether it existed. */
+    async deleteEndpoint(id: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
+        const result = await trx.deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      });
+    },
+
+    /** The active endpoints, as the caller's transaction sees them (the table is small: an integrator or two). */
+    activeEndpointsIn(trx: Transaction<DB>): Promise<Pick<WebhookEndpointRow, 'id' | 'events'>[]> {
+      return trx.selectFrom('webhook_endpoints').select(['id', 'events']).where('active', '=', 1).execute();
+    },
+
+    /** Inserts deliveries inside the caller's transaction: they commit (or roll back) with the change that caused them. */
+    async insertDeliveriesIn(trx: Transaction<DB>, rows: readonly WebhookDeliveryRow[]): Promise<void> {
+      if (rows.length) await trx.insertInto('webhook_deliveries').values(rows).execute();
+    },
+
+    listDeliveries(endpointId: string, offset: number, limit: number): Promise<WebhookDeliveryRow[]> {
+      return db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('endpoint_id', '=', endpointId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    async countDeliveries(endpointId: string): Promise<number> {
+      const row = await db
+        .selectFrom('webhook_deliveries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('endpoint_id', '=', endpointId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    findDelivery(endpointId: string, id: string): Promise<WebhookDeliveryRow | undefined> {
+      return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).where('endpoint_id', '=', endpointId).executeTakeFirst();
+    },
+
+    /** Queues a delivery again now (Resend): pending whatever it was, the same id. */
+    async requeue(id: string, now: string): Promise<void> {
+      await db.updateTable('webhook_deliveries').set({ status: 'pending', next_attempt_at: now }).where('id', '=', id).execute();
+    },
+
+    /**
+     * Takes up to `limit` due deliveries for this process by moving their next attempt to
+     * `leaseUntil` in one statement (the lease). On PostgreSQL the candidates are locked with
+     * `for update skip locked`, so another instance claims other rows instead of waiting; the
+     * re-checked condition makes each claim exclusive on both engines. A delivery whose process
+     * died while sending is due again when the lease ends.
+     */
+    async claimDue(now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
+      let due = db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .limit(limit);
+      if (engine === 'postgres') due = due.forUpdate().skipLocked();
+      const claimed = await db
+        .updateTable('webhook_deliveries')
+        .set({ next_attempt_at: leaseUntil })
+        .where('id', 'in', due)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .returningAll()
+        .execute();
+      if (claimed.length === 0) return [];
+      const endpoints = await db
+        .selectFrom('webhook_endpoints')
+        .select(['id', 'url', 'secret'])
+        .where(
+          'id',
+          'in',
+          claimed.map((d) => d.endpoint_id),
+        )
+        .execute();
+      const byId = new Map(endpoints.map((e) => [e.id, e]));
+      return claimed.flatMap((d) => {
+        const endpoint = byId.get(d.endpoint_id);
+        return endpoint ? [{ ...d, url: endpoint.url, secret: endpoint.secret }] : [];
+      });
+    },
+
+    /** Records one attempt's outcome (only while this process's lease holds: a Resend meanwhile wins). */
+    async recordAttempt(
+      id: string,
+      leaseUntil: string,
+      outcome: Pick<WebhookDeliveryRow, 'status' | 'attempts' | 'last_status_code' | 'last_duration_ms' | 'last_error' | 'next_attempt_at' | 'delivered_at'>,
+    ): Promise<void> {
+      await db.updateTable('webhook_deliveries').set(outcome).where('id', '=', id).where('next_attempt_at', '=', leaseUntil).execute();
+    },
+  };
+}
+
+export type WebhooksRepository = ReturnType<typeof createWebhooksRepository>;
