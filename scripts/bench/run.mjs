@@ -9,6 +9,8 @@
 //                     BENCH_DATABASE_URL or TEST_DATABASE_URL); the data-set and Lighthouse
 //                     parts and the SQLite floor always run on the embedded default
 //   --no-throughput   skip the req/s comparisons (and the front-end budget)
+//   --no-webhooks     skip the webhook figures (webhooks.mjs: orders/s with one endpoint vs none,
+//                     deliveries/s; on the embedded SQLite)
 //   --import          also the product CSV import: 10k and 100k rows through the route (import-csv.mjs)
 //   --duration N      seconds per autocannon run (default 8)
 //   --rounds N        alternating baseline/server runs per req/s figure, medians compared (default 3)
@@ -22,6 +24,7 @@ import { freePort, freshPostgres, root, signUp, startServer, tempDataDir } from 
 import { openBenchDb } from './bench-db.mjs';
 import { benchImport } from './import-csv.mjs';
 import { catalogueSearchBench } from './catalogue-search.mjs';
+import { webhookBench } from './webhooks.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,6 +33,7 @@ const { values: args } = parseArgs({
     'no-large': { type: 'boolean', default: false },
     'no-search': { type: 'boolean', default: false },
     'no-throughput': { type: 'boolean', default: false },
+    'no-webhooks': { type: 'boolean', default: false },
     import: { type: 'boolean', default: false },
     duration: { type: 'string', default: '8' },
     connections: { type: 'string', default: '50' },
@@ -574,6 +578,10 @@ async function lighthouse() {
 if (!args['no-throughput']) {
   bundleSize();
   await throughput();
+}
+if (!args['no-webhooks']) {
+  console.log(`\noutgoing webhooks on SQLite (${CONNECTIONS} connections, ${DURATION}s each, ${ROUNDS} alternating rounds; a receiver on 127.0.0.1)`);
+  await webhookBench({ duration: DURATION, connections: CONNECTIONS, rounds: ROUNDS, record, notes });
 }
 if (!args['no-large']) await largeData();
 if (args.import) {

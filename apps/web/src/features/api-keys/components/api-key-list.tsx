@@ -36,7 +36,7 @@ export function ApiKeyList() {
         k.revokedAt ? null : (
           <button
             type="button"
-            className="btn btn-outline btn-error btn-sm"
+            className="btn btn-outline btn-sm border-red-700 text-red-700"
             disabled={revoke.isPending && revoke.variables === k._id}
             onClick={() => setRevoking(k)}
           >

@@ -1,0 +1,167 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
+import type { Order, Product } from '@bulkparts/shared';
+import { checkA11y, expect, test } from './support/fixtures';
+import { ADMIN_EMAIL, postPaced, signUpViaApi, uniqueEmail } from './support/admin-helpers';
+import { e2ePort } from './support/e2e-env';
+
+/**
+ * Issue 19's integrations: the API reference served by the shop itself, API keys an ERP calls with,
+ * and signed outgoing webhooks received by a server the test starts.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const signInAdmin = async (request: Parameters<typeof signUpViaApi>[0]) => {
+  // Whichever journey runs first signs the admin up; later ones sign in.
+  const signIn = await postPaced(request, '/api/auth/sign-in/email', { email: ADMIN_EMAIL, password: 'correct-horse-9' });
+  if (!signIn.ok()) await signUpViaApi(request, ADMIN_EMAIL, 'Shop Admin');
+};
+
+async function freshRequest(browser: Browser) {
+  const context = await browser.newContext({ baseURL: `http://localhost:${e2ePort}` });
+  return context.request;
+}
+
+test('the API reference renders from the shop itself, with nothing fetched from elsewhere', async ({ page, baseURL }) => {
+  const requested: string[] = [];
+  page.on('request', (req) => requested.push(req.url()));
+  await page.goto('/api/docs');
+  const operation = page.locator('.opblock-get').filter({ has: page.locator('.opblock-summary-path[data-path="/api/service"]') });
+  await expect(operation.first()).toBeVisible();
+  await expect(operation.first().locator('.opblock-summary-method')).toHaveText('GET');
+  await page.waitForLoadState('networkidle');
+
+  const origin = new URL(baseURL!).origin;
+  expect(requested.length).toBeGreaterThan(0);
+  expect(requested.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+  // The document it renders is the shop's own (served beside the UI).
+  expect(requested).toContain(`${origin}/api/docs/json`);
+});
+
+test('an admin creates an orders:read API key, an ERP uses it within its scope, and revoking it refuses it at once', async ({ page, request }) => {
+  await signInAdmin(page.request);
+  const name = `ERP ${Date.now().toString(36)}`;
+
+  await page.goto('/dashboard/api-keys');
+  await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('checkbox', { name: /orders:read/ }).check();
+  await page.getByRole('button', { name: 'Create key' }).click();
+
+  const shown = page.getByTestId('api-key-secret');
+  await expect(shown).toHaveText(/^bp_\S+$/);
+  const secret = (await shown.textContent())!.trim();
+  await expect(page.getByRole('alert').filter({ hasText: /once/i })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('orders:read');
+  await expect(row).toContainText('Active');
+  await checkA11y(page);
+
+  // Shown once: gone after 'I have saved it', and never shown again (the list has no secrets).
+  await page.getByRole('button', { name: 'I have saved it' }).click();
+  await expect(page.getByTestId('api-key-secret')).toHaveCount(0);
+  await page.reload();
+  await expect(row).toBeVisible();
+  await expect(page.getByText(secret)).toHaveCount(0);
+  await expect(page.getByTestId('api-key-secret')).toHaveCount(0);
+  await expect(page.getByText(/bp_[\w-]{8,}/)).toHaveCount(0);
+
+  // An ERP calls with the key: no session, only the bearer.
+  const auth = { authorization: `Bearer ${secret}` };
+  const orders = await request.get('/api/purchase?limit=5', { headers: auth });
+  expect(orders.status(), await orders.text()).toBe(200);
+  expect(Array.isArray(await orders.json())).toBe(true);
+
+  const product = ((await (await request.get('/api/service?limit=1')).json()) as Product[])[0]!;
+  const write = await request.patch(`/api/service/${product._id}/stock`, { headers: auth, data: { availableQuantity: product.availableQuantity } });
+  expect(write.status(), await write.text()).toBe(403);
+
+  await page.reload();
+  await expect(row.getByRole('cell').nth(3)).not.toHaveText('Never');
+
+  await row.getByRole('button', { name: `Revoke key ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, revoke' }).click();
+  await expect(page.getByText(`Key ‘${name}’ revoked`)).toBeVisible();
+  await expect(row).toContainText('Revoked');
+  await expect(row.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
+
+  const refused = await request.get('/api/purchase?limit=5', { headers: auth });
+  expect(refused.status(), await refused.text()).toBe(401);
+});
+
+type Received = { headers: IncomingHttpHeaders; body: string };
+
+test('an admin registers a webhook endpoint; a placed order reaches it signed, and the delivery shows as succeeded', async ({ page, browser }) => {
+  const received: Received[] = [];
+  const receiver: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/bulkparts`;
+    await signInAdmin(page.request);
+
+    await page.goto('/dashboard/webhooks');
+    await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+    await page.getByLabel('Endpoint URL').fill(url);
+    await page.getByRole('checkbox', { name: /order\.placed/ }).check();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+
+    const shown = page.getByTestId('webhook-secret');
+    await expect(shown).toHaveText(/^whsec_\S+$/);
+    const secret = (await shown.textContent())!.trim();
+    const row = page.getByRole('row').filter({ hasText: url });
+    await expect(row).toContainText('order.placed');
+    await checkA11y(page);
+    await page.getByRole('button', { name: 'I have saved it' }).click();
+    await expect(page.getByTestId('webhook-secret')).toHaveCount(0);
+
+    // A buyer orders.
+    const buyer = await freshRequest(browser);
+    await signUpViaApi(buyer, uniqueEmail('hooked'), 'Hook Buyer');
+    const products = (await (await buyer.get(`/api/service?q=${encodeURIComponent('Ball Bearing 6204')}`)).json()) as Product[];
+    const product = products.find((p) => p.name === 'Ball Bearing 6204')!;
+    const placed = await buyer.post('/api/purchase', {
+      data: { productId: product._id, quantity: 100 },
+      headers: { 'idempotency-key': `e2e-hook-${Date.now()}-${Math.random()}` },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const order = (await placed.json()) as Order;
+
+    // The receiver gets it, signed with the secret shown once.
+    const forOrder = () => received.filter((r) => r.body.includes(order._id));
+    await expect.poll(() => forOrder().length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const delivery = forOrder()[0]!;
+    const event = new Webhook(secret).verify(delivery.body, {
+      'webhook-id': String(delivery.headers['webhook-id']),
+      'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
+      'webhook-signature': String(delivery.headers['webhook-signature']),
+    }) as { type: string; data: { _id: string } };
+    expect(event.type).toBe('order.placed');
+    expect(event.data._id).toBe(order._id);
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from('not the secret, not at all').toString('base64')}`).verify(delivery.body, delivery.headers as Record<string, string>),
+    ).toThrow();
+
+    // The deliveries table says so.
+    const deliveries = page.getByRole('region', { name: `Deliveries to ${url}` });
+    await expect(async () => {
+      await page.reload();
+      await row.getByRole('button', { name: `Deliveries to ${url}` }).click();
+      const line = deliveries.getByRole('row').filter({ hasText: 'order.placed' });
+      await expect(line).toContainText('Succeeded', { timeout: 2_000 });
+      await expect(line).toContainText('204');
+    }).toPass({ timeout: 30_000 });
+    await checkA11y(page);
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
+  }
+});
