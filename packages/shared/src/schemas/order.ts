@@ -41,20 +41,6 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 /** Moves that put the order's pieces back on sale. */
 export const STOCK_RETURNING_STATUSES: readonly OrderStatus[] = ['cancelled', 'expired', 'rejected'];
 
-/** How each status reads to people (badges, filters, mails). */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-  expired: 'Expired',
-  awaiting_approval: 'Awaiting approval',
-  rejected: 'Rejected',
-  invoiced: 'Invoiced',
-};
-
 /** 'BP-000123': the short number people quote for an order (sequential, assigned at insert). */
 export function formatOrderNumber(n: number): string {
   return `BP-${String(n).padStart(6, '0')}`;

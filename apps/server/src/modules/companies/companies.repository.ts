@@ -32,6 +32,11 @@ export async function lockCompany(trx: Transaction<DB>, engine: Engine, companyI
   return (await query.executeTakeFirst()) !== undefined;
 }
 
+/** A member's role, read inside the caller's locked transaction. */
+function memberRoleIn(trx: Transaction<DB>, companyId: string, userId: string): Promise<{ role: string } | undefined> {
+  return trx.selectFrom('company_members').select('role').where('company_id', '=', companyId).where('user_id', '=', userId).executeTakeFirst();
+}
+
 async function adminCountIn(trx: Transaction<DB>, companyId: string): Promise<number> {
   const row = await trx
     .selectFrom('company_members')
@@ -138,12 +143,7 @@ export function createCompaniesRepository(db: Kysely<DB>, engine: Engine) {
     async updateMember(companyId: string, userId: string, changes: MemberChanges): Promise<'updated' | 'not-found' | 'last-admin'> {
       return db.transaction().execute(async (trx) => {
         if (!(await lockCompany(trx, engine, companyId))) return 'not-found';
-        const member = await trx
-          .selectFrom('company_members')
-          .select('role')
-          .where('company_id', '=', companyId)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
+        const member = await memberRoleIn(trx, companyId, userId);
         if (!member) return 'not-found';
         if (member.role === 'admin' && changes.role !== undefined && changes.role !== 'admin' && (await adminCountIn(trx, companyId)) <= 1) {
           return 'last-admin';
@@ -159,12 +159,7 @@ export function createCompaniesRepository(db: Kysely<DB>, engine: Engine) {
     async removeMember(companyId: string, userId: string): Promise<'removed' | 'not-found' | 'last-admin'> {
       return db.transaction().execute(async (trx) => {
         if (!(await lockCompany(trx, engine, companyId))) return 'not-found';
-        const member = await trx
-          .selectFrom('company_members')
-          .select('role')
-          .where('company_id', '=', companyId)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
+        const member = await memberRoleIn(trx, companyId, userId);
         if (!member) return 'not-found';
         if (member.role === 'admin' && (await adminCountIn(trx, companyId)) <= 1) return 'last-admin';
         await trx.deleteFrom('company_members').where('company_id', '=', companyId).where('user_id', '=', userId).execute();
