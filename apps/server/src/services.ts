@@ -59,6 +59,7 @@ import { createUploadsRepository } from './modules/uploads/uploads.repository.js
 import { createUploadsService } from './modules/uploads/uploads.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createGroupCommit } from './db/group-commit.js';
 import { createWebhookSender } from './modules/webhooks/webhook-sender.js';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
@@ -95,6 +96,9 @@ export function buildServices({
   apiKeyRatePerMinute,
 }: ServicesOptions) {
   const { db, engine } = database;
+  // One queue of durable write units for the one SQLite connection: orders and the webhook worker's
+  // writes that arrive together share a commit (db/group-commit.ts, ADR 0007, ADR 0022).
+  const commits = createGroupCommit(db, engine);
 
   const transport =
     mailTransport ??
@@ -151,7 +155,7 @@ export function buildServices({
 
   // Issue 19: outgoing webhooks, enqueued in the transaction of the change (the order notifier, quotes) and sent by their worker.
   const webhooks = createWebhooksService({
-    repo: createWebhooksRepository(db, engine),
+    repo: createWebhooksRepository(db, engine, commits),
     send: createWebhookSender({ allowPrivate: config.webhooks.allowPrivate }),
     log: log.child({ module: 'webhooks' }),
     allowPrivate: config.webhooks.allowPrivate,
@@ -159,7 +163,7 @@ export function buildServices({
 
   // One notifier: orders and payments tell the buyer (and the webhooks) through the same one.
   const notifier = createOrderNotifier({ mailer, webhooks, publicUrl: config.publicUrl, ordersPlaced });
-  const ordersRepo = createOrdersRepository(db, engine);
+  const ordersRepo = createOrdersRepository(db, engine, commits);
   const orders = createOrdersService({
     repo: ordersRepo,
     companyOrders: createCompanyOrdersRepository(db, engine),

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
-import { createGroupCommit } from '../../db/group-commit.js';
+import type { GroupCommit } from '../../db/group-commit.js';
 import type { OrderLinesTable, OrdersTable } from '../../db/schema.js';
 import { anyColumnContains } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
@@ -91,10 +91,8 @@ export class PendingCapError extends Error {
 /** The first key of PostgreSQL's two-key advisory locks taken per account while counting its unpaid orders. */
 const PENDING_CAP_LOCK = 20261124;
 
-export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
-  // Orders that arrive together commit together on SQLite (db/group-commit.ts, ADR 0007).
-  const orderCommits = createGroupCommit(db, engine);
-
+/** `orderCommits`: the one group commit (services.ts); orders that arrive together commit together on SQLite (ADR 0007). */
+export function createOrdersRepository(db: Kysely<DB>, engine: Engine, orderCommits: GroupCommit) {
   function filtered(filter: Omit<OrderListFilter, 'offset' | 'limit'>) {
     let query = db.selectFrom('orders');
     if (filter.userId) query = query.where('user_id', '=', filter.userId);

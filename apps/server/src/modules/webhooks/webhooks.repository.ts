@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
+import type { GroupCommit } from '../../db/group-commit.js';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema.js';
 import type { DB } from '../../db/tables.js';
 
@@ -8,8 +9,19 @@ export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 /** A claimed delivery with what sending it needs from its endpoint. */
 export type ClaimedDelivery = WebhookDeliveryRow & { url: string; secret: string };
 
-/** `webhook_endpoints` and `webhook_deliveries` (issue 19, ADR 0022). */
-export function createWebhooksRepository(db: Kysely<DB>, engine: Engine) {
+/** One attempt's outcome, recorded only while the lease `leaseUntil` still holds. */
+export type AttemptOutcome = Pick<
+  WebhookDeliveryRow,
+  'id' | 'status' | 'attempts' | 'last_status_code' | 'last_duration_ms' | 'last_error' | 'next_attempt_at' | 'delivered_at'
+> & { leaseUntil: string };
+
+/**
+ * `webhook_endpoints` and `webhook_deliveries` (issue 19, ADR 0022). The worker's writes (the
+ * claim, a round's outcomes) go through `commits`, the orders' group commit: on SQLite they share
+ * the commit (and its disk sync) of the orders written in the same turn instead of each waiting
+ * for one of their own, which is what made a registered endpoint cost orders throughput (ADR 0022).
+ */
+export function createWebhooksRepository(db: Kysely<DB>, engine: Engine, commits: GroupCommit) {
   return {
     async insertEndpoint(row: WebhookEndpointRow): Promise<void> {
       await db.insertInto('webhook_endpoints').values(row).execute();
@@ -85,46 +97,48 @@ export function createWebhooksRepository(db: Kysely<DB>, engine: Engine) {
      * died while sending is due again when the lease ends.
      */
     async claimDue(now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
-      let due = db
-        .selectFrom('webhook_deliveries')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .orderBy('next_attempt_at')
-        .limit(limit);
-      if (engine === 'postgres') due = due.forUpdate().skipLocked();
-      const claimed = await db
-        .updateTable('webhook_deliveries')
-        .set({ next_attempt_at: leaseUntil })
-        .where('id', 'in', due)
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .returningAll()
-        .execute();
-      if (claimed.length === 0) return [];
-      const endpoints = await db
-        .selectFrom('webhook_endpoints')
-        .select(['id', 'url', 'secret'])
-        .where(
-          'id',
-          'in',
-          claimed.map((d) => d.endpoint_id),
-        )
-        .execute();
-      const byId = new Map(endpoints.map((e) => [e.id, e]));
-      return claimed.flatMap((d) => {
-        const endpoint = byId.get(d.endpoint_id);
-        return endpoint ? [{ ...d, url: endpoint.url, secret: endpoint.secret }] : [];
+      return commits.run(async (trx) => {
+        let due = trx
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .orderBy('next_attempt_at')
+          .limit(limit);
+        if (engine === 'postgres') due = due.forUpdate().skipLocked();
+        const claimed = await trx
+          .updateTable('webhook_deliveries')
+          .set({ next_attempt_at: leaseUntil })
+          .where('id', 'in', due)
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .returningAll()
+          .execute();
+        if (claimed.length === 0) return [];
+        const endpoints = await trx
+          .selectFrom('webhook_endpoints')
+          .select(['id', 'url', 'secret'])
+          .where('id', 'in', [...new Set(claimed.map((d) => d.endpoint_id))])
+          .execute();
+        const byId = new Map(endpoints.map((e) => [e.id, e]));
+        return claimed.flatMap((d) => {
+          const endpoint = byId.get(d.endpoint_id);
+          return endpoint ? [{ ...d, url: endpoint.url, secret: endpoint.secret }] : [];
+        });
       });
     },
 
-    /** Records one attempt's outcome (only while this process's lease holds: a Resend meanwhile wins). */
-    async recordAttempt(
-      id: string,
-      leaseUntil: string,
-      outcome: Pick<WebhookDeliveryRow, 'status' | 'attempts' | 'last_status_code' | 'last_duration_ms' | 'last_error' | 'next_attempt_at' | 'delivered_at'>,
-    ): Promise<void> {
-      await db.updateTable('webhook_deliveries').set(outcome).where('id', '=', id).where('next_attempt_at', '=', leaseUntil).execute();
+    /**
+     * Records a round's outcomes in one unit; each only while its lease holds (a Resend meanwhile
+     * wins, and a delivery whose lease ran out belongs to whoever claimed it next).
+     */
+    async recordAttempts(outcomes: readonly AttemptOutcome[]): Promise<void> {
+      if (outcomes.length === 0) return;
+      await commits.run(async (trx) => {
+        for (const { id, leaseUntil, ...outcome } of outcomes) {
+          await trx.updateTable('webhook_deliveries').set(outcome).where('id', '=', id).where('next_attempt_at', '=', leaseUntil).execute();
+        }
+      });
     },
   };
 }
