@@ -3,9 +3,12 @@
 // with autocannon (in its own process, as `npm run bench` does), stops the server and prints
 // where the server's main thread spent its time. Used for the "what limits" notes in
 // docs/operations.md. Needs `npm run build` first.
-//   node scripts/bench/profile.mjs <health|service|service-id|orders|purchase> [--duration 5] [--top 25]
+//   node scripts/bench/profile.mjs <health|service|service-id|orders|purchase> [--duration 5] [--top 25] [--webhook]
+// --webhook registers one endpoint wanting `order.placed` at a receiver in this process (answers
+// 204), so `purchase` shows what sending its deliveries costs the main thread (ADR 0022).
 // The .cpuprofile file is kept (path printed) for Chrome DevTools or speedscope.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +17,12 @@ import { signUp, startServer, tempDataDir } from '../lib/server-process.mjs';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { duration: { type: 'string', default: '5' }, top: { type: 'string', default: '25' }, connections: { type: 'string', default: '50' } },
+  options: {
+    duration: { type: 'string', default: '5' },
+    top: { type: 'string', default: '25' },
+    connections: { type: 'string', default: '50' },
+    webhook: { type: 'boolean', default: false },
+  },
 });
 const SCENARIOS = ['health', 'service', 'service-id', 'orders', 'purchase'];
 const scenario = positionals[0];
@@ -40,12 +48,22 @@ function load(opts) {
   });
 }
 
+const receiver = http.createServer((req, res) => req.resume().on('end', () => res.writeHead(204).end()));
+let received = 0;
+receiver.on('request', () => received++);
+if (args.webhook) await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
 const dataDir = tempDataDir('bulkparts-profile-');
 const profDir = mkdtempSync(path.join(tmpdir(), 'bulkparts-cpuprofile-'));
 const server = await startServer({
   mode: 'dist',
   nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
-  env: { DATA_DIR: dataDir, ADMIN_EMAILS: ADMIN, BETTER_AUTH_SECRET: 'profile-secret-profile-secret-profile-0001', LOG_LEVEL: 'info' },
+  env: {
+    DATA_DIR: dataDir,
+    ADMIN_EMAILS: ADMIN,
+    BETTER_AUTH_SECRET: 'profile-secret-profile-secret-profile-0001',
+    LOG_LEVEL: 'info',
+    ...(args.webhook ? { WEBHOOKS_ALLOW_PRIVATE: 'true' } : {}),
+  },
 });
 let result;
 let loadStart;
@@ -67,6 +85,14 @@ try {
     headers: { ...json, cookie: buyer.cookie },
     body: JSON.stringify({ productId: product._id, quantity: product.minimumOrderQuantity }),
   };
+  if (args.webhook) {
+    const created = await fetch(`${server.url}/api/webhooks`, {
+      method: 'POST',
+      headers: { ...json, cookie: admin.cookie },
+      body: JSON.stringify({ url: `http://127.0.0.1:${receiver.address().port}/hooks`, events: ['order.placed'] }),
+    });
+    if (created.status !== 201) throw new Error(`POST /api/webhooks answered ${created.status}`);
+  }
   for (let i = 0; i < 30; i++) await fetch(order.url, order);
   const target = {
     health: { url: `${server.url}/api/health` },
@@ -80,6 +106,7 @@ try {
   loadEnd = performance.now();
 } finally {
   await server.kill('SIGINT');
+  if (args.webhook) receiver.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -119,6 +146,7 @@ const top = Number(args.top);
 console.log(
   `${scenario}: ${Math.round(result.rps)} req/s over ${((loadEnd - loadStart) / 1000).toFixed(1)} s, status codes ${JSON.stringify(result.statusCodeStats)}`,
 );
+if (args.webhook) console.log(`webhook deliveries received: ${received}`);
 console.log(
   `main thread: ${(busy / 1000).toFixed(0)} ms busy of ${(total / 1000).toFixed(0)} ms profiled (start-up and sign-up included); shares below are of busy time`,
 );
