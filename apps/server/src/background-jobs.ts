@@ -51,6 +51,7 @@ export function startBackgroundJobs(services: Services, log: FastifyBaseLogger):
     await stopExpiry();
     await services.mailer.stop();
     await services.webhooks.stop();
+    services.loopPressure.stop();
     services.mailTransport.close();
     // Renders still queued or running are time-limited.
     await services.invoiceRenderer.close();

@@ -60,6 +60,7 @@ import { createUploadsService } from './modules/uploads/uploads.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createGroupCommit } from './db/group-commit.js';
+import { createLoopPressure } from './lib/loop-pressure.js';
 import { createWebhookSender } from './modules/webhooks/webhook-sender.js';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
@@ -153,12 +154,15 @@ export function buildServices({
     publicUrl: config.publicUrl,
   });
 
-  // Issue 19: outgoing webhooks, enqueued in the transaction of the change (the order notifier, quotes) and sent by their worker.
+  // Issue 19: outgoing webhooks, enqueued in the transaction of the change (the order notifier, quotes) and sent by their
+  // worker, which gives way to requests while the process is saturated.
+  const loopPressure = createLoopPressure();
   const webhooks = createWebhooksService({
     repo: createWebhooksRepository(db, engine, commits),
     send: createWebhookSender({ allowPrivate: config.webhooks.allowPrivate }),
     log: log.child({ module: 'webhooks' }),
     allowPrivate: config.webhooks.allowPrivate,
+    pressure: loopPressure,
   });
 
   // One notifier: orders and payments tell the buyer (and the webhooks) through the same one.
@@ -265,6 +269,7 @@ export function buildServices({
     stock,
     apiKeys,
     webhooks,
+    loopPressure,
     categories,
     orders,
     cart,

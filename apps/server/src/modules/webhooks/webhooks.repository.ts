@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
 import type { GroupCommit } from '../../db/group-commit.js';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema.js';
@@ -98,18 +98,20 @@ export function createWebhooksRepository(db: Kysely<DB>, engine: Engine, commits
      */
     async claimDue(now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
       return commits.run(async (trx) => {
-        let due = trx
+        const due = trx
           .selectFrom('webhook_deliveries')
           .select('id')
           .where('status', '=', 'pending')
           .where('next_attempt_at', '<=', now)
           .orderBy('next_attempt_at')
           .limit(limit);
-        if (engine === 'postgres') due = due.forUpdate().skipLocked();
         const claimed = await trx
           .updateTable('webhook_deliveries')
           .set({ next_attempt_at: leaseUntil })
-          .where('id', 'in', due)
+          // PostgreSQL: `= any(array(…))` runs the locking subquery once. As `in (…)` the planner may
+          // rescan it per row it updates, and each rescan locks and returns further rows: a claim of
+          // 10 took all 60 due (test/webhooks/webhook-pacing.test.ts).
+          .where(engine === 'postgres' ? sql<boolean>`id = any(array(${due.forUpdate().skipLocked()}))` : sql<boolean>`id in (${due})`)
           .where('status', '=', 'pending')
           .where('next_attempt_at', '<=', now)
           .returningAll()

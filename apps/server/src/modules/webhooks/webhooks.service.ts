@@ -18,6 +18,7 @@ import type { DB } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import { urlProblem } from './webhook-address.js';
+import type { LoopPressure } from '../../lib/loop-pressure.js';
 import type { SendWebhook } from './webhook-sender.js';
 import type { AttemptOutcome, ClaimedDelivery, WebhookDeliveryRow, WebhookEndpointRow, WebhooksRepository } from './webhooks.repository.js';
 
@@ -25,7 +26,17 @@ import type { AttemptOutcome, ClaimedDelivery, WebhookDeliveryRow, WebhookEndpoi
 export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000, 21_600_000, 86_400_000] as const;
 /** A claimed delivery is this process's for this long (longer than one attempt's timeout), then due again. */
 export const CLAIM_LEASE_MS = 60_000;
+/** Deliveries claimed and sent side by side in one round. */
 const CLAIM_BATCH = 50;
+/** A commit's round waits this long first, so the deliveries of orders committed together share it. */
+const GATHER_MS = 10;
+/**
+ * While the process is saturated (LoopPressure) the worker sends at most BUSY_BATCH every
+ * BUSY_PAUSE_MS, leaving the CPU to the requests waiting for it; the backlog goes out at full
+ * speed once the queue of requests is gone (ADR 0022 has the figures).
+ */
+const BUSY_BATCH = 10;
+const BUSY_PAUSE_MS = 200;
 
 const KNOWN_EVENTS = new Set<string>(WEBHOOK_EVENTS);
 
@@ -69,6 +80,8 @@ export interface WebhooksDeps {
   log: FastifyBaseLogger;
   /** WEBHOOKS_ALLOW_PRIVATE: private, loopback and link-local URLs are accepted (tests, a private network). */
   allowPrivate: boolean;
+  /** When the process is saturated the worker's own rounds slow down (`wake`); without it they never do. */
+  pressure?: Pick<LoopPressure, 'saturated'>;
 }
 
 /**
@@ -76,7 +89,7 @@ export interface WebhooksDeps {
  * caller's transaction (`enqueueIn`), and the worker that sends due deliveries (`deliverDue`),
  * retried on the schedule above, safe with several instances (the claim is a lease).
  */
-export function createWebhooksService({ repo, send, log, allowPrivate }: WebhooksDeps) {
+export function createWebhooksService({ repo, send, log, allowPrivate, pressure }: WebhooksDeps) {
   function checkUrl(url: string): void {
     const problem = urlProblem(url, allowPrivate);
     if (problem) throw new AppError('VALIDATION_FAILED', problem, { url: problem });
@@ -119,37 +132,45 @@ export function createWebhooksService({ repo, send, log, allowPrivate }: Webhook
     };
   }
 
+  /** Claims up to `limit` deliveries due at `now`, sends them side by side and records the outcomes in one write; answers how many. */
+  async function deliverRound(now: Date, limit: number): Promise<number> {
+    const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS).toISOString();
+    const claimed = await repo.claimDue(now.toISOString(), leaseUntil, limit);
+    if (claimed.length === 0) return 0;
+    const outcomes = await Promise.all(
+      claimed.map((d) =>
+        attempt(d, now, leaseUntil).catch((err: unknown) => {
+          // Left to its lease: due again when it ends.
+          log.error({ err, webhookId: d.id }, 'webhook attempt crashed');
+          return null;
+        }),
+      ),
+    );
+    // One write for the round (a slow endpoint holds the others back at most its 10 s timeout, well within the lease).
+    await repo.recordAttempts(outcomes.filter((o) => o !== null));
+    return claimed.length;
+  }
+
   /**
-   * Claims and sends every delivery due at `now` (in rounds of 20, sent concurrently); answers how
-   * many were attempted. The timer calls it with the clock; tests call it with a later `now` to
-   * reach a retry without waiting for it.
+   * Sends every delivery due at `now`, in full rounds; answers how many were attempted. Tests call
+   * it with a later `now` to reach a retry without waiting for it; the timer goes through `wake`.
    */
   async function deliverDue(now: Date = new Date()): Promise<number> {
     let total = 0;
     for (;;) {
-      const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS).toISOString();
-      const claimed = await repo.claimDue(now.toISOString(), leaseUntil, CLAIM_BATCH);
-      if (claimed.length === 0) return total;
-      const outcomes = await Promise.all(
-        claimed.map((d) =>
-          attempt(d, now, leaseUntil).catch((err: unknown) => {
-            // Left to its lease: due again when it ends.
-            log.error({ err, webhookId: d.id }, 'webhook attempt crashed');
-            return null;
-          }),
-        ),
-      );
-      // One write for the round's outcomes (a slow endpoint holds them back at most its 10 s timeout, well within the lease).
-      await repo.recordAttempts(outcomes.filter((o) => o !== null));
-      total += claimed.length;
-      if (claimed.length < CLAIM_BATCH) return total;
+      const sent = await deliverRound(now, CLAIM_BATCH);
+      total += sent;
+      if (sent < CLAIM_BATCH) return total;
     }
   }
 
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
-  /** Starts a round soon (after a commit that enqueued, on the timer); rounds never overlap in one process. */
+  /**
+   * Starts rounds soon (after a commit that enqueued, on the timer) until nothing is due; rounds
+   * never overlap in one process, and while it is saturated they are small and spaced out.
+   */
   function wake(): void {
     if (stopped) return;
     if (running) {
@@ -157,11 +178,18 @@ export function createWebhooksService({ repo, send, log, allowPrivate }: Webhook
       return;
     }
     running = (async () => {
-      do {
+      let more = true;
+      while (more && !stopped) {
         again = false;
-        await new Promise((r) => setTimeout(r, 10));
-        await deliverDue().catch((err: unknown) => log.warn({ err }, 'webhook round failed; the next one retries'));
-      } while (again && !stopped);
+        const saturated = pressure?.saturated() ?? false;
+        await new Promise((r) => setTimeout(r, saturated ? BUSY_PAUSE_MS : GATHER_MS));
+        const limit = saturated ? BUSY_BATCH : CLAIM_BATCH;
+        const sent = await deliverRound(new Date(), limit).catch((err: unknown) => {
+          log.warn({ err }, 'webhook round failed; the next one retries');
+          return 0;
+        });
+        more = sent === limit || again;
+      }
     })().finally(() => {
       running = null;
     });
