@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_CSV_COLUMNS } from './catalog.js';
-import { csvFormulaEscape, csvFormulaUnescape, detectCsvDelimiter, parseProductCsvHeader, PRODUCT_CSV_PRICING_COLUMNS } from './product-csv.js';
+import {
+  csvFormulaEscape,
+  csvFormulaUnescape,
+  detectCsvDelimiter,
+  parseProductCsvHeader,
+  PRODUCT_CSV_LOW_STOCK_COLUMN,
+  PRODUCT_CSV_PRICING_COLUMNS,
+} from './product-csv.js';
 
 describe('parseProductCsvHeader', () => {
   it('reads fixed columns (any case, any order), images and attr:<Name>', () => {
@@ -37,7 +44,18 @@ describe('the bulk-pricing columns (tiers, orderMultiple)', () => {
 
   it('are named when a column is unknown', () => {
     const { errors } = parseProductCsvHeader([...PRODUCT_CSV_COLUMNS, 'tier']);
-    expect(errors[0]?.message).toMatch(/^Unknown column tier: the columns are .*images, tiers, orderMultiple and attr:<Name>$/);
+    expect(errors[0]?.message).toMatch(/^Unknown column tier: the columns are .*images, tiers, orderMultiple, lowStockThreshold and attr:<Name>$/);
+  });
+});
+
+describe('the low-stock column (lowStockThreshold, issue 19)', () => {
+  it('is read in any case, is optional and may appear once', () => {
+    const { columns, errors } = parseProductCsvHeader([...PRODUCT_CSV_COLUMNS, 'LowStockThreshold']);
+    expect(errors).toEqual([]);
+    expect(columns.at(-1)).toEqual({ kind: 'lowStock', name: PRODUCT_CSV_LOW_STOCK_COLUMN });
+    expect(parseProductCsvHeader([...PRODUCT_CSV_COLUMNS, 'lowStockThreshold', 'lowstockthreshold']).errors).toEqual([
+      { column: 'lowStockThreshold', message: 'Column lowStockThreshold appears twice' },
+    ]);
   });
 });
 

@@ -15,12 +15,20 @@ export const PRODUCT_CSV_MULTIPLE_COLUMN = 'orderMultiple';
 export const PRODUCT_CSV_PRICING_COLUMNS = [PRODUCT_CSV_TIERS_COLUMN, PRODUCT_CSV_MULTIPLE_COLUMN] as const;
 export type ProductCsvPricingColumn = (typeof PRODUCT_CSV_PRICING_COLUMNS)[number];
 
+/**
+ * Optional column of the low-stock alert (issue 19): the product's own threshold, empty for the
+ * shop-wide setting. A file without it leaves that of an existing product as it is (a new
+ * product follows the shop-wide setting), like the pricing columns.
+ */
+export const PRODUCT_CSV_LOW_STOCK_COLUMN = 'lowStockThreshold';
+
 /** What one header cell names. */
 export type ProductCsvHeaderColumn =
   | { kind: 'field'; name: ProductCsvColumn }
   | { kind: 'attribute'; name: string; column: string }
   | { kind: 'images'; name: typeof PRODUCT_CSV_IMAGES_COLUMN }
-  | { kind: 'pricing'; name: ProductCsvPricingColumn };
+  | { kind: 'pricing'; name: ProductCsvPricingColumn }
+  | { kind: 'lowStock'; name: typeof PRODUCT_CSV_LOW_STOCK_COLUMN };
 
 export interface ProductCsvHeader {
   /** One entry per header cell, in file order (undefined where the cell had a problem). */
@@ -35,7 +43,8 @@ export function productCsvColumnName(c: ProductCsvHeaderColumn): string {
 }
 
 /**
- * Reads the header row. Fixed column names, `images`, `tiers` and `orderMultiple` match case-insensitively; `attr:<Name>`
+ * Reads the header row. Fixed column names and the optional ones (`images`, `tiers`, `orderMultiple`,
+ * `lowStockThreshold`) match case-insensitively; `attr:<Name>`
  * keeps the name's case (specification names are case-sensitive keys). Every fixed column is
  * required: a missing `description` would otherwise blank the description of every updated product.
  */
@@ -52,6 +61,7 @@ export function parseProductCsvHeader(cells: readonly string[]): ProductCsvHeade
     if (fixed.has(lower)) column = { kind: 'field', name: fixed.get(lower) as ProductCsvColumn };
     else if (lower === PRODUCT_CSV_IMAGES_COLUMN) column = { kind: 'images', name: PRODUCT_CSV_IMAGES_COLUMN };
     else if (pricing.has(lower)) column = { kind: 'pricing', name: pricing.get(lower) as ProductCsvPricingColumn };
+    else if (lower === PRODUCT_CSV_LOW_STOCK_COLUMN.toLowerCase()) column = { kind: 'lowStock', name: PRODUCT_CSV_LOW_STOCK_COLUMN };
     else if (lower.startsWith(PRODUCT_CSV_ATTRIBUTE_PREFIX)) {
       const name = cell.slice(PRODUCT_CSV_ATTRIBUTE_PREFIX.length).trim();
       if (!name) errors.push({ column: cell, message: `Column ${cell} names no specification (write ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>)` });
@@ -62,7 +72,7 @@ export function parseProductCsvHeader(cells: readonly string[]): ProductCsvHeade
       errors.push({
         column: cell,
         message: cell
-          ? `Unknown column ${cell}: the columns are ${[...PRODUCT_CSV_COLUMNS, PRODUCT_CSV_IMAGES_COLUMN, ...PRODUCT_CSV_PRICING_COLUMNS].join(', ')} and ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>`
+          ? `Unknown column ${cell}: the columns are ${[...PRODUCT_CSV_COLUMNS, PRODUCT_CSV_IMAGES_COLUMN, ...PRODUCT_CSV_PRICING_COLUMNS, PRODUCT_CSV_LOW_STOCK_COLUMN].join(', ')} and ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>`
           : 'A header cell is empty: every column needs a name',
       });
     }

@@ -31,6 +31,11 @@ export interface ProductsTable {
   price_tiers: ColumnType<string, string | undefined, string>;
   /** The pack multiple; 1 for none. */
   order_multiple: ColumnType<number, number | undefined, number>;
+  /**
+   * Issue 19 (migration 20261201000000): below this stock a stock take sends `product.low_stock`;
+   * null follows WEBHOOK_LOW_STOCK_THRESHOLD, 0 never.
+   */
+  low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One specification of one product, kept by triggers from `products.attributes` (read-only for the app). */

@@ -18,7 +18,9 @@ describe('GET /api/service', () => {
     const first = products[0]!;
     // The spec's fields, then the parts catalogue's (additive: old clients ignore them).
     const specFields = ['_id', 'archived', 'availableQuantity', 'description', 'img', 'minimumOrderQuantity', 'name', 'price'];
-    expect(Object.keys(first).sort()).toEqual([...specFields, 'sku', 'brand', 'category', 'attributes', 'images', 'priceTiers', 'orderMultiple'].sort());
+    expect(Object.keys(first).sort()).toEqual(
+      [...specFields, 'sku', 'brand', 'category', 'attributes', 'images', 'priceTiers', 'orderMultiple', 'lowStockThreshold'].sort(),
+    );
     expect(first.name).toBe('Hex Bolt M8x40');
     expect(first.price).toBe(0.18);
     const again = (await t.app.inject({ url: '/api/service?limit=100' })).json() as Product[];

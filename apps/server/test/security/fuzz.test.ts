@@ -119,6 +119,7 @@ const FIELDS = [
   'url',
   'events',
   'active',
+  'lowStockThreshold',
 ];
 
 const hugeString = fc.integer({ min: 1000, max: 20000 }).map((n) => 'x'.repeat(n));

@@ -42,6 +42,11 @@ export const productSchema = z.object({
    * (`asSeenBy`); the catalogue's list price in dollars, to show what the member saves.
    */
   listPrice: z.number().optional(),
+  /**
+   * Issue 19: the product's own low-stock alert (`product.low_stock` webhook) in pieces; null
+   * follows the shop-wide WEBHOOK_LOW_STOCK_THRESHOLD, 0 never alerts.
+   */
+  lowStockThreshold: z.number().int().nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -88,6 +93,17 @@ export const orderMultipleSchema = z
   .int('Order multiple must be a whole number')
   .min(1, 'Order multiple must be at least 1')
   .max(ORDER_QUANTITY_MAX, `Order multiple must be at most ${ORDER_QUANTITY_MAX}`);
+
+/**
+ * Issue 19: a stock take that leaves fewer pieces than this sends `product.low_stock`. null (or
+ * left out when creating) follows the shop-wide setting; 0 turns the alert off for the product.
+ */
+export const lowStockThresholdSchema = z
+  .number({ error: 'Low-stock threshold must be a number, or empty (null) for the shop-wide setting' })
+  .int('Low-stock threshold must be a whole number')
+  .min(0, 'Low-stock threshold cannot be negative (0 turns the alert off)')
+  .max(PRODUCT_STOCK_MAX, 'Low-stock threshold is too large')
+  .nullable();
 
 /**
  * The checks across pricing and quantity fields, for a product as it will be stored: the tiers
@@ -179,6 +195,7 @@ const productFieldsSchema = z.object({
   images: z.array(imageUrlSchema, { error: 'Images must be a list of image URLs' }).max(PRODUCT_IMAGES_MAX, `At most ${PRODUCT_IMAGES_MAX} images`),
   priceTiers: priceTiersSchema,
   orderMultiple: orderMultipleSchema,
+  lowStockThreshold: lowStockThresholdSchema,
 });
 
 /**
@@ -205,6 +222,7 @@ export const productInputSchema = productFieldsSchema
     attributes: productFieldsSchema.shape.attributes.default({}),
     priceTiers: productFieldsSchema.shape.priceTiers.default([]),
     orderMultiple: productFieldsSchema.shape.orderMultiple.default(1),
+    lowStockThreshold: productFieldsSchema.shape.lowStockThreshold.default(null),
     img: imageUrlSchema.optional(),
     images: productFieldsSchema.shape.images.optional(),
   })
@@ -228,7 +246,8 @@ export type ProductInputFields = z.input<typeof productInputSchema>;
  * sale (409 when it changed). Adding or removing pieces is `POST /api/service/:id/stock`.
  * `images` replaces the list (its first becomes `img`); `img` alone makes that image the first.
  * `priceTiers` replaces the tiers ([] for none); the server checks them (and `orderMultiple`)
- * against the stored fields with `productRulesProblems`.
+ * against the stored fields with `productRulesProblems`. `lowStockThreshold: null` goes back to
+ * the shop-wide setting.
  */
 export const productPatchSchema = productFieldsSchema
   .partial()

@@ -14,6 +14,7 @@ import * as bulkPricingAndQuotes from './20261127000000-bulk-pricing-and-quotes.
 import * as companyAccounts from './20261128000000-company-accounts.js';
 import * as apiKeys from './20261129000000-api-keys.js';
 import * as webhooks from './20261130000000-webhooks.js';
+import * as lowStockThreshold from './20261201000000-low-stock-threshold.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '20261128000000-company-accounts': companyAccounts,
   '20261129000000-api-keys': apiKeys,
   '20261130000000-webhooks': webhooks,
+  '20261201000000-low-stock-threshold': lowStockThreshold,
 };

@@ -75,6 +75,7 @@ const COLUMNS = sql.raw(
     'attributes',
     'price_tiers',
     'order_multiple',
+    'low_stock_threshold',
     'images',
   ]
     .map((c) => `p.${c}`)

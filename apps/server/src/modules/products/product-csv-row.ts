@@ -53,6 +53,8 @@ export function recordToInput(
         if ('error' in parsed) cellErrors.set(column.name, parsed.error);
         else input.priceTiers = tiersToDollars(parsed.tiers);
       } else if (cell.trim()) input.orderMultiple = numberCell(cell); // empty: no multiple (1)
+    } else if (column.kind === 'lowStock') {
+      input.lowStockThreshold = cell.trim() ? numberCell(cell) : null; // empty: the shop-wide setting
     } else if (column.kind === 'images') {
       extraImages = cell
         .split(PRODUCT_CSV_LIST_SEPARATOR)
@@ -114,6 +116,11 @@ function issueColumn(path: readonly PropertyKey[], present: readonly ProductCsvH
   if (field === 'images') return present.some((c) => c.kind === 'images') ? 'images' : 'img';
   if (field === 'priceTiers') return PRODUCT_CSV_TIERS_COLUMN;
   return typeof field === 'string' ? field : '';
+}
+
+/** Whether a file has the `lowStockThreshold` column; without it, an existing product keeps its own. */
+export function hasLowStockColumn(columns: readonly (ProductCsvHeaderColumn | undefined)[]): boolean {
+  return columns.some((c) => c?.kind === 'lowStock');
 }
 
 /** Which bulk-pricing columns a file has; without one, an existing product keeps that field. */

@@ -18,6 +18,7 @@ const CSV_COLUMNS = [
   'images',
   'price_tiers',
   'order_multiple',
+  'low_stock_threshold',
 ] as const;
 export type ProductCsvRow = Pick<ProductRow, (typeof CSV_COLUMNS)[number]>;
 
@@ -36,6 +37,7 @@ const UPDATED_COLUMNS = [
   'images',
   'price_tiers',
   'order_multiple',
+  'low_stock_threshold',
   'updated_at',
 ] as const;
 

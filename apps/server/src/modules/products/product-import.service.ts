@@ -20,7 +20,7 @@ import { AppError } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { CatalogueCache } from './catalogue-cache.js';
 import { CsvSyntaxError, jsonLinesWriter, readHeaderLine, readJsonLines, readRecords, spoolToFile } from './product-csv-reader.js';
-import { keptPricingProblems, pricingColumns, validateRecord, type PricingColumns } from './product-csv-row.js';
+import { hasLowStockColumn, keptPricingProblems, pricingColumns, validateRecord, type PricingColumns } from './product-csv-row.js';
 import type { ProductCsvRow, ProductImportRepository } from './product-import.repository.js';
 import { catalogueColumns, storedTiers } from './products.service.js';
 import type { ProductRow } from './products.repository.js';
@@ -80,18 +80,21 @@ function sameValues(current: ProductCsvRow, next: Omit<ProductRow, 'id' | 'posit
     images(current) === images(next) &&
     attributes(current.attributes) === attributes(next.attributes) &&
     JSON.stringify(storedTiers(current)) === next.price_tiers &&
-    Number(current.order_multiple) === next.order_multiple
+    Number(current.order_multiple) === next.order_multiple &&
+    (current.low_stock_threshold === null ? null : Number(current.low_stock_threshold)) === next.low_stock_threshold
   );
 }
 
 /**
  * A validated row as the `products` columns it writes (pass 1 stores these; pass 2 only reads
- * them). `price_tiers` / `order_multiple` are left out when the file has no such column.
+ * them). `price_tiers` / `order_multiple` / `low_stock_threshold` are left out when the file has
+ * no such column.
  */
-function storedValues(input: ProductInput, pricing: PricingColumns) {
+function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean) {
   return {
     ...(pricing.tiers ? { price_tiers: JSON.stringify(tiersToCents(input.priceTiers)) } : {}),
     ...(pricing.multiple ? { order_multiple: input.orderMultiple } : {}),
+    ...(lowStock ? { low_stock_threshold: input.lowStockThreshold } : {}),
     ...catalogueColumns(input),
     name: input.name,
     name_lower: input.name.toLowerCase(),
@@ -122,6 +125,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
     const categoryKnown = new Map<string, boolean>();
     let columns: (ProductCsvHeaderColumn | undefined)[] | undefined;
     let pricing: PricingColumns = { tiers: true, multiple: true };
+    let lowStock = true;
     let stop = false;
     const accepted: { row: number; value: ProductInput }[] = [];
     /** The batch's valid rows: checked against the stored tiers/multiple they keep, then written. */
@@ -136,7 +140,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           return problems.length === 0;
         });
       }
-      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing));
+      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock));
       accepted.length = 0;
     };
     try {
@@ -151,6 +155,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
             }
             columns = header.columns;
             pricing = pricingColumns(columns);
+            lowStock = hasLowStockColumn(columns);
             continue;
           }
           if (cells.every((c) => !c.trim())) continue; // a spreadsheet's trailing blank row
@@ -216,11 +221,14 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
         const existing = current.get(values.sku);
         if (existing) updated++;
         else created++;
-        // A file without a tiers or multiple column keeps the product's own (a new one gets none).
+        // A file without a tiers, multiple or low-stock column keeps the product's own (a new one
+        // gets none, 1 and the shop-wide setting). The file's threshold may be null: only
+        // undefined (no column) keeps the stored one.
         const merged = {
           ...values,
           price_tiers: values.price_tiers ?? existing?.price_tiers ?? '[]',
           order_multiple: values.order_multiple ?? Number(existing?.order_multiple ?? 1),
+          low_stock_threshold: values.low_stock_threshold !== undefined ? values.low_stock_threshold : (existing?.low_stock_threshold ?? null),
         };
         if (existing && sameValues(existing, merged)) continue;
         // On an existing SKU only the file's values are written (repository); id and position are for new rows.

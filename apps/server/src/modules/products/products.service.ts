@@ -60,6 +60,7 @@ export function toProductJson(row: ProductRow): Product {
     archived: row.archived === 1,
     priceTiers: tiersToDollars(storedTiers(row)),
     orderMultiple: Number(row.order_multiple),
+    lowStockThreshold: row.low_stock_threshold === null ? null : Number(row.low_stock_threshold),
   };
 }
 

@@ -4,30 +4,41 @@ import type { DB } from '../../db/tables.js';
 /** Rows one UPDATE sets (a CASE over SKUs): 500 × 2 parameters, well inside both engines' limits. */
 const CHUNK = 500;
 
-/** A product a stock take left below the low-stock threshold (issue 19's `product.low_stock`). */
+/** A product a stock take left below its low-stock threshold (issue 19's `product.low_stock`). */
 export interface LowStockRow {
   id: string;
   sku: string;
   name: string;
   available_quantity: number;
+  /** The threshold that applied: the product's own, else the shop-wide one. */
+  threshold: number;
 }
 
-/** Runs in the stock take's transaction with the products it left below `threshold` (none: not called). */
+/**
+ * Runs in the stock take's transaction with the products it left below their threshold (none:
+ * not called). `shopWide` applies to products without their own (`low_stock_threshold` null). A
+ * threshold of 0, the product's or the shop-wide one, never alerts: no stock is below 0.
+ */
 export interface LowStockHook {
-  threshold: number;
+  shopWide: number;
   write(trx: Transaction<DB>, low: readonly LowStockRow[]): Promise<void>;
 }
 
+/** The threshold a product's alert uses, as SQL: its own, else the shop-wide one. */
+const thresholdSql = (shopWide: number) => sql<number>`coalesce(low_stock_threshold, cast(${shopWide} as integer))`;
+
 /** Stock levels set from outside (issue 19): a warehouse's counts, by id or by SKU. Owns nothing new: `products`. */
 export function createStockRepository(db: Kysely<DB>) {
-  /** The products among `skus` now below the threshold, as the transaction sees them. */
-  const lowAmong = (trx: Transaction<DB>, skus: readonly string[], threshold: number): Promise<LowStockRow[]> =>
-    trx
+  /** The products among `skus` now below their threshold, as the transaction sees them. */
+  const lowAmong = async (trx: Transaction<DB>, skus: readonly string[], shopWide: number): Promise<LowStockRow[]> => {
+    const rows = await trx
       .selectFrom('products')
-      .select(['id', 'sku', 'name', 'available_quantity'])
+      .select(['id', 'sku', 'name', 'available_quantity', thresholdSql(shopWide).as('threshold')])
       .where('sku', 'in', skus)
-      .where('available_quantity', '<', threshold)
+      .where('available_quantity', '<', thresholdSql(shopWide))
       .execute();
+    return rows.map((r) => ({ ...r, threshold: Number(r.threshold) }));
+  };
 
   return {
     /** Sets one product's stock (with `lowStock` in the same transaction); answers whether the product exists. */
@@ -37,10 +48,14 @@ export function createStockRepository(db: Kysely<DB>) {
           .updateTable('products')
           .set({ available_quantity: availableQuantity, updated_at: now })
           .where('id', '=', id)
-          .returning(['id', 'sku', 'name', 'available_quantity'])
+          .returning(['id', 'sku', 'name', 'available_quantity', 'low_stock_threshold'])
           .executeTakeFirst();
         if (!row) return false;
-        if (lowStock && Number(row.available_quantity) < lowStock.threshold) await lowStock.write(trx, [row]);
+        if (lowStock) {
+          const { low_stock_threshold: own, ...product } = row;
+          const threshold = own === null ? lowStock.shopWide : Number(own);
+          if (Number(row.available_quantity) < threshold) await lowStock.write(trx, [{ ...product, threshold }]);
+        }
         return true;
       });
     },
@@ -93,7 +108,7 @@ export function createStockRepository(db: Kysely<DB>) {
                 ...(await lowAmong(
                   trx,
                   items.slice(at, at + CHUNK).map((i) => i.sku),
-                  lowStock.threshold,
+                  lowStock.shopWide,
                 )),
               );
             }

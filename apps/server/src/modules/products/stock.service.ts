@@ -22,35 +22,42 @@ export function createStockService({
   products: Pick<ProductsRepository, 'findById'>;
   cache: Pick<CatalogueCache, 'clear'>;
   /**
-   * Issue 19: a stock take that leaves a product below `threshold` (WEBHOOK_LOW_STOCK_THRESHOLD)
-   * records `product.low_stock` for the webhooks in its own transaction.
+   * Issue 19: a stock take that leaves a product below its own `low_stock_threshold`, or below
+   * `threshold` (WEBHOOK_LOW_STOCK_THRESHOLD) when it has none, records `product.low_stock` for
+   * the webhooks in its own transaction. A shop-wide 0 still lets products' own thresholds alert.
    */
   lowStock?: { threshold: number; webhooks: Pick<WebhooksService, 'enqueueIn' | 'wake'> };
 }) {
-  const hook: LowStockHook | undefined =
-    lowStock && lowStock.threshold > 0
-      ? {
-          threshold: lowStock.threshold,
-          write: async (trx, low) => {
-            for (const p of low) {
-              await lowStock.webhooks.enqueueIn(trx, 'product.low_stock', {
-                _id: p.id,
-                sku: p.sku,
-                name: p.name,
-                availableQuantity: Number(p.available_quantity),
-                threshold: lowStock.threshold,
-              });
-            }
-          },
+  /** One stock take's hook; `wakeIfEnqueued` after the commit starts the worker only when it has something to send. */
+  function lowStockHook(): (LowStockHook & { wakeIfEnqueued(): void }) | undefined {
+    if (!lowStock) return undefined;
+    let enqueued = 0;
+    return {
+      shopWide: lowStock.threshold,
+      write: async (trx, low) => {
+        for (const p of low) {
+          enqueued += await lowStock.webhooks.enqueueIn(trx, 'product.low_stock', {
+            _id: p.id,
+            sku: p.sku,
+            name: p.name,
+            availableQuantity: Number(p.available_quantity),
+            threshold: p.threshold,
+          });
         }
-      : undefined;
+      },
+      wakeIfEnqueued: () => {
+        if (enqueued > 0) lowStock.webhooks.wake();
+      },
+    };
+  }
 
   return {
     async setStock(id: string, availableQuantity: number): Promise<Product> {
+      const hook = lowStockHook();
       const set = isObjectId(id) && (await repo.setStock(id, availableQuantity, nowIso(), hook));
       if (!set) throw notFound('Product');
       cache.clear();
-      if (hook) lowStock?.webhooks.wake();
+      hook?.wakeIfEnqueued();
       const row = await products.findById(id);
       if (!row) throw notFound('Product');
       return toProductJson(row);
@@ -78,9 +85,10 @@ export function createStockService({
         good.push({ sku, availableQuantity: item.availableQuantity as number });
       });
       if (errors.length) throw new AppError('VALIDATION_FAILED', API_KEY_MESSAGES.badLines, undefined, errors);
+      const hook = lowStockHook();
       const updated = await repo.setStockBySku(good, nowIso(), hook);
       cache.clear();
-      if (hook && updated !== null) lowStock?.webhooks.wake();
+      if (updated !== null) hook?.wakeIfEnqueued();
       if (updated === null) throw new AppError('CONFLICT', 'A product changed while the stock was set; nothing was changed, send it again');
       return { updated };
     },

@@ -187,3 +187,59 @@ describe('AddProductForm: category, specifications and images', () => {
     });
   });
 });
+
+describe('AddProductForm: the low-stock alert (issue 19)', () => {
+  it('is a number field whose hint says empty means the shop-wide setting; empty sends null', async () => {
+    createProduct.mockResolvedValueOnce({});
+    const user = userEvent.setup();
+    renderForm();
+    const field = input('Low-stock alert below');
+    expect(field.type).toBe('number');
+    const hint = document.getElementById(field.getAttribute('aria-describedby')!)!;
+    expect(hint.textContent).toMatch(/Empty: the shop-wide setting; 0: never/);
+    await fillIn(user);
+    await waitFor(() => expect(createProduct).toHaveBeenCalled());
+    expect(createProduct.mock.calls[0]![0]).toMatchObject({ lowStockThreshold: null });
+  });
+
+  it('sends a whole number (0 included), and refuses a fraction or a negative in the schema’s words', async () => {
+    createProduct.mockResolvedValue({});
+    const user = userEvent.setup();
+    renderForm();
+    await fillIn(user, { submit: false });
+    const field = input('Low-stock alert below');
+    await user.type(field, '1.5');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(field.parentElement!).getByRole('alert').textContent).toBe('Low-stock threshold must be a whole number');
+    await user.clear(field);
+    await user.type(field, '-1');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() =>
+      expect(within(field.parentElement!).getByRole('alert').textContent).toBe('Low-stock threshold cannot be negative (0 turns the alert off)'),
+    );
+    expect(createProduct).not.toHaveBeenCalled();
+
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(createProduct).toHaveBeenCalledTimes(1));
+    expect(createProduct.mock.calls[0]![0]).toMatchObject({ lowStockThreshold: 0 });
+    // The form starts again empty: the next product follows the shop-wide setting unless told.
+    await waitFor(() => expect(input('Low-stock alert below').value).toBe(''));
+  });
+
+  it('shows the server’s lowStockThreshold message under the field', async () => {
+    createProduct.mockRejectedValueOnce(
+      new ApiClientError(400, 'VALIDATION_FAILED', 'Check the product', { lowStockThreshold: 'Low-stock threshold is too large' }),
+    );
+    const user = userEvent.setup();
+    renderForm();
+    await fillIn(user, { submit: false });
+    await user.type(input('Low-stock alert below'), '25');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(input('Low-stock alert below').getAttribute('aria-invalid')).toBe('true'));
+    expect(createProduct.mock.calls[0]![0]).toMatchObject({ lowStockThreshold: 25 });
+    expect(within(input('Low-stock alert below').parentElement!).getByRole('alert').textContent).toBe('Low-stock threshold is too large');
+  });
+});

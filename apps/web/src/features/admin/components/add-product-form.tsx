@@ -5,7 +5,7 @@ import { applyFieldErrors, FileField, NumberField, TextareaField, TextField } fr
 import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { useCreateProduct } from '../api/create-product';
 import { useUploadProductImage } from '../api/upload-product-image';
-import { CategorySelect, MoreImages, ORDER_MULTIPLE_HINT, PriceTierRows, SpecificationRows } from './product-catalogue-fields';
+import { CategorySelect, LOW_STOCK_HINT, LOW_STOCK_LABEL, MoreImages, ORDER_MULTIPLE_HINT, PriceTierRows, SpecificationRows } from './product-catalogue-fields';
 import { productFormResolver, type ProductFormValues } from './product-form-values';
 
 // Empty number inputs start (and after 'Successfully Add product' start again) with no value:
@@ -27,6 +27,7 @@ const empty: ProductFormValues = {
   extraImages: [],
   priceTiers: [],
   orderMultiple: 1,
+  lowStockThreshold: null,
 };
 
 export function AddProductForm() {
@@ -80,6 +81,7 @@ export function AddProductForm() {
           <NumberField label="Minimum order quantity" register={register} name="minimumOrderQuantity" error={errors.minimumOrderQuantity} />
           <NumberField label="Available quantity" register={register} name="availableQuantity" error={errors.availableQuantity} />
           <NumberField label="Order multiple" hint={ORDER_MULTIPLE_HINT} register={register} name="orderMultiple" error={errors.orderMultiple} />
+          <NumberField label={LOW_STOCK_LABEL} hint={LOW_STOCK_HINT} min={0} register={register} name="lowStockThreshold" error={errors.lowStockThreshold} />
         </div>
         <PriceTierRows form={form} />
         <TextField label="Image URL" type="url" placeholder="https://…" registration={register('img')} error={errors.img} />

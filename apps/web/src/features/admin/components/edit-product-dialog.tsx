@@ -5,7 +5,7 @@ import type { Product, ProductInput, ProductPatch } from '@bulkparts/shared';
 import { applyFieldErrors, NumberField, TextareaField, TextField } from '@/components/ui/form';
 import { ApiClientError } from '@/lib/api-client';
 import { useUpdateProduct } from '../api/update-product';
-import { CategorySelect, MoreImages, ORDER_MULTIPLE_HINT, PriceTierRows, SpecificationRows } from './product-catalogue-fields';
+import { CategorySelect, LOW_STOCK_HINT, LOW_STOCK_LABEL, MoreImages, ORDER_MULTIPLE_HINT, PriceTierRows, SpecificationRows } from './product-catalogue-fields';
 import { productFormResolver, productFormValues, type ProductFormValues } from './product-form-values';
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -21,7 +21,7 @@ const sameTiers = (a: Tiers, b: Tiers) => a.length === b.length && a.every((t, i
  */
 export function changedFields(product: Product, values: ProductInput): ProductPatch {
   const patch: ProductPatch = {};
-  for (const key of ['sku', 'name', 'description', 'brand', 'category', 'price', 'minimumOrderQuantity', 'orderMultiple'] as const) {
+  for (const key of ['sku', 'name', 'description', 'brand', 'category', 'price', 'minimumOrderQuantity', 'orderMultiple', 'lowStockThreshold'] as const) {
     if (values[key] !== product[key]) Object.assign(patch, { [key]: values[key] });
   }
   if (!sameAttributes(values.attributes, product.attributes)) patch.attributes = values.attributes;
@@ -74,6 +74,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
         <NumberField label="Minimum order quantity" register={register} name="minimumOrderQuantity" error={errors.minimumOrderQuantity} />
         <NumberField label="Available quantity" register={register} name="availableQuantity" error={errors.availableQuantity} />
         <NumberField label="Order multiple" hint={ORDER_MULTIPLE_HINT} register={register} name="orderMultiple" error={errors.orderMultiple} />
+        <NumberField label={LOW_STOCK_LABEL} hint={LOW_STOCK_HINT} min={0} register={register} name="lowStockThreshold" error={errors.lowStockThreshold} />
         <PriceTierRows form={form} />
         <MoreImages form={form} />
         <SpecificationRows form={form} />

@@ -74,6 +74,10 @@ export function SpecificationRows({ form }: { form: ProductForm }) {
 
 export const ORDER_MULTIPLE_HINT = 'Pieces per pack: every order is a multiple of it (1 for none)';
 
+/** Issue 19: the product's own threshold for the `product.low_stock` webhook. */
+export const LOW_STOCK_LABEL = 'Low-stock alert below';
+export const LOW_STOCK_HINT = 'Pieces: a stock take leaving fewer sends the low-stock webhook. Empty: the shop-wide setting; 0: never';
+
 // An added tier row starts empty (null, as the form kit empties a number field).
 const noNumber = null as unknown as number;
 

@@ -27,6 +27,7 @@ const product: Product = {
   archived: false,
   priceTiers: [],
   orderMultiple: 1,
+  lowStockThreshold: null,
 };
 
 const resolve = (values: ProductFormValues) =>
@@ -132,6 +133,27 @@ describe('product form values', () => {
     expect(errors).toMatchObject({ priceTiers: { message: 'Tier quantities must go up from one tier to the next' } });
     const { errors: multiple } = await resolve({ ...values, minimumOrderQuantity: 600, orderMultiple: 550 });
     expect(multiple.orderMultiple?.message).toMatch(/smallest order more than 1000/);
+  });
+
+  it('round-trip the low-stock threshold; an emptied field sends null (the shop-wide setting), only when changed', async () => {
+    const own: Product = { ...product, lowStockThreshold: 40 };
+    const values = productFormValues(own);
+    expect(values.lowStockThreshold).toBe(40);
+    expect(changedFields(own, (await resolve(values)).values as never)).toEqual({});
+    // react-hook-form reads an emptied number input as NaN.
+    expect(toProductInput({ ...values, lowStockThreshold: NaN })).toMatchObject({ lowStockThreshold: null });
+    expect(changedFields(own, (await resolve({ ...values, lowStockThreshold: NaN })).values as never)).toEqual({ lowStockThreshold: null });
+    expect(changedFields(own, (await resolve({ ...values, lowStockThreshold: 0 })).values as never)).toEqual({ lowStockThreshold: 0 });
+    expect(productFormValues(product).lowStockThreshold).toBeNull();
+    expect(changedFields(product, (await resolve(productFormValues(product))).values as never)).toEqual({});
+  });
+
+  it('refuse a negative or fractional low-stock threshold under its field', async () => {
+    const values = productFormValues(product);
+    expect((await resolve({ ...values, lowStockThreshold: -1 })).errors.lowStockThreshold?.message).toBe(
+      'Low-stock threshold cannot be negative (0 turns the alert off)',
+    );
+    expect((await resolve({ ...values, lowStockThreshold: 2.5 })).errors.lowStockThreshold?.message).toBe('Low-stock threshold must be a whole number');
   });
 
   it('put the schema’s image messages under the row they belong to, skipping empty rows', async () => {

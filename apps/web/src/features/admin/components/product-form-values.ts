@@ -17,15 +17,17 @@ export interface TierRow {
 /**
  * The product form's values: the shared input fields, with the specifications as rows (a list
  * keeps the admin's order and lets two rows briefly share a name, which an object cannot), the
- * images after the main one (`img`) as a list of `{ url }` (what `useFieldArray` needs), and the
- * price tiers as rows.
+ * images after the main one (`img`) as a list of `{ url }` (what `useFieldArray` needs), the
+ * price tiers as rows, and the low-stock threshold as a number field's value (null or NaN while
+ * empty, which means the shop-wide setting).
  */
-export type ProductFormValues = Omit<ProductInputFields, 'attributes' | 'images' | 'category' | 'priceTiers' | 'orderMultiple'> & {
+export type ProductFormValues = Omit<ProductInputFields, 'attributes' | 'images' | 'category' | 'priceTiers' | 'orderMultiple' | 'lowStockThreshold'> & {
   category: string;
   specs: SpecRow[];
   extraImages: { url: string }[];
   priceTiers: TierRow[];
   orderMultiple: number;
+  lowStockThreshold: number | null;
 };
 
 export const DUPLICATE_SPEC_MESSAGE = 'This specification is already listed: give each one a different name';
@@ -66,10 +68,14 @@ export function specRowErrors(rows: readonly SpecRow[]): Map<number, { name?: st
   return problems;
 }
 
-/** The values the shared schema checks: rows → `attributes`, non-empty extra image rows → `images`, non-blank tier rows → `priceTiers`. */
-export function toProductInput({ specs, extraImages, priceTiers, ...fields }: ProductFormValues): ProductInputFields {
+/**
+ * The values the shared schema checks: rows → `attributes`, non-empty extra image rows → `images`,
+ * non-blank tier rows → `priceTiers`, an empty low-stock threshold → null (the shop-wide setting).
+ */
+export function toProductInput({ specs, extraImages, priceTiers, lowStockThreshold, ...fields }: ProductFormValues): ProductInputFields {
   return {
     ...fields,
+    lowStockThreshold: hasFigure(lowStockThreshold) ? lowStockThreshold : null,
     attributes: specsToAttributes(specs),
     images: extraImages.map((i) => i.url.trim()).filter(Boolean),
     priceTiers: priceTiers.filter((t) => !isBlankTier(t)).map((t) => ({ minQuantity: t.minQuantity, price: t.price })),
@@ -92,6 +98,7 @@ export function productFormValues(product: Product): ProductFormValues {
     extraImages: product.images.filter((url) => url !== product.img).map((url) => ({ url })),
     priceTiers: product.priceTiers.map((t) => ({ minQuantity: t.minQuantity, price: t.price })),
     orderMultiple: product.orderMultiple,
+    lowStockThreshold: product.lowStockThreshold ?? null,
   };
 }
 

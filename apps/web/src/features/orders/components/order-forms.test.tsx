@@ -32,6 +32,7 @@ const product: Product = {
   archived: false,
   priceTiers: [],
   orderMultiple: 1,
+  lowStockThreshold: null,
 };
 
 describe('PurchaseForm (built from the form kit)', () => {
