@@ -12,7 +12,9 @@
 // The medians of orders/s are compared: ratio one / none, goal ≥ 0.9×. After each `one` run the
 // bench waits until every order's delivery has arrived (the backlog is reported), then:
 // deliveries/s = deliveries received / (last arrival − start of the run), measured against the
-// orders/s of that run (≥ 1× means the worker keeps up with the orders).
+// orders/s of that run (≥ 1× means the worker keeps up with the orders); and the drain rate, the
+// backlog left when the load stopped / the time it took to arrive: the worker at full speed once it
+// no longer gives way to requests (ADR 0022).
 //
 // Standalone: node scripts/bench/webhooks.mjs [--duration 8] [--connections 50] [--rounds 3]
 //   [--mode dist|source] [--no-build]. run.mjs calls `webhookBench` (skip it with --no-webhooks).
@@ -134,6 +136,7 @@ export async function webhookBench({ duration = 8, connections = 50, rounds = 3,
       // autocannon stops at the deadline; requests already sent still finish, so wait for the
       // count to settle and for every one of them to arrive at the receiver.
       const backlog = orders - receiver.state.ids.size;
+      const loadEnd = performance.now();
       const waitStart = Date.now();
       let placed = orders;
       for (;;) {
@@ -152,6 +155,7 @@ export async function webhookBench({ duration = 8, connections = 50, rounds = 3,
         placed,
         backlog,
         drainS: (receiver.state.last - runStart) / 1000 - duration,
+        drainRps: backlog > 0 ? backlog / ((receiver.state.last - loadEnd) / 1000) : NaN,
         repeats: receiver.state.repeats,
         forged: receiver.state.forged,
       });
@@ -181,6 +185,19 @@ export async function webhookBench({ duration = 8, connections = 50, rounds = 3,
       undefined,
       'deliveries/s',
     );
+    const drained = deliveries.filter((x) => Number.isFinite(x.drainRps)).map((x) => x.drainRps);
+    if (drained.length) {
+      const m = median(drained);
+      record(
+        'webhook deliveries/s draining the backlog once the load stopped vs orders/s under load',
+        m,
+        d.ordersRps,
+        (m / d.ordersRps).toFixed(2),
+        'report',
+        undefined,
+        'deliveries/s',
+      );
+    }
     notes.push(
       `webhooks: medians of ${rounds} alternating runs (${connections} connections, ${duration}s each); with one endpoint ${one.map(Math.round).join(', ')} vs none ${none.map(Math.round).join(', ')} orders/s; ${bad} non-2xx or errors`,
     );
@@ -188,7 +205,7 @@ export async function webhookBench({ duration = 8, connections = 50, rounds = 3,
       `webhook deliveries per run: ${deliveries
         .map(
           (x) =>
-            `${x.got}/${x.placed} arrived, ${Math.round(x.rps)}/s, ${x.backlog} still queued when the load stopped, last one ${x.drainS.toFixed(1)} s after it, ${x.repeats} repeats, ${x.forged} bad signatures`,
+            `${x.got}/${x.placed} arrived, ${Math.round(x.rps)}/s, ${x.backlog} still queued when the load stopped, last one ${x.drainS.toFixed(1)} s after it (${Math.round(x.drainRps)}/s), ${x.repeats} repeats, ${x.forged} bad signatures`,
         )
         .join('; ')} (deliveries/s counts from the start of the run to the last arrival, the worker sending beside the orders)`,
     );
