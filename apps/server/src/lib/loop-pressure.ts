@@ -14,8 +14,16 @@ export interface LoopPressure {
  * and goes. Utilization cannot tell the two apart: a worker draining its own backlog keeps the
  * loop as busy as a queue of buyers does. Sampled every `resolutionMs`.
  */
-export function createLoopPressure({ saturatedLagMs = 20, resolutionMs = 10 } = {}): LoopPressure {
-  const histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: resolutionMs });
+export function createLoopPressure({
+  saturatedLagMs = 20,
+  resolutionMs = 10,
+  histogram = monitorEventLoopDelay({ resolution: resolutionMs }),
+}: {
+  saturatedLagMs?: number;
+  resolutionMs?: number;
+  /** The lag samples (tests pass their own: a real loop's lag on a busy CI machine is the machine's). */
+  histogram?: Pick<IntervalHistogram, 'count' | 'mean' | 'reset' | 'enable' | 'disable'>;
+} = {}): LoopPressure {
   histogram.enable();
   let last = false;
   return {
