@@ -12,7 +12,8 @@ const serverProject = (engine: 'sqlite' | 'postgres') => ({
     name: `api-${engine}`,
     include: ['apps/server/test/**/*.test.ts'],
     env: { TEST_ENGINE: engine },
-    globalSetup: ['apps/server/test/helpers/db-templates.global-setup.ts'],
+    // The migrated database files copy; the run's check of answers against the OpenAPI document.
+    globalSetup: ['apps/server/test/helpers/db-templates.global-setup.ts', 'apps/server/test/helpers/response-check.global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,

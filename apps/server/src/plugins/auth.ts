@@ -158,7 +158,8 @@ export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(
         if (normalised) reply.header('content-type', 'application/json; charset=utf-8');
         const cookies = response.headers.getSetCookie();
         if (cookies.length) reply.header('set-cookie', cookies);
-        return reply.send(text.length ? text : null);
+        // An empty answer (a redirect) stays empty: `null` would become a JSON body.
+        return reply.send(text.length ? text : undefined);
       },
     });
   },

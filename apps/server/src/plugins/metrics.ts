@@ -63,7 +63,7 @@ export default fp<{ token?: string; loopbackWithoutToken?: boolean }>(
       done();
     });
 
-    app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
+    app.get('/metrics', { logLevel: 'warn', schema: { produces: ['text/plain'] } }, async (request, reply) => {
       if (opts.token) {
         if (request.headers.authorization !== `Bearer ${opts.token}`) {
           return reply.status(401).send({ error: 'UNAUTHENTICATED', message: 'A valid metrics token is required' });

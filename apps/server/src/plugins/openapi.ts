@@ -4,11 +4,19 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { apiErrorSchema } from '@bulkparts/shared';
-import { zodSourceOf } from '../lib/zod-json-schema.js';
+import { responseSchema, zodSourceOf } from '../lib/zod-json-schema.js';
+import { AUTH_BASE, authDocument, type AuthDocument } from './openapi-auth.js';
 
 /** The OpenAPI 3.1 document and the interactive reference (ADR 0019). */
 export const OPENAPI_URL = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The OpenAPI document (`GET /api/openapi.json`'s answer), better-auth's endpoints included. */
+    openapiDocument(): Promise<ReturnType<FastifyInstance['swagger']>>;
+  }
+}
 
 /** Who may call a route, as the document says it (`x-access`): read from the route's `preValidation` guard. */
 export type RouteAccess = 'public' | 'user' | 'verified-user' | 'admin';
@@ -18,9 +26,23 @@ type JsonObject = Record<string, unknown>;
 const ERROR_REF = { $ref: '#/components/schemas/ApiError' };
 /** better-auth's own routes keep its error body: a JSON `message` always (modules/auth/auth-error-body.ts), `code` or `error` beside it. */
 const AUTH_ERROR_REF = { $ref: '#/components/schemas/AuthError' };
-const authErrorSchema = z.object({ code: z.string().optional(), error: z.string().optional(), message: z.string() });
-const AUTH_PREFIX = '/api/auth/';
+const authErrorSchema = z.object({
+  code: z.string().optional(),
+  error: z.string().optional(),
+  message: z.string(),
+  // Our own check of its input (modules/auth/auth-input.ts) names the bad fields, as ApiError does.
+  fields: apiErrorSchema.shape.fields,
+});
+const AUTH_PREFIX = `${AUTH_BASE}/`;
+/** The one Fastify route better-auth's router answers behind; the document lists its endpoints instead (openapi-auth.ts). */
+const AUTH_WILDCARD = `${AUTH_BASE}/{*}`;
 const SESSION = [{ session: [] }];
+/** `GET /api/openapi.json`'s own answer, in outline (the OpenAPI 3.1 schema itself is not repeated here). */
+const documentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect) from a route's zod schema; `$defs` (recursive schemas) hoisted into the components. */
 function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output', defs: Map<string, unknown>): JsonObject {
@@ -68,8 +90,9 @@ function inputSchema(schema: unknown, defs: Map<string, unknown>): unknown {
 
 /** A route's answer: regenerated for 2020-12 from the zod schema `responseSchema` built it from. */
 function answerSchema(schema: unknown, defs: Map<string, unknown>): unknown {
-  if (schema instanceof z.ZodType) return toOpenApiSchema(schema, 'output', defs);
-  const source = zodSourceOf(schema);
+  const source = schema instanceof z.ZodType ? schema : zodSourceOf(schema);
+  // An error answer a route declares itself (for its serializer) is the one error shape too.
+  if (source === apiErrorSchema) return { description: 'An error (`ApiError`)', ...ERROR_REF };
   return source ? toOpenApiSchema(source, 'output', defs) : schema;
 }
 
@@ -89,10 +112,21 @@ function errorAnswers(schema: JsonObject, access: RouteAccess, url: string): Jso
   return answers;
 }
 
+/**
+ * The success of a route with no answer schema: the files it sends when its schema names their
+ * media types (`produces`: a PDF, a CSV…), else no body (204, a redirect). `type: 'null'` is how
+ * `@fastify/swagger` leaves the content out. `produces` itself is not passed on: `@fastify/swagger`
+ * would list every answer, errors too, under those types.
+ */
+function fileAnswer(produces: unknown): JsonObject {
+  if (!Array.isArray(produces) || !produces.length) return { description: 'Success (no body)', type: 'null' };
+  const content = Object.fromEntries(produces.map((type: string) => [type, { schema: { type: 'string', format: 'binary' } }]));
+  return { description: 'Success: the file', content };
+}
+
 /** A few routes guard themselves rather than through `preValidation` (their own plugins say how). */
 const ROUTE_NOTES: Record<string, string> = {
   '/metrics': 'Loopback callers, or an `Authorization: Bearer <METRICS_TOKEN>` (plugins/metrics.ts).',
-  '/api/auth/*': "better-auth's own router (sign-in, sign-up, sessions, two-factor…): each endpoint checks the session it needs.",
   '/api/payments/webhook': "The payment provider's signature, not a session.",
 };
 
@@ -120,6 +154,19 @@ export default fp<{ version?: string }>(
       return 'public';
     };
     const defs = new Map<string, unknown>();
+    // better-auth describes its endpoints asynchronously; @fastify/swagger builds (and keeps) the
+    // document synchronously. So they are described first, once, when the document is first asked
+    // for (~20 ms): never at start-up.
+    let auth: AuthDocument | undefined;
+    let described: Promise<void> | undefined;
+    const describeAuth = () =>
+      (described ??= (async () => {
+        if (app.hasDecorator('auth')) auth = await authDocument(app.auth, (schema) => toOpenApiSchema(describedInput(schema), 'input', defs));
+      })());
+    app.decorate('openapiDocument', async () => {
+      await describeAuth();
+      return app.swagger();
+    });
 
     await app.register(fastifySwagger, {
       openapi: {
@@ -128,7 +175,8 @@ export default fp<{ version?: string }>(
           title: 'BulkParts API',
           version: opts.version ?? '1.0.0',
           description:
-            'Every route of the shop, generated from the zod schemas the routes validate with. Every 4xx/5xx answer is `ApiError`. ' +
+            'Every route of the shop, generated from the zod schemas the routes validate with. Every 4xx/5xx answer is `ApiError`, ' +
+            "except under /api/auth (better-auth's own endpoints, described by its OpenAPI plugin), where it is `AuthError`. " +
             '`x-access` says who may call a route: `public`, `user` (signed in), `verified-user` (signed in, email confirmed) or `admin`; ' +
             'routes of a company or an order also check membership or ownership and answer 404 to outsiders.',
         },
@@ -145,12 +193,13 @@ export default fp<{ version?: string }>(
         const own = (schema ?? {}) as JsonObject;
         if (own.hide) return { schema: own as never, url };
         const access = accessOf(route);
+        const { produces, ...rest } = own;
         const answers: JsonObject = {};
         for (const [status, answer] of Object.entries((own.response ?? {}) as JsonObject)) answers[status] = answerSchema(answer, defs);
-        if (!Object.keys(answers).some((status) => status.startsWith('2'))) answers['2XX'] = { description: 'Success' };
+        if (!Object.keys(answers).some((status) => status.startsWith('2'))) answers['2XX'] = fileAnswer(produces);
         const note = ROUTE_NOTES[url];
         const transformed: JsonObject = {
-          ...own,
+          ...rest,
           tags: own.tags ?? [tagOf(url)],
           response: { ...errorAnswers(own, access, url), ...answers },
           'x-access': access,
@@ -164,8 +213,13 @@ export default fp<{ version?: string }>(
       transformObject: (document) => {
         if (!('openapiObject' in document)) throw new Error('openapi: expected an OpenAPI document');
         const { openapiObject } = document;
-        const schemas = { ...openapiObject.components?.schemas, ...Object.fromEntries(defs) };
-        return { ...openapiObject, components: { ...openapiObject.components, schemas } } as typeof openapiObject;
+        const schemas = { ...openapiObject.components?.schemas, ...Object.fromEntries(defs), ...auth?.schemas };
+        const paths: Record<string, unknown> = { ...openapiObject.paths };
+        if (auth) {
+          delete paths[AUTH_WILDCARD];
+          Object.assign(paths, auth.paths);
+        }
+        return { ...openapiObject, paths, components: { ...openapiObject.components, schemas } } as typeof openapiObject;
       },
     });
 
@@ -174,9 +228,15 @@ export default fp<{ version?: string }>(
       // Nothing leaves the machine: no validator badge (it calls validator.swagger.io).
       validatorUrl: false,
       uiConfig: { deepLinking: true, tryItOutEnabled: false },
+      // (its `/api/docs/json` reads the document too)
+      uiHooks: { onRequest: async () => describeAuth() },
     });
 
-    app.get(OPENAPI_URL, { schema: { summary: 'This OpenAPI 3.1 document', tags: ['operations'] } }, async () => app.swagger());
+    app.get(
+      OPENAPI_URL,
+      { schema: { summary: 'This OpenAPI 3.1 document', tags: ['operations'], response: { 200: responseSchema(documentSchema) } } },
+      async () => app.openapiDocument(),
+    );
   },
   { name: 'openapi', dependencies: ['error-handler'] },
 );

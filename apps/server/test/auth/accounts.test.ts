@@ -174,3 +174,22 @@ describe('password reset', () => {
     expect(res.headers.location).toContain('/reset-password?error=INVALID_TOKEN');
   });
 });
+
+describe('password change', () => {
+  it('changes the password with the current one (the old one stops working) and can end the other sessions', async () => {
+    const user = await signUp(t.app, { password: 'old-secret-pass-1' });
+    const other = cookieFrom((await post('/api/auth/sign-in/email', { email: user.email, password: 'old-secret-pass-1' })).headers['set-cookie']);
+    const wrong = await post('/api/auth/change-password', { currentPassword: 'not-my-password', newPassword: 'new-secret-pass-2' }, user.cookie);
+    expect(wrong.statusCode).toBe(400);
+    const res = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'old-secret-pass-1', newPassword: 'new-secret-pass-2', revokeOtherSessions: true },
+      user.cookie,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ user: { email: user.email } });
+    expect(await session(other)).toBeNull();
+    expect((await post('/api/auth/sign-in/email', { email: user.email, password: 'old-secret-pass-1' })).statusCode).toBe(401);
+    expect((await post('/api/auth/sign-in/email', { email: user.email, password: 'new-secret-pass-2' })).statusCode).toBe(200);
+  });
+});

@@ -105,3 +105,43 @@ describe('Continue with Google (OpenID Connect)', () => {
     expect(res.headers.location).toMatch(/\/login\?error=/);
   });
 });
+
+describe("the Google account behind a session (better-auth's account endpoints)", () => {
+  type Account = { id: string; providerId: string };
+  const googleAccount = async (cookie: string) =>
+    ((await t.app.inject({ url: '/api/auth/list-accounts', headers: { cookie } })).json() as Account[]).find((a) => a.providerId === 'google')!;
+
+  it("reads the account's profile at Google, its access token, and refreshes the tokens", async () => {
+    const email = uniqueEmail('g.account');
+    const { cookie } = await continueWithGoogle({ sub: 'google-account-1', email, email_verified: true, name: 'Ada Account' });
+    const headers = { cookie };
+    const { id: accountId } = await googleAccount(cookie);
+    const info = await t.app.inject({ url: `/api/auth/account-info?accountId=${accountId}`, headers });
+    expect(info.statusCode, info.body).toBe(200);
+    expect(info.json()).toMatchObject({ user: { email }, account: { id: accountId, providerId: 'google' } });
+    const token = await t.app.inject({ method: 'POST', url: '/api/auth/get-access-token', headers, payload: { accountId } });
+    expect(token.statusCode, token.body).toBe(200);
+    expect(token.json()).toMatchObject({ accessToken: expect.any(String) });
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', headers, payload: { accountId } });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json()).toMatchObject({ accessToken: expect.any(String) });
+  });
+
+  it('starts linking Google from a password account, and unlinks a linked Google account', async () => {
+    const user = await signUp(t.app);
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/link-social',
+      headers: { cookie: user.cookie },
+      payload: { provider: 'google', callbackURL: '/' },
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    expect(new URL((link.json() as { url: string }).url).origin).toBe(oidc.issuer);
+    // Linked through the sign-in (same verified email), then unlinked: the password stays.
+    await continueWithGoogle({ sub: 'google-unlink-1', email: user.email, email_verified: true, name: 'Una Link' });
+    const { id: accountId } = await googleAccount(user.cookie);
+    const unlink = await t.app.inject({ method: 'POST', url: '/api/auth/unlink-account', headers: { cookie: user.cookie }, payload: { accountId } });
+    expect(unlink.statusCode, unlink.body).toBe(200);
+    expect(await googleAccount(user.cookie)).toBeUndefined();
+  });
+});

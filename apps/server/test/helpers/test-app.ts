@@ -9,6 +9,7 @@ import { loadConfig, type AppConfig } from '../../src/config/env.js';
 import { createDatabase, type Database, type Engine } from '../../src/db/database.js';
 import type { MailMessage, MailTransport } from '../../src/modules/mail/mail.transport.js';
 import { copySqliteTemplate, postgresUrlFor, type DbTemplate } from './db-templates.js';
+import { createResponseCheck } from './response-check.js';
 
 /** Which engine this run tests: the vitest project sets TEST_ENGINE. */
 export const engine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
@@ -59,7 +60,11 @@ export async function createFreshPostgresDatabase(options: { migrated?: boolean 
   };
 }
 
-/** Builds the app on a fresh database of the engine under test, with mail captured in memory. */
+/**
+ * Builds the app on a fresh database of the engine under test, with mail captured in memory. Every
+ * answer it gives is checked against its OpenAPI document (response-check.ts); `close()` throws
+ * the mismatches.
+ */
 export async function createTestApp(
   options: { seed?: boolean; env?: Record<string, string>; onRoute?: BuildAppOptions['onRoute']; rateLimits?: BuildAppOptions['rateLimits'] } = {},
 ): Promise<TestApp> {
@@ -88,16 +93,21 @@ export async function createTestApp(
     },
     close() {},
   };
+  const responses = createResponseCheck();
   const app = await buildApp({
     config,
     database,
     seed: options.seed ?? true,
     mailTransport,
     logger: false,
-    onRoute: options.onRoute,
+    onRoute: (route) => {
+      options.onRoute?.(route);
+      responses.onRoute(route);
+    },
     rateLimits: options.rateLimits,
   });
   await app.ready();
+  await responses.attach(app, config.google ? 'google' : '');
   return {
     app,
     config,
@@ -108,6 +118,7 @@ export async function createTestApp(
       await database.close();
       await fresh?.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      responses.finish();
     },
   };
 }

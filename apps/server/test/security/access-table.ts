@@ -312,4 +312,7 @@ export const authRouteTable: Record<string, AuthRouteRow> = {
   'POST /two-factor/verify-backup-code': { access: 'public', body: { code: 'AAAAA-AAAAA' } },
   'POST /two-factor/send-otp': { access: 'public', body: {} },
   'POST /two-factor/verify-otp': { access: 'public', body: { code: '000000' } },
+  // The OpenAPI plugin only describes the endpoints to our document (plugins/openapi-auth.ts): its own are `disabledPaths`.
+  'GET /open-api/generate-schema': { access: 'off' },
+  'GET /reference': { access: 'off' },
 };

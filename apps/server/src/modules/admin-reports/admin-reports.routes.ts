@@ -11,13 +11,17 @@ export default async function adminReportsRoutes(app: ApiInstance, opts: { admin
     service.overview(),
   );
 
-  app.get('/purchase/export.csv', { preValidation: app.requireAdmin, schema: { querystring: orderExportQuerySchema } }, async (request, reply) => {
-    const filter = request.query;
-    const stamp = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="orders-${stamp}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(service.exportOrdersCsv({ ...filter, q: filter.q || undefined }));
-  });
+  app.get(
+    '/purchase/export.csv',
+    { preValidation: app.requireAdmin, schema: { querystring: orderExportQuerySchema, produces: ['text/csv'] } },
+    async (request, reply) => {
+      const filter = request.query;
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${stamp}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(service.exportOrdersCsv({ ...filter, q: filter.q || undefined }));
+    },
+  );
 }

@@ -27,6 +27,11 @@ const schemas: Record<string, z.ZodType> = {
   '/update-user': updateUserInputSchema,
 };
 
+/** The body `POST /api/auth<path>` must meet before better-auth sees it, if we check one (the OpenAPI document shows it). */
+export function authInputSchema(path: string): z.ZodType | undefined {
+  return schemas[path];
+}
+
 /** Endpoints whose checked (trimmed, stripped) body is what better-auth receives. */
 const forwardsParsed = new Set(['/update-user']);
 

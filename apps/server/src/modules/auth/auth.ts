@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { openAPI } from 'better-auth/plugins/open-api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -43,6 +44,9 @@ function googlePlugins(google: AppConfig['google']) {
     }),
   ];
 }
+
+/** better-auth's OpenAPI plugin's own endpoints, never served (`disabledPaths`). */
+export const OPENAPI_PATHS = ['/open-api/generate-schema', '/reference'] as const;
 
 /** Backup codes are read off paper and typed: no 0/O, 1/I/L look-alikes, one case only. */
 export const BACKUP_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -178,8 +182,12 @@ export function createAuth({ config, db, engine, mailer, users, sessions, log, r
         );
       },
     },
-    // Only the plugins used: TOTP second factor (+ backup codes) and, when configured, Google.
+    // The OpenAPI plugin only describes the endpoints to our document (plugins/openapi-auth.ts,
+    // through `auth.api`); its own schema and Scalar page (which loads from a CDN) are not served.
+    disabledPaths: [...OPENAPI_PATHS],
+    // Only the plugins used: TOTP second factor (+ backup codes), when configured Google, and the description.
     plugins: [
+      openAPI({ disableDefaultReference: true }),
       twoFactor({
         issuer: 'bulkparts',
         backupCodeOptions: { amount: 10, length: 10, customBackupCodesGenerate: () => generateBackupCodes(10) },

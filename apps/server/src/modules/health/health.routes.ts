@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { apiErrorSchema } from '@bulkparts/shared';
+import { responseSchema } from '../../lib/zod-json-schema.js';
 
 const READY_TIMEOUT_MS = 2000;
+
+// Only probes read these (no client in apps/web), so they are not in packages/shared.
+const healthSchema = z.object({ status: z.literal('ok') });
+const readySchema = z.object({ status: z.literal('ready'), database: z.enum(['sqlite', 'postgres']) });
 
 /**
  * `/api/health`: the process is alive (no database access; for liveness probes).
@@ -10,9 +17,9 @@ const READY_TIMEOUT_MS = 2000;
 export default async function healthRoutes(app: FastifyInstance, opts: { health: { engine: string; ping(): Promise<void> } }) {
   const repo = opts.health;
 
-  app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/health', { schema: { response: { 200: responseSchema(healthSchema) } } }, async () => ({ status: 'ok' as const }));
 
-  app.get('/ready', async (request, reply) => {
+  app.get('/ready', { schema: { response: { 200: responseSchema(readySchema), 503: responseSchema(apiErrorSchema) } } }, async (request, reply) => {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
@@ -21,7 +28,7 @@ export default async function healthRoutes(app: FastifyInstance, opts: { health:
           timer = setTimeout(() => reject(new Error('database ping timed out')), READY_TIMEOUT_MS);
         }),
       ]);
-      return { status: 'ready', database: repo.engine };
+      return { status: 'ready' as const, database: repo.engine };
     } catch (err) {
       request.log.warn({ err }, 'readiness check failed');
       return reply.status(503).send({ error: 'UNAVAILABLE', message: 'The database is not reachable' });

@@ -22,14 +22,18 @@ export default async function paymentsRoutes(app: ApiInstance, opts: { payments:
     async (request) => payments.pay(request.params.id, currentUser(request), request.body ?? {}),
   );
 
-  app.get('/purchase/:id/invoice', { preValidation: app.requireUser, schema: { params: idParamsSchema } }, async (request, reply) => {
-    const { filename, pdf } = await payments.invoice(request.params.id, currentUser(request));
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-  });
+  app.get(
+    '/purchase/:id/invoice',
+    { preValidation: app.requireUser, schema: { params: idParamsSchema, produces: ['application/pdf'] } },
+    async (request, reply) => {
+      const { filename, pdf } = await payments.invoice(request.params.id, currentUser(request));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
 
   // The signature covers the exact bytes, so this route keeps the raw body instead of parsed JSON.
   await app.register(async (webhook) => {

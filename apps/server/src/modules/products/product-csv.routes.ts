@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { PRODUCT_IMPORT_MAX_BYTES, productImportQuerySchema, productImportResultSchema } from '@bulkparts/shared';
+import { z } from 'zod';
+import { apiErrorSchema, PRODUCT_IMPORT_MAX_BYTES, productImportQuerySchema, productImportRejectedSchema, productImportResultSchema } from '@bulkparts/shared';
 import { AppError } from '../../lib/errors.js';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
@@ -27,7 +28,11 @@ export default async function productCsvRoutes(app: ApiInstance, opts: { importe
       preValidation: app.requireAdmin,
       config: { scope: 'catalog:write' },
       bodyLimit: PRODUCT_IMPORT_MAX_BYTES,
-      schema: { querystring: productImportQuerySchema, response: { 200: responseSchema(productImportResultSchema) } },
+      schema: {
+        querystring: productImportQuerySchema,
+        // A rejected file's 400 carries the result too; the error handler's other 400s are ApiError (the first branch).
+        response: { 200: responseSchema(productImportResultSchema), 400: responseSchema(z.union([apiErrorSchema, productImportRejectedSchema])) },
+      },
     },
     async (request, reply) => {
       const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -53,7 +58,6 @@ export default async function productCsvRoutes(app: ApiInstance, opts: { importe
         const fields: Record<string, string> = {};
         for (const e of result.errors) fields[e.column || 'file'] ??= `Row ${e.row}: ${e.message}`;
         const rows = new Set(result.errors.map((e) => e.row)).size;
-        // Not a declared response: a 400 schema would also reshape the error handler's other 400s.
         return (reply as FastifyReply).status(400).send({
           error: 'VALIDATION_FAILED',
           message: `${rows === 1 ? 'A row has' : `${rows} rows have`} errors; nothing was imported`,
@@ -65,11 +69,14 @@ export default async function productCsvRoutes(app: ApiInstance, opts: { importe
     },
   );
 
-  app.get('/service/export.csv', { preValidation: app.requireAdmin, config: { scope: 'catalog:read' } }, async (_request, reply) =>
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="products.csv"')
-      .header('cache-control', 'no-store')
-      .send(await exporter.exportCsv()),
+  app.get(
+    '/service/export.csv',
+    { preValidation: app.requireAdmin, config: { scope: 'catalog:read' }, schema: { produces: ['text/csv'] } },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="products.csv"')
+        .header('cache-control', 'no-store')
+        .send(await exporter.exportCsv()),
   );
 }

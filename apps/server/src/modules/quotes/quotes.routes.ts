@@ -39,7 +39,7 @@ export default async function quotesRoutes(app: ApiInstance, opts: { quotes: Quo
     quotes.get(request.params.id, currentUser(request)),
   );
 
-  app.get('/quotes/:id/pdf', { preValidation: app.requireUser, schema: { params: idParamsSchema } }, async (request, reply) => {
+  app.get('/quotes/:id/pdf', { preValidation: app.requireUser, schema: { params: idParamsSchema, produces: ['application/pdf'] } }, async (request, reply) => {
     const { filename, pdf } = await quotes.pdf(request.params.id, currentUser(request));
     return reply
       .type('application/pdf')

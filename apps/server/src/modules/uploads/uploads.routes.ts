@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { PHOTO_MAX_BYTES } from '@bulkparts/shared';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '@bulkparts/shared';
 
 /**
  * Multipart parsing for every route, and `GET /uploads/:key`. Uploaded files
@@ -15,7 +15,8 @@ export default fp(
     // One byte more than the limit reaches us so an oversize file is told apart (413).
     await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
 
-    app.get('/uploads/:key', async (request, reply) => {
+    // (`produces`: the media types the OpenAPI document lists for the answer, plugins/openapi.ts)
+    app.get('/uploads/:key', { schema: { produces: PHOTO_TYPES } }, async (request, reply) => {
       const { key } = request.params as { key: string };
       const object = await storage.get(key);
       if (!object) return reply.status(404).send({ error: 'NOT_FOUND', message: 'File not found' });
