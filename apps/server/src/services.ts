@@ -105,7 +105,7 @@ export function buildServices({
     mailTransport ??
     (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'mail'), log, { logLinks: config.env === 'development' }));
   const mailer = createMailService({
-    repo: createMailRepository(db),
+    repo: createMailRepository(db, engine),
     transport,
     from: config.mailFrom,
     log,

@@ -31,7 +31,7 @@ describe('mail outbox', () => {
   it('delivers a burst in rounds, off the request path, each message once', async () => {
     const sink = capture();
     const service = createMailService({
-      repo: createMailRepository(t.database.db),
+      repo: createMailRepository(t.database.db, t.database.engine),
       transport: sink.transport,
       from: 'shop@example.com',
       log: silentLog,
@@ -57,7 +57,7 @@ describe('mail outbox', () => {
   it('keeps a failed delivery with its error and delivers it when it is due again', async () => {
     let down = true;
     const sink = capture((m) => down && m.to === 'retry@example.com');
-    const repo = createMailRepository(t.database.db);
+    const repo = createMailRepository(t.database.db, t.database.engine);
     const service = createMailService({ repo, transport: sink.transport, from: 'shop@example.com', log: silentLog });
     await service.send(message('retry@example.com'));
     await Promise.all([service.settle(), t.app.services.mailer.settle()]);
@@ -80,7 +80,7 @@ describe('mail outbox', () => {
   });
 
   it('two workers sharing the database (two instances) never deliver a message twice', async () => {
-    const repo = createMailRepository(t.database.db);
+    const repo = createMailRepository(t.database.db, t.database.engine);
     for (let i = 0; i < 30; i++) await repo.enqueue(message('shared@example.com', i));
     const a = capture();
     const b = capture();

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Engine } from '../../db/database.js';
 import type { DB } from '../../db/tables.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { MailMessage } from './mail.transport.js';
@@ -10,7 +11,7 @@ import type { MailMessage } from './mail.transport.js';
 const stillUnsent = sql<boolean>`coalesce(sent_at, '') = ''`;
 const stillDue = (now: string) => sql<boolean>`coalesce(next_attempt_at, '') <= ${now}`;
 
-export function createMailRepository(db: Kysely<DB>) {
+export function createMailRepository(db: Kysely<DB>, engine: Engine) {
   return {
     /** Records a message; with `trx`, inside the caller's transaction (it commits with it). */
     async enqueue(message: MailMessage, trx?: Transaction<DB>): Promise<string> {
@@ -36,20 +37,26 @@ export function createMailRepository(db: Kysely<DB>) {
 
     /**
      * Takes up to `limit` due messages for this process by moving their next attempt to
-     * `leaseUntil` in one statement. Another instance sharing the database re-checks the condition
-     * on the rows it waited for and takes none of them, so each message goes out once; one claimed
-     * by a process that died is due again when the lease ends.
+     * `leaseUntil` in one statement; the re-checked condition makes each claim exclusive, so each
+     * message goes out once, and one claimed by a process that died is due again when the lease
+     * ends. On PostgreSQL the candidates are locked `skip locked`: without it a worker racing
+     * another waited for the same rows, found them taken and claimed none, and a worker that
+     * claims none stops until its next wake-up while messages are still due. `= any(array(…))`
+     * runs the locking subquery once (as `in (…)` it may be rescanned per row, see the webhooks').
      */
     claimDue(limit: number, leaseUntil: string) {
       const now = nowIso();
+      const due = db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .limit(limit);
       return db
         .updateTable('mail_outbox')
         .set({ next_attempt_at: leaseUntil })
-        .where(
-          'id',
-          'in',
-          db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(limit),
-        )
+        .where(engine === 'postgres' ? sql<boolean>`id = any(array(${due.forUpdate().skipLocked()}))` : sql<boolean>`id in (${due})`)
         .where(stillUnsent)
         .where(stillDue(now))
         .returningAll()
