@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
+import { idAmong } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { MailMessage } from './mail.transport.js';
@@ -39,10 +40,9 @@ export function createMailRepository(db: Kysely<DB>, engine: Engine) {
      * Takes up to `limit` due messages for this process by moving their next attempt to
      * `leaseUntil` in one statement; the re-checked condition makes each claim exclusive, so each
      * message goes out once, and one claimed by a process that died is due again when the lease
-     * ends. On PostgreSQL the candidates are locked `skip locked`: without it a worker racing
-     * another waited for the same rows, found them taken and claimed none, and a worker that
-     * claims none stops until its next wake-up while messages are still due. `= any(array(…))`
-     * runs the locking subquery once (as `in (…)` it may be rescanned per row, see the webhooks').
+     * ends. On PostgreSQL the candidates are locked `skip locked` (`idAmong`): without it a worker
+     * racing another waited for the same rows, found them taken and claimed none, and a worker
+     * that claims none stops until its next wake-up while messages are still due.
      */
     claimDue(limit: number, leaseUntil: string) {
       const now = nowIso();
@@ -56,7 +56,7 @@ export function createMailRepository(db: Kysely<DB>, engine: Engine) {
       return db
         .updateTable('mail_outbox')
         .set({ next_attempt_at: leaseUntil })
-        .where(engine === 'postgres' ? sql<boolean>`id = any(array(${due.forUpdate().skipLocked()}))` : sql<boolean>`id in (${due})`)
+        .where(idAmong(engine, due))
         .where(stillUnsent)
         .where(stillDue(now))
         .returningAll()

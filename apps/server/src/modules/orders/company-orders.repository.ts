@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
+import { idAmong } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 import type { OrderLineRow, OrderRow } from './orders.repository.js';
 
@@ -82,18 +83,17 @@ export function createCompanyOrdersRepository(db: Kysely<DB>, engine: Engine) {
       alsoWrite?: (trx: Transaction<DB>, rejected: OrderRow[], lines: OrderLineRow[]) => Promise<void>,
     ): Promise<OrderRow[]> {
       return db.transaction().execute(async (trx) => {
-        let due = trx
+        const due = trx
           .selectFrom('orders')
           .select('id')
           .where('status', '=', 'awaiting_approval')
           .where('awaiting_since', '<=', cutoff)
           .orderBy('awaiting_since')
           .limit(limit);
-        if (engine === 'postgres') due = due.forUpdate().skipLocked();
         const rejected = await trx
           .updateTable('orders')
           .set({ status: 'rejected', rejection_reason: reason, decided_by: 'system', updated_at: now })
-          .where('id', 'in', due)
+          .where(idAmong(engine, due))
           .where('status', '=', 'awaiting_approval')
           .returningAll()
           .execute();

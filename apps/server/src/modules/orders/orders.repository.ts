@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
 import type { GroupCommit } from '../../db/group-commit.js';
 import type { OrderLinesTable, OrdersTable } from '../../db/schema.js';
-import { anyColumnContains } from '../../db/query-helpers.js';
+import { anyColumnContains, idAmong } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 import { checkCreditIn } from './company-orders.repository.js';
 
@@ -212,12 +212,11 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine, orderComm
       alsoWrite?: (trx: Transaction<DB>, expired: OrderRow[], lines: OrderLineRow[]) => Promise<void>,
     ): Promise<OrderRow[]> {
       return db.transaction().execute(async (trx) => {
-        let due = trx.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).orderBy('expires_at').limit(limit);
-        if (engine === 'postgres') due = due.forUpdate().skipLocked();
+        const due = trx.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).orderBy('expires_at').limit(limit);
         const expired = await trx
           .updateTable('orders')
           .set({ status: 'expired', updated_at: now })
-          .where('id', 'in', due)
+          .where(idAmong(engine, due))
           .where('status', '=', 'pending')
           .returningAll()
           .execute();

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { idAmong } from '../../db/query-helpers.js';
 import type { Engine } from '../../db/database.js';
 import type { GroupCommit } from '../../db/group-commit.js';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema.js';
@@ -108,10 +109,7 @@ export function createWebhooksRepository(db: Kysely<DB>, engine: Engine, commits
         const claimed = await trx
           .updateTable('webhook_deliveries')
           .set({ next_attempt_at: leaseUntil })
-          // PostgreSQL: `= any(array(…))` runs the locking subquery once. As `in (…)` the planner may
-          // rescan it per row it updates, and each rescan locks and returns further rows: a claim of
-          // 10 took all 60 due (test/webhooks/webhook-pacing.test.ts).
-          .where(engine === 'postgres' ? sql<boolean>`id = any(array(${due.forUpdate().skipLocked()}))` : sql<boolean>`id in (${due})`)
+          .where(idAmong(engine, due))
           .where('status', '=', 'pending')
           .where('next_attempt_at', '<=', now)
           .returningAll()
