@@ -13,7 +13,12 @@ import { engine } from '../helpers/test-app.js';
  * A real server process, as in production.
  */
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
-const HEALTH_LIMIT_MS = 100;
+/**
+ * A render on the event loop would delay every health check by the whole render (seconds); on a
+ * shared 2-core machine running other test files a free loop's p90 reached 148 ms, so the limit
+ * sits between the two rather than at a figure a slow machine crosses.
+ */
+const HEALTH_LIMIT_MS = 400;
 
 let server: ServerProcess | undefined;
 let dataDir: string;
@@ -111,7 +116,7 @@ afterAll(async () => {
 });
 
 describe(`an invoice cannot freeze the server (${engine})`, () => {
-  it('with the longest accepted name, /api/health answers within 100 ms while invoices render', { timeout: 60_000 }, async () => {
+  it('with the longest accepted name, /api/health answers within 400 ms (p90) while invoices render', { timeout: 60_000 }, async () => {
     // Once first: starting the worker thread and the first request's compilation are not what is measured.
     expect((await call('GET', `/api/purchase/${orderId}/invoice`)).status).toBe(200);
     const invoices = Promise.all(
