@@ -9,7 +9,7 @@ const features = readdirSync('apps/web/src/features', { withFileTypes: true })
   .map((d) => d.name);
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', '**/*.cjs'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'test-reports/**', 'playwright-report/**', 'bench-results/**', '**/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

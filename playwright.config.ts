@@ -2,28 +2,35 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, oidcIssuer, smtpUrl } from './apps/web/e2e/support/e2e-env';
+import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, baseURL, e2ePort, oidcIssuer, smtpUrl } from './apps/web/e2e/support/e2e-env';
 
 /**
  * Browser journeys against the production build (API + SPA in one process) on a fresh SQLite
  * database, in Debian's Chromium. globalSetup (e2e/support/global-setup.ts) starts a real SMTP
  * server that captures the app's mail (E2E_SMTP_URL, default port E2E_PORT+100; read it with
- * e2e/support/mailbox.ts) and a local OpenID provider standing in for Google (port E2E_PORT+200).
+ * e2e/support/mailbox.ts) and a local OpenID provider standing in for Google (port E2E_PORT+200),
+ * then makes the buyers and the admin the journeys start signed in as (e2e/support/users.ts).
+ *
+ * Two workers, every test on its own: journeys share one server and its demo catalogue, so none
+ * changes what another counts on (own buyers, own products with new SKUs, counts read from the
+ * API's answer to the page itself); see e2e/support/shop.ts.
  */
-const port = Number(process.env.E2E_PORT ?? 5100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'bulkparts-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
-export const baseURL = `http://localhost:${port}`;
+export { baseURL };
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
   globalSetup: './apps/web/e2e/support/global-setup.ts',
-  timeout: 60_000,
+  // Two workers on a shared 2-core machine: a journey may take twice its quiet time.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  fullyParallel: true,
+  workers: 2,
+  // No retries: a flaky journey is fixed at its cause, not run again.
+  retries: 0,
+  // The console's list, and a JSON report for scripts/test.mjs.
+  reporter: [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -47,7 +54,7 @@ export default defineConfig({
     timeout: 60_000,
     env: {
       NODE_ENV: 'production',
-      PORT: String(port),
+      PORT: String(e2ePort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ADMIN_EMAILS: 'admin@bulkparts.test',

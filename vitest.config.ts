@@ -1,17 +1,33 @@
+import { accessSync, constants } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BOTH_ENGINES } from './apps/server/test/engines.ts';
+
+/** /dev/shm when it is a writable directory (Linux), else nothing: the default temp folder. */
+const memoryTmp = (() => {
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return undefined;
+  }
+})();
 
 /**
- * Unit tests, the web app's component tests (happy-dom), and the API tests twice: on SQLite
- * (always) and on PostgreSQL (when TEST_DATABASE_URL is set, as in CI). Each API test file builds
- * the app on a fresh database: a copy of one migrated per run by the global setup (see there).
+ * Unit tests, the web app's component tests (happy-dom), and the API tests: every file on SQLite,
+ * and the files whose SQL or transactions can behave differently (apps/server/test/engines.ts,
+ * ADR 0024) on PostgreSQL too, when TEST_DATABASE_URL is set (as in CI). Each API test file builds
+ * the app on a fresh database: a copy of one migrated and seeded per run by the global setup.
  */
 const serverProject = (engine: 'sqlite' | 'postgres') => ({
   test: {
     name: `api-${engine}`,
-    include: ['apps/server/test/**/*.test.ts'],
-    env: { TEST_ENGINE: engine },
+    include: engine === 'sqlite' ? ['apps/server/test/**/*.test.ts'] : BOTH_ENGINES.map((f) => `apps/server/test/${f}`),
+    // Each file's SQLite database, data folder and the process-level tests' servers live in memory
+    // (tmpfs) when the machine has one: fsync costs nothing there, and no test pulls the power
+    // (ADR 0024). TMPDIR is read by os.tmpdir() here and in the servers the tests start.
+    env: { TEST_ENGINE: engine, ...(memoryTmp ? { TMPDIR: memoryTmp } : {}) },
     // The migrated database files copy; the run's check of answers against the OpenAPI document.
     globalSetup: ['apps/server/test/helpers/db-templates.global-setup.ts', 'apps/server/test/helpers/response-check.global-setup.ts'],
     testTimeout: 30_000,
@@ -33,6 +49,8 @@ export default defineConfig({
     // vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine,
     // where the API files spend much of their time waiting on PostgreSQL, fsync and timers.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The console as before, plus each file's time per project for scripts/test.mjs's slowest list.
+    reporters: ['default', ['./scripts/lib/vitest-file-times.mjs', { outputFile: 'test-reports/vitest-files.json' }]],
     projects: [
       {
         resolve: { alias: webAlias },

@@ -14,5 +14,5 @@ export function crashTest(options?: {
   engine?: 'sqlite' | 'postgres';
   concurrency?: number;
   killAfterMs?: number;
-  mode?: 'source' | 'dist';
+  mode?: 'auto' | 'source' | 'dist';
 }): Promise<CrashResult>;

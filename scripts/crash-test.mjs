@@ -2,7 +2,7 @@
 // Crash safety: start the server on a fresh database, place orders concurrently, SIGKILL it
 // mid-load, restart it, then check that every order answered 2xx exists, that stock equals the
 // initial stock minus what the stored orders sold, and that the database is intact.
-//   node scripts/crash-test.mjs [--engine sqlite|postgres] [--concurrency 16] [--kill-after 1500] [--mode source|dist]
+//   node scripts/crash-test.mjs [--engine sqlite|postgres] [--concurrency 16] [--kill-after 1500] [--mode auto|source|dist]
 // PostgreSQL needs TEST_DATABASE_URL (a fresh database is created and dropped).
 // Prints a JSON summary; exits 1 on any violation, 2 when the orders API is not there yet.
 import { rmSync } from 'node:fs';
@@ -17,11 +17,11 @@ const { values: args } = parseArgs({
     engine: { type: 'string', default: 'sqlite' },
     concurrency: { type: 'string', default: '16' },
     'kill-after': { type: 'string', default: '1500' },
-    mode: { type: 'string', default: 'source' },
+    mode: { type: 'string', default: 'auto' },
   },
 });
 
-export async function crashTest({ engine = 'sqlite', concurrency = 16, killAfterMs = 1500, mode = 'source' } = {}) {
+export async function crashTest({ engine = 'sqlite', concurrency = 16, killAfterMs = 1500, mode = 'auto' } = {}) {
   const dataDir = tempDataDir('bulkparts-crash-');
   const fresh = engine === 'postgres' ? await freshPostgres(mustEnv('TEST_DATABASE_URL')) : undefined;
   const adminEmail = 'crash.admin@example.com';

@@ -1,35 +1,87 @@
 #!/usr/bin/env node
-// `npm test`: every check, in the order that fails fastest. Formatting (prettier --check), typecheck and lint, unit and API
-// tests (SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), a production build, its
-// JavaScript size budget (deterministic, so a test and not a benchmark), then the browser journeys
-// in Chromium against that build.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check, in stages; a stage starts only when the one before passed:
+//   1. static checks and the build, side by side: prettier --check, eslint, tsc -b, and the
+//      production build (the process-level API tests start their servers from it);
+//   2. the bundle's JavaScript budget (deterministic, so a test and not a benchmark);
+//   3. unit, component and API tests (SQLite, plus the PostgreSQL list when TEST_DATABASE_URL is set);
+//   4. the browser journeys in Chromium against the build.
+// Each step's output is printed whole when it ends (side-by-side steps do not interleave), and the
+// run ends with the ten slowest test files of Vitest and of Playwright (test-reports/*.json).
+//
+// `npm test -- lint vitest` runs only the steps whose names contain one of the words.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { slowestFiles } from './lib/test-reports.mjs';
 
 const steps = [
-  ['format', 'npx', ['prettier', '--check', '.']],
-  ['typecheck', 'npm', ['run', 'typecheck']],
-  ['lint', 'npm', ['run', 'lint']],
-  ['unit + API tests', 'npx', ['vitest', 'run']],
-  ['build', 'npm', ['run', 'build']],
-  ['bundle size', 'node', ['scripts/check-bundle-size.mjs']],
-  ['browser journeys', 'npx', ['playwright', 'test']],
+  // Caches (node_modules/.cache) make a developer's second run fast; a fresh clone has none.
+  { name: 'format', stage: 1, cmd: 'npx', args: ['prettier', '--check', '--cache', '--cache-location', 'node_modules/.cache/prettier', '.'] },
+  { name: 'lint', stage: 1, cmd: 'npx', args: ['eslint', '.', '--max-warnings', '0', '--cache', '--cache-location', 'node_modules/.cache/eslint/'] },
+  { name: 'typecheck', stage: 1, cmd: 'npx', args: ['tsc', '-b'] },
+  { name: 'build', stage: 1, cmd: 'npm', args: ['run', 'build'] },
+  { name: 'bundle size', stage: 2, cmd: 'node', args: ['scripts/check-bundle-size.mjs'] },
+  { name: 'vitest (unit, components, API)', stage: 3, cmd: 'npx', args: ['vitest', 'run'], live: true },
+  { name: 'browser journeys (playwright)', stage: 4, cmd: 'npx', args: ['playwright', 'test'], live: true },
 ];
 
 const only = process.argv.slice(2);
-const results = [];
-for (const [name, cmd, args] of steps) {
-  if (only.length && !only.some((o) => name.includes(o))) continue;
+const chosen = steps.filter((s) => !only.length || only.some((o) => s.name.includes(o)));
+mkdirSync('test-reports', { recursive: true });
+
+/** Runs one step with its output captured; resolves with its result. */
+function run(step) {
   const started = Date.now();
-  console.log(`\n=== ${name} ===`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push([name, r.status === 0, seconds]);
-  if (r.status !== 0) break;
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd, step.args, { env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('close', (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      process.stdout.write(`\n=== ${step.name} (${seconds.toFixed(1)}s, ${code === 0 ? 'pass' : 'FAIL'}) ===\n`);
+      process.stdout.write(Buffer.concat(out));
+      resolve({ name: step.name, ok: code === 0, seconds });
+    });
+  });
 }
+
+/** Streams one step's output live (a single long step: Vitest, Playwright). */
+function runLive(step) {
+  const started = Date.now();
+  process.stdout.write(`\n=== ${step.name} ===\n`);
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd, step.args, { stdio: 'inherit', env: process.env });
+    child.on('close', (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      process.stdout.write(`=== ${step.name}: ${seconds.toFixed(1)}s, ${code === 0 ? 'pass' : 'FAIL'} ===\n`);
+      resolve({ name: step.name, ok: code === 0, seconds });
+    });
+  });
+}
+
+const results = [];
+const runStarted = Date.now();
+for (const stage of [1, 2, 3, 4]) {
+  const here = chosen.filter((s) => s.stage === stage);
+  if (!here.length) continue;
+  const done = await Promise.all(here.map((s) => (s.live ? runLive(s) : run(s))));
+  results.push(...done);
+  if (done.some((r) => !r.ok)) break;
+}
+
+console.log('\n=== slowest test files ===');
+for (const [label, file] of [
+  ['vitest', 'test-reports/vitest.json'],
+  ['playwright', 'test-reports/playwright.json'],
+]) {
+  const rows = slowestFiles(label, file, 10);
+  if (rows.length) console.log(`${label}:\n${rows.map((r) => `  ${r.seconds.toFixed(1).padStart(6)}s  ${r.file}`).join('\n')}`);
+}
+
 console.log('\n=== summary ===');
-for (const [name, ok, s] of results) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name} (${s}s)`);
-const failed = results.filter(([, ok]) => !ok).length;
-const passed = results.length - failed;
-if (results.length < steps.length && !only.length && failed === 0) process.exitCode = 1;
-console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failed ? 1 : (process.exitCode ?? 0);
+for (const { name, ok, seconds } of results) console.log(`${ok ? 'PASS' : 'FAIL'}  ${name} (${seconds.toFixed(1)}s)`);
+console.log(`total ${((Date.now() - runStarted) / 1000).toFixed(1)}s`);
+const failed = results.filter((r) => !r.ok).length;
+console.log(`${results.length - failed} passed, ${failed} failed`);
+// A run that stopped early (a failed stage) or ran nothing it was asked to is not a pass.
+process.exitCode = failed || results.length < chosen.length ? 1 : 0;

@@ -13,6 +13,7 @@ import { productListQuerySchema, type ProductListQuery } from '@bulkparts/shared
 import { createDatabase, type Database } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { createCategoriesRepository } from '../../apps/server/src/modules/categories/categories.repository.js';
+import { createCatalogueReader } from '../../apps/server/src/modules/products/catalogue-reader-pool.js';
 import { createCatalogueSearchRepository } from '../../apps/server/src/modules/products/catalogue-search.repository.js';
 import { createCatalogueSearch } from '../../apps/server/src/modules/products/catalogue-search.service.js';
 // @ts-expect-error: a plain .mjs without types
@@ -25,6 +26,8 @@ const { values: args } = parseArgs({
     build: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '2' },
     only: { type: 'string' },
+    // SQLite: read through the reader pool with this many worker threads (0: on this thread).
+    threads: { type: 'string', default: '0' },
   },
 });
 const size = Number(args.size);
@@ -94,7 +97,13 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 async function measure(engine: 'sqlite' | 'postgres') {
   const database = open(engine);
   const categories = createCategoriesRepository(database.db, database.engine);
-  const search = createCatalogueSearch({ repo: createCatalogueSearchRepository(database.db, database.engine), categoryTree: () => categories.all() });
+  const reader = createCatalogueReader(createCatalogueSearchRepository(database.db, database.engine), {
+    engine: database.engine,
+    file: sqliteFile,
+    threads: Number(args.threads),
+  });
+  // No time budget: the figures are the reads' own cost.
+  const search = createCatalogueSearch({ reader, categoryTree: () => categories.all(), budgetMs: 600_000 });
   const parse = (q: string) => productListQuerySchema.parse(Object.fromEntries(groupParams(new URLSearchParams(q)))) as ProductListQuery;
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(`\n${engine}, ${size} products (load ${load})`);
@@ -119,6 +128,7 @@ async function measure(engine: 'sqlite' | 'postgres') {
     );
   }
   console.log(`  (load after: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`);
+  await reader.close();
   await database.close();
 }
 

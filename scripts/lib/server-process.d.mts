@@ -16,7 +16,7 @@ export interface ServerProcess {
 export function startServer(options?: {
   env?: Record<string, string>;
   port?: number;
-  mode?: 'source' | 'dist';
+  mode?: 'auto' | 'source' | 'dist';
   nodeArgs?: string[];
   log?: boolean;
   timeoutMs?: number;

@@ -1,7 +1,7 @@
 // Starts the bulkparts server as a child process (for crash, multi-instance and bench runs).
 // Ports come from 5105-5199 unless told otherwise; every child is killed by its own PID.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,13 +54,35 @@ export async function freshPostgres(adminUrl) {
   };
 }
 
+const distEntry = path.join(root, 'apps/server/dist/server.js');
+
+/** Newest modification time of the files below `dir` (ms). */
+function newestIn(dir) {
+  let newest = 0;
+  for (const f of readdirSync(dir, { recursive: true })) newest = Math.max(newest, statSync(path.join(dir, String(f))).mtimeMs);
+  return newest;
+}
+
 /**
- * Spawns the server. `mode: 'source'` runs src/server.ts through tsx (tests: no build needed);
- * `mode: 'dist'` runs the production build (benchmarks). Resolves once /api/health answers.
+ * True when the build exists and is newer than every source file it is made from (the server's
+ * and the shared package's), so running it tests the code as it is.
  */
-export async function startServer({ env = {}, port, mode = 'source', nodeArgs = [], log = false, timeoutMs = 60_000 } = {}) {
+export function buildIsCurrent() {
+  if (!existsSync(distEntry)) return false;
+  const built = statSync(distEntry).mtimeMs;
+  return [path.join(root, 'apps/server/src'), path.join(root, 'packages/shared/src')].every((dir) => newestIn(dir) <= built);
+}
+
+/**
+ * Spawns the server. `mode: 'source'` runs src/server.ts through tsx (no build needed, a few
+ * seconds more per start); `mode: 'dist'` runs the production build (benchmarks); `mode: 'auto'`
+ * (process-level tests) the build when it is current (`npm test` builds first), else the source.
+ * Resolves once /api/health answers.
+ */
+export async function startServer({ env = {}, port, mode = 'auto', nodeArgs = [], log = false, timeoutMs = 60_000 } = {}) {
   port ??= await freePort();
-  const entry = mode === 'dist' ? [path.join(root, 'apps/server/dist/server.js')] : ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')];
+  if (mode === 'auto') mode = buildIsCurrent() ? 'dist' : 'source';
+  const entry = mode === 'dist' ? [distEntry] : ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')];
   if (mode === 'dist' && !existsSync(entry[0])) throw new Error('apps/server/dist/server.js is missing: run npm run build first');
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: path.join(root, 'apps/server'),

@@ -16,6 +16,7 @@ import adminReportsRoutes from './modules/admin-reports/admin-reports.routes.js'
 import apiKeysRoutes from './modules/api-keys/api-keys.routes.js';
 import webhooksRoutes from './modules/webhooks/webhooks.routes.js';
 import type { AuthRateRules } from './modules/auth/auth-limits.js';
+import type { PasswordHasher } from './modules/auth/auth.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import categoriesRoutes from './modules/categories/categories.routes.js';
 import cartRoutes from './modules/cart/cart.routes.js';
@@ -39,7 +40,7 @@ import databasePlugin from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
 import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin from './plugins/openapi.js';
-import { OneLineLogController } from './plugins/request-log.js';
+import { OneLineLogController, withRedaction } from './plugins/request-log.js';
 import responseCache from './plugins/response-cache.js';
 import originCheck from './plugins/origin-check.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -60,6 +61,8 @@ export interface BuildAppOptions {
   rateLimits?: { enabled?: boolean; rules?: Partial<AuthRateRules>; apiKeyPerMinute?: number };
   /** Replaces the payment provider chosen from the config (tests). */
   paymentProvider?: PaymentProvider;
+  /** Replaces better-auth's password hashing (tests: a cheap scrypt, ADR 0024). */
+  passwordHasher?: PasswordHasher;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -68,7 +71,8 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Secrets in URLs (`?api_key=…`, `bp_…`) are redacted wherever a request is logged (issue 28).
+    logger: withRedaction(options.logger, config.logLevel),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -106,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.rateLimits?.apiKeyPerMinute !== undefined ? { apiKeyRatePerMinute: options.rateLimits.apiKeyPerMinute } : {}),
     ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
     ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+    ...(options.passwordHasher ? { passwordHasher: options.passwordHasher } : {}),
   });
   await app.register(securityHeaders, { hsts: config.secureCookies });
   await app.register(originCheck, { publicUrl: config.publicUrl, allowLoopbackOrigins: config.env === 'development' });

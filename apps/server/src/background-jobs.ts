@@ -55,5 +55,7 @@ export function startBackgroundJobs(services: Services, log: FastifyBaseLogger):
     services.mailTransport.close();
     // Renders still queued or running are time-limited.
     await services.invoiceRenderer.close();
+    // The catalogue's reader threads (ADR 0023), before the database they read is closed.
+    await services.products.close();
   };
 }

@@ -5,7 +5,7 @@ import type { Database } from './db/database.js';
 import { createAdminReportsService } from './modules/admin-reports/admin-reports.service.js';
 import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
-import { createAuth } from './modules/auth/auth.js';
+import { createAuth, type PasswordHasher } from './modules/auth/auth.js';
 import { createSessionCache } from './modules/auth/session-cache.js';
 import { createCategoriesRepository } from './modules/categories/categories.repository.js';
 import { createCategoriesService } from './modules/categories/categories.service.js';
@@ -35,6 +35,7 @@ import { createPaymentsService } from './modules/payments/payments.service.js';
 import { createStripeProvider } from './modules/payments/stripe.provider.js';
 import { createTestCardProvider } from './modules/payments/test-card.provider.js';
 import { createCatalogueCache } from './modules/products/catalogue-cache.js';
+import { createCatalogueReader } from './modules/products/catalogue-reader-pool.js';
 import { createCatalogueSearchRepository } from './modules/products/catalogue-search.repository.js';
 import { createCatalogueSearch } from './modules/products/catalogue-search.service.js';
 import { createProductsAdminService } from './modules/products/product-admin.service.js';
@@ -76,6 +77,7 @@ export interface ServicesOptions {
   rateLimitsEnabled: boolean;
   /** Requests per minute one API key may make (issue 19; default in api-keys.service.ts). */
   apiKeyRatePerMinute?: number;
+  passwordHasher?: PasswordHasher;
 }
 
 /**
@@ -95,6 +97,7 @@ export function buildServices({
   paymentProvider,
   rateLimitsEnabled,
   apiKeyRatePerMinute,
+  passwordHasher,
 }: ServicesOptions) {
   const { db, engine } = database;
   // One queue of durable write units for the one SQLite connection: orders and the webhook worker's
@@ -128,12 +131,35 @@ export function buildServices({
     },
   });
   const profiles = createProfilesService({ repo: createProfilesRepository(db), users, sessions });
-  const auth = createAuth({ config, db, engine, mailer, users, sessions, log: log.child({ module: 'auth' }), rateLimitEnabled: rateLimiter.enabled });
+  const auth = createAuth({
+    config,
+    db,
+    engine,
+    mailer,
+    users,
+    sessions,
+    log: log.child({ module: 'auth' }),
+    rateLimitEnabled: rateLimiter.enabled,
+    passwordHasher,
+  });
 
   const productsRepo = createProductsRepository(db);
   // The search widens a category to its descendants with the tree (read when asked, so categories may be built later).
-  const catalogueSearch = createCatalogueSearch({ repo: createCatalogueSearchRepository(db, engine), categoryTree: () => categories.tree() });
-  const products = createProductsService(productsRepo, catalogueCache, catalogueSearch);
+  // On SQLite the catalogue's reads run in worker threads with their own read-only connections, so a
+  // heavy search never holds the event loop (ADR 0023); PostgreSQL reads through its pool.
+  const catalogueReader = createCatalogueReader(createCatalogueSearchRepository(db, engine), {
+    engine,
+    file: config.database.engine === 'sqlite' ? config.database.file : undefined,
+    threads: config.catalogue.readerThreads,
+    log,
+  });
+  const catalogueSearch = createCatalogueSearch({
+    reader: catalogueReader,
+    categoryTree: () => categories.tree(),
+    budgetMs: config.catalogue.queryBudgetMs,
+    cache: catalogueCache,
+  });
+  const products = createProductsService(productsRepo, catalogueCache, catalogueSearch, catalogueReader);
   // Category counts come from products; GET /api/categories is in the catalogue cache, so its writes clear it too.
   const categories = createCategoriesService({ repo: createCategoriesRepository(db, engine), products, cache: catalogueCache });
 

@@ -5,13 +5,15 @@ import { checkA11y, expect, test } from './support/fixtures';
 import { postPaced, signUpViaApi, uniqueEmail } from './support/admin-helpers';
 import { GOOGLE_IDENTITY } from './support/e2e-env';
 import { firstLink, waitForMail } from './support/mailbox';
+import { PASSWORD, signInAs, user } from './support/users';
 
 /**
  * Accounts as a new user meets them: sign-up with the verification mail received over SMTP,
  * sign-out, sign-in back to the page they came from, reset by mail, Google through a local OpenID
- * provider, two-step sign-in with codes computed here, and the 429 after too many failures.
+ * provider, and two-step sign-in with codes computed here (the 429 after too many failures: the API's
+ * rate-limits.test.ts and login-form.test.tsx). Only
+ * the sign-up journey signs up (and confirms by mail); the others use accounts made by global-setup.ts.
  */
-const PASSWORD = 'correct-horse-9';
 
 async function login(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -57,7 +59,6 @@ test('sign up, confirm the email from the mail, sign out, sign in back to where 
   await page.goto(link);
   await expect(page).toHaveURL(/\/verify-email\?status=ok$/);
   await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
-  await checkA11y(page);
   // The link signs nobody in: sign in now.
   await page.getByRole('link', { name: 'Sign in', exact: true }).click();
   await login(page, email, PASSWORD);
@@ -89,14 +90,11 @@ test('sign up, confirm the email from the mail, sign out, sign in back to where 
 });
 
 test('reset the password by mail; the new password signs in', async ({ page }) => {
-  const email = uniqueEmail('reset');
-  await signUpViaApi(page.request, email, 'Rita Reset');
-  await page.context().clearCookies();
+  const { email } = user('reset');
 
   await page.goto('/reset');
   await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
-  await checkA11y(page);
   // An unknown address gets the same answer (no account enumeration).
   await page.getByLabel('Email').fill(uniqueEmail('nobody'));
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -152,8 +150,8 @@ test('Continue with Google through the OpenID provider signs in', async ({ page 
 });
 
 test('two-step sign-in: enrol from the profile, then sign in with a code and with a backup code', async ({ page }) => {
-  const email = uniqueEmail('totp');
-  await signUpViaApi(page.request, email, 'Tess Totp');
+  const { email } = user('totp');
+  expect((await postPaced(page.request, '/api/auth/sign-in/email', { email, password: PASSWORD })).ok()).toBe(true);
   await page.goto('/editprofile');
   const settings = page.getByRole('region', { name: 'Two-step sign-in' });
   await settings.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
@@ -204,22 +202,8 @@ test('two-step sign-in: enrol from the profile, then sign in with a code and wit
   await expect(settings.getByRole('button', { name: 'Turn on two-step sign-in' })).toBeVisible();
 });
 
-test('after 10 failed sign-ins the form says to try again later (429)', async ({ page }) => {
-  const email = uniqueEmail('locked');
-  await signUpViaApi(page.request, email, 'Lou Locked');
-  await page.context().clearCookies();
-  for (let i = 0; i < 10; i++) {
-    const res = await postPaced(page.request, '/api/auth/sign-in/email', { email, password: `wrong-password-${i}` });
-    expect(res.status()).toBe(401);
-  }
-  await page.goto('/login');
-  await login(page, email, PASSWORD);
-  await expect(page.getByRole('alert').filter({ hasText: 'Too many attempts, try again later' })).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
-});
-
 test('the top bar hides while a page with an id is loading, and shows DASHBOARD when signed in', async ({ page }) => {
-  await signUpViaApi(page.request, uniqueEmail('bar'), 'Bea Bar');
+  await signInAs(page, 'bar');
   await page.goto('/home');
   const topBar = page.getByRole('banner');
   await expect(topBar.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'DASHBOARD' })).toBeVisible();
@@ -238,7 +222,7 @@ test('the top bar hides while a page with an id is loading, and shows DASHBOARD 
 });
 
 test('a session check answered 429 says so and retries, instead of showing the login form', async ({ page }) => {
-  await signUpViaApi(page.request, uniqueEmail('busy'), 'Bo Busy');
+  await signInAs(page, 'busy');
   let busy = true;
   await page.route('**/api/auth/get-session', (route) =>
     busy

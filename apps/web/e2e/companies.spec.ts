@@ -1,9 +1,10 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import type { Order, Product } from '@bulkparts/shared';
+import type { Order } from '@bulkparts/shared';
 import { checkA11y, expect, test } from './support/fixtures';
 import { expectPdfDownload, pdfText } from './support/pdf';
-import { ADMIN_EMAIL, postPaced, signUpViaApi, uniqueEmail } from './support/admin-helpers';
+import { uniqueEmail } from './support/admin-helpers';
 import { firstLink, waitForMail } from './support/mailbox';
+import { addProduct, adminContext, fitsThePhone, toastsSettled } from './support/shop';
+import { contextAs, signInAs, user } from './support/users';
 
 /**
  * Company accounts (issue 18): a company admin creates a company and invites a buyer and an
@@ -13,39 +14,6 @@ import { firstLink, waitForMail } from './support/mailbox';
  * invoice PDF); the shop admin records the bank transfer and ships it. The company pages are
  * checked with axe and at phone width.
  */
-
-async function adminContext(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  const signIn = await postPaced(context.request, '/api/auth/sign-in/email', { email: ADMIN_EMAIL, password: 'correct-horse-9' });
-  if (!signIn.ok()) await signUpViaApi(context.request, ADMIN_EMAIL, 'Shop Admin');
-  return context;
-}
-
-/** $2.50 a piece, at least 50: 100 pieces are the $250 order. */
-async function addProduct(admin: APIRequestContext, name: string): Promise<Product> {
-  const res = await admin.post('/api/service', {
-    data: {
-      sku: `E2E-C-${Date.now().toString(36)}`,
-      name,
-      description: 'Company journey part',
-      price: 2.5,
-      minimumOrderQuantity: 50,
-      availableQuantity: 5000,
-      img: '/images/products/ball-bearing.svg',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Product;
-}
-
-/** axe measures contrast mid-animation (a toast fading in reads as too faint), so let entrances finish first. */
-async function toastsSettled(page: Page) {
-  await page.locator('.Toastify__toast').evaluateAll((toasts) => Promise.all(toasts.flatMap((t) => t.getAnimations().map((a) => a.finished))));
-}
-
-async function fitsThePhone(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
 
 /** The path of the invitation link mailed to `email` after `since`. */
 async function invitationPath(email: string, since: number): Promise<string> {
@@ -63,11 +31,11 @@ test('a company buys on account: invitations by mail, a spending limit, approval
   const stamp = Date.now().toString(36).slice(-5);
   const companyName = `Acme Fixings ${stamp}`;
   const shop = await adminContext(browser, baseURL);
-  const product = await addProduct(shop.request, `Company Bolt ${stamp}`);
+  // $2.50 a piece, at least 50: 100 pieces are the $250 order.
+  const product = await addProduct(shop.request, { name: `Company Bolt ${stamp}`, price: 2.5, availableQuantity: 5000 });
 
   // The company admin creates the company from the dashboard.
-  const coraEmail = uniqueEmail('cora');
-  await signUpViaApi(page.request, coraEmail, 'Cora Admin');
+  await signInAs(page, 'cora');
   await page.goto('/dashboard/company');
   await expect(page.getByRole('heading', { level: 1, name: 'Create a company' })).toBeVisible();
   const create = page.getByRole('form', { name: 'Create a company' });
@@ -78,15 +46,14 @@ test('a company buys on account: invitations by mail, a spending limit, approval
   await create.getByLabel('Postal code').fill('LS1 4AB');
   await create.getByLabel('City').fill('Leeds');
   await create.getByLabel('Country').fill('United Kingdom');
-  await checkA11y(page);
   await create.getByRole('button', { name: 'Create company' }).click();
   await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
   // A company admin approves: the dashboard menu now offers Approvals.
   await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Approvals' })).toBeVisible();
 
   // It invites a buyer and an approver.
-  const beaEmail = uniqueEmail('bea');
-  const abeEmail = uniqueEmail('abe');
+  const beaEmail = user('bea').email;
+  const abeEmail = user('abe').email;
   const invited = Date.now();
   const invite = page.getByRole('form', { name: 'Invite a member' });
   for (const [email, role] of [
@@ -102,9 +69,8 @@ test('a company buys on account: invitations by mail, a spending limit, approval
   await checkA11y(page);
 
   // The buyer follows the mailed link and accepts.
-  const beaContext = await browser.newContext({ baseURL });
+  const beaContext = await contextAs(browser, 'bea', baseURL);
   const bea = await beaContext.newPage();
-  await signUpViaApi(bea.request, beaEmail, 'Bea Buyer');
   await bea.goto(await invitationPath(beaEmail, invited));
   await expect(bea.getByRole('heading', { name: `Join ${companyName}` })).toBeVisible();
   await expect(bea.getByText('Buyer', { exact: true })).toBeVisible();
@@ -114,9 +80,8 @@ test('a company buys on account: invitations by mail, a spending limit, approval
   await expect(bea.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
 
   // The approver accepts through the same link.
-  const abeContext = await browser.newContext({ baseURL });
+  const abeContext = await contextAs(browser, 'abe', baseURL);
   const abe = await abeContext.newPage();
-  await signUpViaApi(abe.request, abeEmail, 'Abe Approver');
   const accepted = await abe.request.post(`/api${await invitationPath(abeEmail, invited)}/accept`);
   expect(accepted.status(), await accepted.text()).toBe(200);
 
@@ -230,9 +195,8 @@ test('an invitee without an account signs up from the invitation page, signs in,
 }) => {
   const stamp = Date.now().toString(36).slice(-5);
   const companyName = `Newcomer Tools ${stamp}`;
-  const adminContextOfCompany = await browser.newContext({ baseURL });
+  const adminContextOfCompany = await contextAs(browser, 'cora2', baseURL);
   const cora = adminContextOfCompany.request;
-  await signUpViaApi(cora, uniqueEmail('cora'), 'Cora Admin');
   const created = await cora.post('/api/companies', {
     data: { name: companyName, billingAddress: { name: 'Cora Admin', line1: '1 Mill Road', city: 'Leeds', postalCode: 'LS1 4AB', country: 'United Kingdom' } },
   });

@@ -1,30 +1,16 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { Order, Product } from '@bulkparts/shared';
-import { checkA11y, expect, test } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import type { Order } from '@bulkparts/shared';
+import { checkA11y, expect, expectLogged, test } from './support/fixtures';
 import { expectPdfDownload } from './support/pdf';
-import { signUpViaApi, uniqueEmail } from './support/admin-helpers';
+import { availableQuantity, placeOrder, productNamed } from './support/shop';
+import { contextAs, signInAs, user } from './support/users';
 
 /**
  * The buyer's ordering journey on the embedded test card gateway: product details, purchase with
- * the quantity rules, My Orders, paying (and being declined), the invoice PDF, and cancelling.
+ * the quantity rules, My Orders, paying (and being declined), the invoice PDF, and cancelling. Each
+ * journey has its own buyer (global-setup.ts) and its own demo product, which no other journey
+ * orders: the stock figures here are exact.
  */
-
-async function productNamed(request: APIRequestContext, name: string): Promise<Product> {
-  const list = (await (await request.get(`/api/service?q=${encodeURIComponent(name)}`)).json()) as Product[];
-  const product = list.find((p) => p.name === name);
-  if (!product) throw new Error(`demo product "${name}" is missing`);
-  return product;
-}
-
-async function availableQuantity(request: APIRequestContext, id: string): Promise<number> {
-  return ((await (await request.get(`/api/service/${id}`)).json()) as Product).availableQuantity;
-}
-
-async function placeOrder(request: APIRequestContext, productId: string, quantity: number): Promise<Order> {
-  const res = await request.post('/api/purchase', { data: { productId, quantity }, headers: { 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Order;
-}
 
 async function fillCard(page: Page, cardNumber: string) {
   await page.getByLabel('Card number').fill(cardNumber);
@@ -32,17 +18,12 @@ async function fillCard(page: Page, cardNumber: string) {
   await page.getByLabel('CVC').fill('123');
 }
 
-/** axe measures contrast mid-animation (a toast fading in reads as too faint), so let entrances finish first. */
-async function toastsSettled(page: Page) {
-  await page.locator('.Toastify__toast').evaluateAll((toasts) => Promise.all(toasts.flatMap((t) => t.getAnimations().map((a) => a.finished))));
-}
-
 /** The row of My Orders (wide screens) for a product. */
 const orderRow = (page: Page, productName: string) => page.getByRole('row', { name: new RegExp(productName) });
 
 test('a new customer buys 100 pieces, pays by card and downloads the invoice', async ({ page }) => {
-  const email = uniqueEmail('buyer');
-  await signUpViaApi(page.request, email, 'Bea Buyer');
+  await signInAs(page, 'buyer');
+  const { email } = user('buyer');
   const product = await productNamed(page.request, 'Ball Bearing 6204');
 
   await page.goto(`/productdetails/${product._id}`);
@@ -51,7 +32,6 @@ test('a new customer buys 100 pieces, pays by card and downloads the invoice', a
   await expect(page.getByText('Minimum order quantity')).toBeVisible();
   await expect(page.getByText(`${product.availableQuantity.toLocaleString('en-US')} Ps`)).toBeVisible();
   await expect(page.getByText(product.description)).toBeVisible();
-  await checkA11y(page);
 
   await page.getByRole('link', { name: 'Purchase', exact: true }).click();
   await expect(page).toHaveURL(`/purchase/${product._id}`);
@@ -60,13 +40,6 @@ test('a new customer buys 100 pieces, pays by card and downloads the invoice', a
   await expect(page.getByLabel('Price per piece')).toHaveValue('$2.45');
   const quantity = page.getByLabel('Quantity', { exact: true });
   await expect(quantity).toHaveValue(String(product.minimumOrderQuantity));
-  await checkA11y(page);
-
-  await quantity.fill('49');
-  await page.getByRole('button', { name: 'Purchase', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Minimum order 50 ps' })).toBeVisible();
-  await expect(quantity).toHaveAttribute('aria-invalid', 'true');
-  await checkA11y(page);
 
   await quantity.fill('100');
   await expect(page.getByText('Total: $245.00')).toBeVisible();
@@ -78,20 +51,10 @@ test('a new customer buys 100 pieces, pays by card and downloads the invoice', a
   await expect(row.getByRole('cell', { name: '100 Ps' })).toBeVisible();
   await expect(row.getByRole('cell', { name: '$245.00' })).toBeVisible();
   await expect(row.getByText('pending')).toBeVisible();
-  await toastsSettled(page);
-  await checkA11y(page);
   await row.getByRole('link', { name: /^Pay/ }).click();
 
   await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
   await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('100 Ps');
-  await checkA11y(page);
-  // Bad fields are refused in the browser, next to the field.
-  await page.getByLabel('Card number').fill('4242 4242 4242 4241');
-  await page.getByRole('button', { name: 'Pay $245.00' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Card number is not valid' })).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'Expiry is required' })).toBeVisible();
-  await checkA11y(page);
-
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay $245.00' }).click();
   await expect(page.getByText('Payment received. Thank you!')).toBeVisible();
@@ -112,8 +75,7 @@ test('a new customer buys 100 pieces, pays by card and downloads the invoice', a
 });
 
 test('a declined card says so and the order stays unpaid', async ({ page, consoleErrors }) => {
-  const email = uniqueEmail('declined');
-  await signUpViaApi(page.request, email, 'Dee Declined');
+  await signInAs(page, 'declined');
   const product = await productNamed(page.request, 'Brass Elbow 1/2"');
   const order = await placeOrder(page.request, product._id, 50);
 
@@ -130,9 +92,7 @@ test('a declined card says so and the order stays unpaid', async ({ page, consol
   await expect(page.getByRole('button', { name: 'Pay $96.00' })).toBeEnabled();
   await checkA11y(page);
   // Chromium logs every non-2xx answer; the 402 of a decline is the expected answer here.
-  const declinedLog = consoleErrors.findIndex((e) => /status of 402/.test(e));
-  expect(declinedLog).toBeGreaterThanOrEqual(0);
-  consoleErrors.splice(declinedLog, 1);
+  expectLogged(consoleErrors, 402);
 
   expect(((await (await page.request.get(`/api/purchase/${order._id}`)).json()) as Order).paid).toBe(false);
   await page.goto('/dashboard/myorders');
@@ -142,8 +102,7 @@ test('a declined card says so and the order stays unpaid', async ({ page, consol
 });
 
 test('cancelling asks first; "no" keeps the order, "yes" cancels it and returns the stock', async ({ page }) => {
-  const email = uniqueEmail('cancel');
-  await signUpViaApi(page.request, email, 'Cy Cancel');
+  await signInAs(page, 'cancel');
   const product = await productNamed(page.request, 'Linear Bearing LM12');
   const before = await availableQuantity(page.request, product._id);
   await placeOrder(page.request, product._id, 60);
@@ -154,7 +113,6 @@ test('cancelling asks first; "no" keeps the order, "yes" cancels it and returns 
   const dialog = page.getByRole('dialog', { name: 'Are you sure?' });
   await row.getByRole('button', { name: /^Cancel/ }).click();
   await expect(dialog).toBeVisible();
-  await checkA11y(page);
   await dialog.getByRole('button', { name: 'No, keep it' }).click();
   await expect(dialog).toBeHidden();
   await expect(row.getByText('pending')).toBeVisible();
@@ -178,16 +136,15 @@ test('cancelling asks first; "no" keeps the order, "yes" cancels it and returns 
 });
 
 test('stock taken meanwhile is said on the field; a double click places one order', async ({ page, browser, baseURL }) => {
-  const email = uniqueEmail('stock');
-  await signUpViaApi(page.request, email, 'Stu Stock');
+  await signInAs(page, 'stock');
+  const { email } = user('stock');
   const product = await productNamed(page.request, 'Pillow Block UCP205');
   const stock = await availableQuantity(page.request, product._id);
 
   await page.goto(`/purchase/${product._id}`);
   await page.getByLabel('Quantity', { exact: true }).fill(String(stock - 50));
   // Another buyer takes most of the stock after this page loaded.
-  const rival = await browser.newContext({ baseURL });
-  await signUpViaApi(rival.request, uniqueEmail('rival'), 'Rita Rival');
+  const rival = await contextAs(browser, 'rival', baseURL);
   await placeOrder(rival.request, product._id, 100);
   await rival.close();
   await page.getByRole('button', { name: 'Purchase', exact: true }).click();
@@ -204,7 +161,7 @@ test('stock taken meanwhile is said on the field; a double click places one orde
 });
 
 test('with Stripe the button goes to Checkout, and coming back waits for the confirmation', async ({ page, baseURL }) => {
-  await signUpViaApi(page.request, uniqueEmail('stripe'), 'Sam Stripe');
+  await signInAs(page, 'stripe');
   const product = await productNamed(page.request, 'Threaded Rod M12');
   const order = await placeOrder(page.request, product._id, 50);
 
@@ -224,6 +181,7 @@ test('with Stripe the button goes to Checkout, and coming back waits for the con
   });
 
   await page.goto(`/dashboard/payment/${order._id}`);
+  await expect(page.getByRole('button', { name: 'Pay $210.00 with Stripe' })).toBeVisible();
   await checkA11y(page);
   await page.getByRole('button', { name: 'Pay $210.00 with Stripe' }).click();
   await expect(page).toHaveURL(/\?checkout=success$/);

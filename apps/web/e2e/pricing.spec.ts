@@ -1,22 +1,17 @@
 import type { Product } from '@bulkparts/shared';
 import { checkA11y, expect, test } from './support/fixtures';
-import { ADMIN_EMAIL, postPaced, signUpViaApi } from './support/admin-helpers';
+import { runTag } from './support/shop';
+import { statePath } from './support/users';
 
 /**
  * Quantity breaks and pack multiples (issue 17): the admin files a product with tiers, the tier
  * table marks the tier the typed quantity reaches and the total follows, the cart prices the line
- * by its tier and nudges to the next, and a pack multiple is refused in the shared rule's words.
+ * by its tier and nudges to the next. (A pack multiple refused in the shared rule's words: the
+ * purchase form's component test and the API tests, apps/server/test/products/price-tiers.test.ts.)
  */
 
-test.describe.configure({ mode: 'serial' });
-
-test.beforeEach(async ({ page }) => {
-  // Whichever journey runs first signs the admin up; later ones sign in.
-  const signIn = await postPaced(page.request, '/api/auth/sign-in/email', { email: ADMIN_EMAIL, password: 'correct-horse-9' });
-  if (!signIn.ok()) await signUpViaApi(page.request, ADMIN_EMAIL, 'Shop Admin');
-});
-
-const runTag = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 36).toString(36)}`.toUpperCase();
+// Signed in as the shop admin (global-setup.ts), who files the products (new SKUs and names each run).
+test.use({ storageState: statePath('admin') });
 
 test('tiers filed by the admin: the table marks the reached tier as the quantity changes, the total follows, the cart nudges', async ({ page }) => {
   const tag = runTag();
@@ -93,41 +88,4 @@ test('tiers filed by the admin: the table marks the reached tier as the quantity
   await checkA11y(page);
   await line.getByRole('button', { name: `Remove ${name}` }).click();
   await expect(line).toHaveCount(0);
-});
-
-test('a pack multiple: the hint names it, the purchase form and the server refuse another quantity in the same words', async ({ page }) => {
-  const tag = runTag();
-  const created = await page.request.post('/api/service', {
-    data: {
-      sku: `PK-${tag}`,
-      name: `Packed Rivet ${tag}`,
-      price: 0.4,
-      minimumOrderQuantity: 60,
-      availableQuantity: 2000,
-      orderMultiple: 25,
-      img: '/images/products/ball-bearing.svg',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const product = (await created.json()) as Product;
-  expect(product.orderMultiple).toBe(25);
-
-  await page.goto(`/purchase/${product._id}`);
-  const quantity = page.getByLabel('Quantity', { exact: true });
-  // The smallest order is the minimum rounded up to the multiple.
-  await expect(quantity).toHaveValue('75');
-  await expect(page.getByText('75 to 1,000 pieces in multiples of 25, digits only')).toBeVisible();
-  await quantity.fill('110');
-  await page.getByRole('button', { name: 'Purchase', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Order in multiples of 25 Ps' })).toBeVisible();
-  await expect(quantity).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText(/^Total:/)).toHaveText('Total: —');
-  await checkA11y(page);
-  await quantity.fill('125');
-  await expect(page.getByText(/^Total:/)).toHaveText('Total: $50.00');
-
-  // The server says the same for the same quantity.
-  const refused = await page.request.put(`/api/cart/lines/${product._id}`, { data: { quantity: 110 } });
-  expect(refused.status()).toBe(400);
-  expect(await refused.text()).toContain('Order in multiples of 25 Ps');
 });

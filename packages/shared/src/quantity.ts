@@ -31,6 +31,15 @@ export function isMultipleOf(quantity: number, orderMultiple: number | undefined
   return !orderMultiple || orderMultiple <= 1 || quantity % orderMultiple === 0;
 }
 
+/**
+ * The most pieces one cart line or order line may hold by the rules: the shop-wide 1000, down to
+ * the pack multiple (1000 for a pack of 300 is 900). A reorder adds up to this and no further (issue 28).
+ */
+export function lineQuantityMax(orderMultiple: number | undefined): number {
+  if (!orderMultiple || orderMultiple <= 1 || orderMultiple > ORDER_QUANTITY_MAX) return ORDER_QUANTITY_MAX;
+  return ORDER_QUANTITY_MAX - (ORDER_QUANTITY_MAX % orderMultiple);
+}
+
 /** 'Order in multiples of 25 Ps' */
 export function orderMultipleMessage(orderMultiple: number): string {
   return `Order in multiples of ${formatQuantity(orderMultiple)}`;

@@ -63,7 +63,7 @@ const envSchema = z
     // A live shop (https PUBLIC_URL) refuses to start on the test card gateway or on mail written to files unless told so.
     ALLOW_TEST_PAYMENTS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
     ALLOW_FILE_MAIL: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
-    // Issue 19: outgoing webhooks may go to private, loopback and link-local addresses only when told so (tests, a private network).
+    // Issues 19, 28: outgoing webhooks may go to private, loopback, link-local, reserved and documentation addresses and to the host's own only when told so (tests, a private network).
     WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
     // A stock take (PATCH /api/service/:id/stock, POST /api/stock) leaving a product below this sends `product.low_stock`; 0 = never.
     WEBHOOK_LOW_STOCK_THRESHOLD: z.coerce.number().int('must be a whole number').min(0).max(1_000_000_000).default(10),
@@ -77,6 +77,10 @@ const envSchema = z
       .max(30 * 24 * 3600)
       .default(1800),
     PENDING_ORDERS_MAX: z.coerce.number().int().min(0).default(20),
+    // The catalogue (ADR 0023): SQLite reader threads (0 = read on the main connection, blocking the
+    // event loop while a search runs) and each catalogue request's time budget for its reads.
+    CATALOGUE_READER_THREADS: z.coerce.number().int('must be a whole number').min(0).max(16).default(2),
+    CATALOGUE_QUERY_BUDGET_MS: z.coerce.number().int('must be a whole number').min(50).max(60_000).default(1500),
     PURCHASE_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(60),
     MAIL_PER_RECIPIENT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
     // New accounts per client address per hour (a trade-show kiosk or a test suite may need more).
@@ -194,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       purchasesPerMinute: e.PURCHASE_RATE_PER_MINUTE,
     },
     mailPerRecipientPerMinute: e.MAIL_PER_RECIPIENT_PER_MINUTE,
+    /** The catalogue's reads (ADR 0023): SQLite reader threads and each request's time budget. */
+    catalogue: { readerThreads: e.CATALOGUE_READER_THREADS, queryBudgetMs: e.CATALOGUE_QUERY_BUDGET_MS },
     /** Outgoing webhooks (issue 19, ADR 0022). */
     webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true', lowStockThreshold: e.WEBHOOK_LOW_STOCK_THRESHOLD },
     signUpsPerIpPerHour: e.SIGNUPS_PER_IP_PER_HOUR,

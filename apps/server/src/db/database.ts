@@ -36,15 +36,33 @@ export function createDatabase(config: Pick<AppConfig, 'database'>, options: { p
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    // Catalogue reads at 100k products touch tens of MB (ADR 0016): the default 2 MB page cache
-    // re-read them from the OS on every search. Memory-mapped reads skip the copy into SQLite's
-    // cache; both are ceilings, not allocations (a small shop uses what its file holds).
-    sqlite.pragma('cache_size = -65536');
-    sqlite.pragma('mmap_size = 268435456');
+    readerPragmas(sqlite);
     dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
   }
   const db = new Kysely<DB>({ dialect });
   return { db, engine: config.database.engine, close: () => db.destroy() };
+}
+
+/**
+ * Catalogue reads at 100k products touch tens of MB (ADR 0016): the default 2 MB page cache
+ * re-read them from the OS on every search. Memory-mapped reads skip the copy into SQLite's
+ * cache; both are ceilings, not allocations (a small shop uses what its file holds).
+ */
+function readerPragmas(sqlite: SQLite.Database): void {
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('mmap_size = 268435456');
+}
+
+/**
+ * A read-only connection to the SQLite file `file` (the catalogue's reader threads, ADR 0023).
+ * WAL lets it read beside the main connection's writer; every statement starts a read
+ * transaction of its own, so it sees everything committed before it started.
+ */
+export function openSqliteReader(file: string): Kysely<DB> {
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  readerPragmas(sqlite);
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 /**

@@ -206,6 +206,19 @@ export interface CartLinesTable {
   updated_at: string;
 }
 
+/**
+ * A cart's checkouts (cart module, issue 28): `version` is bumped by each checkout, conditionally
+ * on the version it read, so one cart becomes one order; `order_id` is that order; `ordered` is 1
+ * until a line is next added (the emptied cart is still that order).
+ */
+export interface CartsTable {
+  user_id: string;
+  version: number;
+  order_id: string;
+  ordered: number;
+  updated_at: string;
+}
+
 export interface PaymentEventsTable {
   id: string;
   provider: string;
@@ -349,6 +362,7 @@ export interface OurTables {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   cart_lines: CartLinesTable;
+  carts: CartsTable;
   quotes: QuotesTable;
   quote_lines: QuoteLinesTable;
   customer_order_counts: CustomerOrderCountsTable;

@@ -17,6 +17,7 @@ export const TABLE_OWNERS = {
   orders: 'orders',
   order_lines: 'orders',
   cart_lines: 'cart',
+  carts: 'cart',
   quotes: 'quotes',
   companies: 'companies',
   company_members: 'companies',

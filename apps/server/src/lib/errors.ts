@@ -2,7 +2,8 @@ import type { ErrorLine } from '@bulkparts/shared';
 
 /**
  * Named error codes and their HTTP statuses, in one place. Services throw `AppError`s; the error
- * handler turns them into `{ error, message, fields?, lines? }`.
+ * handler turns them into `{ error, message, fields?, lines? }`, plus the few `details` a route
+ * documents in its own answer schema (a checkout's 409 names the order the cart already became).
  */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
@@ -17,6 +18,8 @@ export const ERROR_STATUS = {
   ALREADY_PAID: 409,
   /** An account order that would take the company past its credit limit (issue 18). */
   CREDIT_LIMIT_EXCEEDED: 409,
+  /** Another checkout of the same cart made its order first (issue 28); the answer names that order. */
+  CART_ALREADY_ORDERED: 409,
   PAYLOAD_TOO_LARGE: 413,
   /** An Idempotency-Key sent again with a different body. */
   IDEMPOTENCY_KEY_REUSED: 422,
@@ -37,6 +40,8 @@ export class AppError extends Error {
     readonly fields?: Record<string, string>,
     /** Each bad line of a many-line request (bulk cart add, checkout), answered as `lines`. */
     readonly lines?: readonly ErrorLine[],
+    /** Further top-level fields of this answer; the route declares them (`apiErrorSchema.extend`, see checkout.routes.ts). */
+    readonly details?: Readonly<Record<string, string | number>>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -4,9 +4,10 @@ import { AppError } from '../lib/errors.js';
 import { RateLimitedError } from '../modules/rate-limit/rate-limit.service.js';
 
 /**
- * The one error handler. 4xx: JSON `{ error, message, fields?, lines? }` a client can show. 5xx: logged
- * with the request id, answered with a generic message (never a stack trace). Bad input arrives as
- * the `VALIDATION_FAILED` AppError built by lib/validate.ts, from a route schema or a `parseInput`.
+ * The one error handler. 4xx: JSON `{ error, message, fields?, lines? }` a client can show (plus an
+ * AppError's `details`, which its route documents). 5xx: logged with the request id, answered with
+ * a generic message (never a stack trace). Bad input arrives as the `VALIDATION_FAILED` AppError
+ * built by lib/validate.ts, from a route schema or a `parseInput`.
  */
 export default fp(
   async function errorHandler(app: FastifyInstance) {
@@ -14,6 +15,8 @@ export default fp(
       if (err instanceof AppError) {
         if (err instanceof RateLimitedError) reply.header('retry-after', String(err.retryAfterSeconds));
         return reply.status(err.statusCode).send({
+          // (first, so they can never replace the fields every error has)
+          ...err.details,
           error: err.code,
           message: err.message,
           ...(err.fields ? { fields: err.fields } : {}),

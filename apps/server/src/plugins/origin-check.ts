@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { redactUrl } from './request-log.js';
 
 export interface OriginCheckOptions {
   /** PUBLIC_URL: its origin is the only one allowed to change state. */
@@ -36,7 +37,7 @@ export default fp<OriginCheckOptions>(
       const site = request.headers['sec-fetch-site'];
       const refused = typeof origin === 'string' ? !allowed(origin) : typeof site === 'string' && site !== 'same-origin' && site !== 'none';
       if (!refused) return done();
-      request.log.warn({ origin, secFetchSite: site, url: request.url }, 'refused a state-changing request from another origin');
+      request.log.warn({ origin, secFetchSite: site, url: redactUrl(request.url) }, 'refused a state-changing request from another origin');
       reply.status(403).send({ error: 'FORBIDDEN_ORIGIN', message: 'This request did not come from the shop’s own pages' });
     });
   },

@@ -1,3 +1,4 @@
+import { verifyPassword } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, signUp, uniqueEmail } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -5,7 +6,8 @@ import { linkIn, pathOf, waitForMail } from './mail-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://shop.example.com' } });
+  // The one API test app with the production password hashing (the others use a cheap scrypt, ADR 0024).
+  t = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://shop.example.com' }, productionPasswordHashing: true });
 });
 afterAll(async () => t.close());
 
@@ -19,6 +21,14 @@ const sessionToken = (cookie: string) =>
   cookie.split('; ').find((c) => c.startsWith('__Secure-bulkparts.session_token=') || c.startsWith('bulkparts.session_token='));
 
 describe('sign-up and email verification', () => {
+  it("hashes with better-auth's own scrypt: the stored hash is its format and verifies only the password", async () => {
+    const user = await signUp(t.app, { password: 'secret-pass-2' });
+    const row = await t.database.db.selectFrom('account').select('password').where('userId', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    expect(await verifyPassword({ hash: row.password!, password: 'secret-pass-2' })).toBe(true);
+    expect(await verifyPassword({ hash: row.password!, password: 'secret-pass-3' })).toBe(false);
+  });
+
   it('creates the account with its display name, mails a verification link built from PUBLIC_URL; sign-in opens the session', async () => {
     const email = uniqueEmail('new');
     const res = await post('/api/auth/sign-up/email', { name: 'Ada Buyer', email, password: 'secret-pass-1', callbackURL: '/verify-email?status=ok' });

@@ -1,7 +1,10 @@
 import { copyFileSync, existsSync } from 'node:fs';
 
-/** The migrated database a run's test files copy (db-templates.global-setup.ts builds it). */
-export type DbTemplate = { engine: 'sqlite'; file: string } | { engine: 'postgres'; name: string; prefix: string };
+/**
+ * The migrated databases a run's test files copy (db-templates.global-setup.ts builds them): one
+ * empty, one with the demo catalogue seeded (what `createTestApp` gives unless `seed: false`).
+ */
+export type DbTemplate = { engine: 'sqlite'; file: string; seededFile: string } | { engine: 'postgres'; name: string; seededName: string; prefix: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,7 +27,7 @@ export function postgresUrlFor(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-/** Copies the SQLite template to `file` (owner-only mode comes with it); an existing file is kept. */
-export function copySqliteTemplate(template: Extract<DbTemplate, { engine: 'sqlite' }>, file: string): void {
-  if (!existsSync(file)) copyFileSync(template.file, file);
+/** Copies the SQLite template (seeded or not) to `file` (owner-only mode comes with it); an existing file is kept. */
+export function copySqliteTemplate(template: Extract<DbTemplate, { engine: 'sqlite' }>, file: string, seeded: boolean): void {
+  if (!existsSync(file)) copyFileSync(seeded ? template.seededFile : template.file, file);
 }

@@ -14,7 +14,9 @@ export const UNCHECKED_OPERATIONS: Record<string, string> = {};
  * vitest globalSetup of the API projects (issue 19): a run directory where the test apps log the
  * answers they checked against their OpenAPI document (response-check.ts). The teardown fails
  * the run on any mismatch and, when every file of the project ran and passed, on any documented
- * operation without a checked success answer that is not in UNCHECKED_OPERATIONS.
+ * operation without a checked success answer that is not in UNCHECKED_OPERATIONS. Coverage is a
+ * question for the SQLite project only: it runs every API file, PostgreSQL only those whose SQL can
+ * differ (test/engines.ts, ADR 0024); answers on PostgreSQL are still checked one by one.
  */
 export default function setup(project: TestProject): () => Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bulkparts-answers-'));
@@ -23,7 +25,7 @@ export default function setup(project: TestProject): () => Promise<void> {
     const log = readLog(dir);
     rmSync(dir, { recursive: true, force: true });
     const problems = log.mismatches.map((line) => String(JSON.parse(line)));
-    const complete = await ranEveryFile(project);
+    const complete = project.name === 'api-sqlite' && (await ranEveryFile(project));
     if (complete) {
       const unchecked = [...log.operations].filter((op) => !log.validated.has(op) && !(op in UNCHECKED_OPERATIONS)).sort();
       if (unchecked.length) problems.push(`No test got a success answer checked against the document from: ${unchecked.join(', ')}`);
@@ -33,7 +35,9 @@ export default function setup(project: TestProject): () => Promise<void> {
     const { answers, milliseconds, documents } = log.stats;
     const coverage = complete
       ? `${log.validated.size} of ${log.operations.size} operations with a checked success answer`
-      : 'coverage not checked (not every file ran and passed)';
+      : project.name === 'api-sqlite'
+        ? 'coverage not checked (not every file ran and passed)'
+        : 'coverage checked on api-sqlite, which runs every file';
     console.log(`[${project.name}] OpenAPI answers: ${answers} checked in ${Math.round(milliseconds)} ms (${documents} documents built); ${coverage}`);
     if (!problems.length) return;
     // vitest prints a teardown error but still exits 0 when every test passed.

@@ -9,6 +9,7 @@ import { loadConfig, type AppConfig } from '../../src/config/env.js';
 import { createDatabase, type Database, type Engine } from '../../src/db/database.js';
 import type { MailMessage, MailTransport } from '../../src/modules/mail/mail.transport.js';
 import { copySqliteTemplate, postgresUrlFor, type DbTemplate } from './db-templates.js';
+import { fastPasswordHasher } from './fast-password-hasher.js';
 import { createResponseCheck } from './response-check.js';
 
 /** Which engine this run tests: the vitest project sets TEST_ENGINE. */
@@ -31,11 +32,12 @@ function runTemplate(): DbTemplate | null {
 
 /**
  * A fresh PostgreSQL database for one test file (or one multi-instance test): empty, or with
- * `migrated: true` a copy of the run's migrated template (when there is one). Databases named with
+ * `migrated: true` a copy of the run's migrated template (when there is one; with `seeded: true`
+ * the one with the demo catalogue). Databases named with
  * the run's prefix are dropped by the global teardown (PostgreSQL 15 checkpoints on each DROP
  * DATABASE, so dropping per file cost seconds); `drop()` then only does so without a template.
  */
-export async function createFreshPostgresDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createFreshPostgresDatabase(options: { migrated?: boolean; seeded?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for PostgreSQL tests');
   const template = runTemplate();
@@ -44,7 +46,11 @@ export async function createFreshPostgresDatabase(options: { migrated?: boolean 
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(options.migrated && run ? `create database ${name} template ${run.name}` : `create database ${name}`);
+    const source = options.migrated && run ? (options.seeded ? run.seededName : run.name) : undefined;
+    await admin.query(source ? `create database ${name} template ${source}` : `create database ${name}`);
+    // COMMIT stops waiting for the WAL to reach the disk; locks, isolation and visibility are the
+    // same, and no test crashes the PostgreSQL server itself (ADR 0024).
+    await admin.query(`alter database ${name} set synchronous_commit = off`);
   } finally {
     await admin.end();
   }
@@ -66,14 +72,26 @@ export async function createFreshPostgresDatabase(options: { migrated?: boolean 
  * the mismatches.
  */
 export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; onRoute?: BuildAppOptions['onRoute']; rateLimits?: BuildAppOptions['rateLimits'] } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    onRoute?: BuildAppOptions['onRoute'];
+    rateLimits?: BuildAppOptions['rateLimits'];
+    /** The app's logger options (default: none); tests that read the log bring a stream. */
+    logger?: BuildAppOptions['logger'];
+    /** better-auth's own scrypt instead of the tests' cheap one (ADR 0024). */
+    productionPasswordHashing?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bulkparts-test-'));
   // A copy of the run's migrated template (buildApp then finds every migration applied), unless
   // the caller brings its own database (multi-instance tests share one).
   const template = runTemplate();
   const ownDatabase = !options.env?.DATABASE_URL;
-  const fresh = engine === 'postgres' && ownDatabase ? await createFreshPostgresDatabase({ migrated: true }) : undefined;
+  const seed = options.seed ?? true;
+  const fresh = engine === 'postgres' && ownDatabase ? await createFreshPostgresDatabase({ migrated: true, seeded: seed }) : undefined;
+  // A copy of a template already holds the catalogue it asked for: the app then seeds nothing.
+  const copied = Boolean(template && ownDatabase);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -84,7 +102,7 @@ export async function createTestApp(
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
     ...options.env,
   });
-  if (template?.engine === 'sqlite' && ownDatabase && config.database.engine === 'sqlite') copySqliteTemplate(template, config.database.file);
+  if (template?.engine === 'sqlite' && ownDatabase && config.database.engine === 'sqlite') copySqliteTemplate(template, config.database.file, seed);
   const database = createDatabase(config);
   const mail: MailMessage[] = [];
   const mailTransport: MailTransport = {
@@ -97,14 +115,15 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    seed: options.seed ?? true,
+    seed: seed && !copied,
     mailTransport,
-    logger: false,
+    logger: options.logger ?? false,
     onRoute: (route) => {
       options.onRoute?.(route);
       responses.onRoute(route);
     },
     rateLimits: options.rateLimits,
+    ...(options.productionPasswordHashing ? {} : { passwordHasher: fastPasswordHasher }),
   });
   await app.ready();
   await responses.attach(app, config.google ? 'google' : '');

@@ -6,8 +6,8 @@ export interface Received {
   body: string;
 }
 
-/** A webhook receiver on 127.0.0.1 (a random port) answering the statuses queued, then `fallback`. */
-export async function startReceiver(statuses: number[] = [], fallback = 204) {
+/** A webhook receiver on 127.0.0.1 or `host` (a random port) answering the statuses queued, then `fallback`. */
+export async function startReceiver(statuses: number[] = [], fallback = 204, host = '127.0.0.1') {
   const received: Received[] = [];
   const queue = [...statuses];
   const server = http.createServer((req, res) => {
@@ -21,10 +21,10 @@ export async function startReceiver(statuses: number[] = [], fallback = 204) {
       res.end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/hooks`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/hooks`,
     port,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

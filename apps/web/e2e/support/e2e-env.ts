@@ -16,3 +16,6 @@ export const GOOGLE_IDENTITY = { sub: 'google-e2e-1', email: 'gale.google@exampl
 
 /** Captured mail is written here as JSON by global-setup.ts (one file per message). */
 export const mailDir = () => path.join(process.env.E2E_DATA_DIR ?? '.', 'captured-mail');
+
+/** The shop under test (playwright.config.ts's webServer). */
+export const baseURL = `http://localhost:${e2ePort}`;

@@ -36,4 +36,11 @@ export async function checkA11y(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
+/** Chromium logs every non-2xx answer; one the journey asks for (a 400, a declined 402) is expected, once. */
+export function expectLogged(consoleErrors: string[], status: number) {
+  const at = consoleErrors.findIndex((e) => new RegExp(`status of ${status}`).test(e));
+  expect(at, `a logged ${status}`).toBeGreaterThanOrEqual(0);
+  consoleErrors.splice(at, 1);
+}
+
 export { expect };

@@ -1,8 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { request } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
-import { GOOGLE_IDENTITY, mailDir, oidcPort, smtpUrl } from './e2e-env';
+import { postPaced, signUpViaApi } from './admin-helpers';
+import { GOOGLE_IDENTITY, baseURL, mailDir, oidcPort, smtpUrl } from './e2e-env';
+import { PASSWORD, USERS, emailFor, statePath, usersFile, type MadeUser, type UserKey } from './users';
 
 /** Decodes quoted-printable soft breaks and escapes so links in the text part come out whole. */
 const decodeQuotedPrintable = (raw: string) =>
@@ -73,9 +76,55 @@ async function startOidcProvider(): Promise<(() => Promise<void>) | undefined> {
   return () => server.stop();
 }
 
-/** Runs once per `playwright test`: mail capture and the OpenID provider for every spec. */
+/**
+ * Makes every account of users.ts once (signed up, confirmed with the mailed link, signed in) and
+ * saves the signed-in ones' storage state; the server (webServer) is up before global setup runs.
+ * The admin (ADMIN_EMAILS) may exist already when E2E_DATA_DIR is reused: then it only signs in.
+ */
+async function makeUsers() {
+  const runTag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  mkdirSync(path.dirname(usersFile()), { recursive: true });
+  const keys = Object.keys(USERS) as UserKey[];
+  const made = {} as Record<UserKey, MadeUser>;
+  const makeOne = async (key: UserKey) => {
+    const spec: { name: string; signedIn?: boolean } = USERS[key];
+    const email = emailFor(key, runTag);
+    const context = await request.newContext({ baseURL });
+    try {
+      const signedIn = key === 'admin' && (await postPaced(context, '/api/auth/sign-in/email', { email, password: PASSWORD })).ok();
+      if (!signedIn) await signUpViaApi(context, email, spec.name, PASSWORD);
+      const user: MadeUser = { key, email, name: spec.name };
+      // A `signedIn: false` account's session is left unused: its journeys sign in themselves.
+      if (spec.signedIn !== false) {
+        user.state = statePath(key);
+        await context.storageState({ path: user.state });
+      }
+      made[key] = user;
+    } finally {
+      await context.dispose();
+    }
+  };
+  // A few at a time: each is two password hashes and a mail on the one shared server.
+  const queue = [...keys];
+  await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      for (let key = queue.shift(); key; key = queue.shift()) await makeOne(key);
+    }),
+  );
+  writeFileSync(usersFile(), JSON.stringify(made, null, 2));
+}
+
+/** Runs once per `playwright test`: mail capture and the OpenID provider for every spec, and the shared accounts. */
 export default async function globalSetup() {
   const stops = [await startSmtpCapture(), await startOidcProvider()].filter((s): s is () => Promise<void> => Boolean(s));
+  try {
+    const started = Date.now();
+    await makeUsers();
+    console.log(`[e2e] ${Object.keys(USERS).length} accounts made in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } catch (err) {
+    for (const stop of stops) await stop();
+    throw err;
+  }
   return async () => {
     for (const stop of stops) await stop();
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { shippingAddressSchema } from './address.js';
-import { optionalTextSchema } from './common.js';
+import { apiErrorSchema, optionalTextSchema } from './common.js';
 import { PAYMENT_METHODS } from './company.js';
 import { orderLineSchema, quantitySchema } from './order.js';
 
@@ -17,6 +17,10 @@ export const CART_MESSAGES = {
   cartEmpty: 'Your cart is empty',
   badLines: 'Some lines cannot be added; nothing was added',
   cannotCheckout: 'Some lines cannot be ordered as they are; nothing was ordered',
+  /** Issue 28: another checkout of the same cart made its order first (the 409 names that order). */
+  alreadyOrdered: 'This cart has already been ordered',
+  /** Issue 28: a line was added, changed or removed while the cart was being checked out; nothing was ordered. */
+  cartChanged: 'Your cart changed while it was being ordered; check it and order again',
 } as const;
 
 /** One cart line as answered: live name, image and price of the product; `problem` is what would stop checkout now. */
@@ -80,6 +84,18 @@ export const checkoutInputSchema = z.object({
 });
 export type CheckoutInputValues = z.input<typeof checkoutInputSchema>;
 export type CheckoutInput = z.output<typeof checkoutInputSchema>;
+
+/**
+ * `POST /api/cart/checkout`'s 409 when another checkout already made this cart an order (issue 28):
+ * the one error shape (`error: 'CART_ALREADY_ORDERED'`, `message` {@link CART_MESSAGES.alreadyOrdered})
+ * plus that order's id and number. The route's other 409s (short stock, credit limit) are plain `ApiError`.
+ */
+export const cartAlreadyOrderedSchema = apiErrorSchema.extend({
+  orderId: z.string(),
+  /** As orders show it, e.g. 'BP-000123'. */
+  orderNumber: z.string(),
+});
+export type CartAlreadyOrdered = z.infer<typeof cartAlreadyOrderedSchema>;
 
 /** One row of a quick order CSV (`sku,quantity` with a header). */
 export interface QuickOrderRow {

@@ -98,19 +98,27 @@ export type ProductListQuery = z.output<typeof productListQuerySchema>;
 /** The filters alone (what the facets are counted over). */
 export type ProductFilters = Omit<ProductListQuery, 'page' | 'limit' | 'sort' | 'includeArchived'>;
 
-const facetValueSchema = z.object({ value: z.string(), count: z.number().int() });
+/** Set on a count that is a lower bound: the match set was larger than the search reads (10,000), or the read ran out of time. */
+const approximateSchema = z.literal(true).optional();
+const facetValueSchema = z.object({ value: z.string(), count: z.number().int(), approximate: approximateSchema });
 
 /**
  * `GET /api/service/facets`: counts for the current filter. Each facet's own selection is left out
  * of its own counts (choosing brand A still shows how many brand B has), as shops do; `total` is
- * the count of the filtered list itself. `price` is the range (dollars) of the filtered list
- * without the price bounds, null when it is empty.
+ * the count of the filtered list itself. `price` is the range (dollars, in the caller's own prices)
+ * of the filtered list without the price bounds, null when it is empty.
+ *
+ * Work per query is bounded: counts over more than 10,000 matching products are taken over the
+ * first 10,000 and marked `approximate: true` (lower bounds; `approximate` on the answer itself
+ * says `total` is one); a facet that could not be counted within the request's time budget is
+ * left out, with `approximate: true` on the answer.
  */
 export const productFacetsSchema = z.object({
   total: z.number().int(),
-  categories: z.array(z.object({ slug: z.string(), count: z.number().int() })),
+  categories: z.array(z.object({ slug: z.string(), count: z.number().int(), approximate: approximateSchema })),
   brands: z.array(facetValueSchema),
   attributes: z.record(z.string(), z.array(facetValueSchema)),
-  price: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
+  price: z.object({ min: z.number().nullable(), max: z.number().nullable(), approximate: approximateSchema }),
+  approximate: approximateSchema,
 });
 export type ProductFacets = z.infer<typeof productFacetsSchema>;

@@ -36,7 +36,7 @@ export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 export const WEBHOOK_MESSAGES = {
   secretShownOnce: 'Copy this signing secret now: it is shown only once and cannot be read again.',
   urlInvalid: 'url must be an http or https URL',
-  urlPrivate: 'url must not point to a private, loopback or link-local address',
+  urlPrivate: 'url must not point to a private, loopback, reserved or documentation address, nor to the shop’s own host',
 } as const;
 
 export const webhookUrlSchema = z

@@ -15,6 +15,7 @@ import * as companyAccounts from './20261128000000-company-accounts.js';
 import * as apiKeys from './20261129000000-api-keys.js';
 import * as webhooks from './20261130000000-webhooks.js';
 import * as lowStockThreshold from './20261201000000-low-stock-threshold.js';
+import * as cartCheckouts from './20261202100000-cart-checkouts.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '20261129000000-api-keys': apiKeys,
   '20261130000000-webhooks': webhooks,
   '20261201000000-low-stock-threshold': lowStockThreshold,
+  '20261202100000-cart-checkouts': cartCheckouts,
 };

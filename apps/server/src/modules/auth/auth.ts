@@ -79,13 +79,21 @@ export interface AuthDeps {
   log?: FastifyBaseLogger;
   /** better-auth's own per-address burst guard (off in tests that do not test limits). */
   rateLimitEnabled?: boolean;
+  /** Replaces better-auth's scrypt (N=16384, ~50 ms of CPU a hash): the API tests' cheap one (ADR 0024). */
+  passwordHasher?: PasswordHasher;
+}
+
+/** How passwords are hashed and checked (better-auth's `emailAndPassword.password`). */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
 }
 
 /**
  * The shop's own identity provider (better-auth) on our Kysely database. Sessions live in
  * httpOnly cookies; nothing is kept in localStorage.
  */
-export function createAuth({ config, db, engine, mailer, users, sessions, log, rateLimitEnabled = config.env !== 'test' }: AuthDeps) {
+export function createAuth({ config, db, engine, mailer, users, sessions, log, rateLimitEnabled = config.env !== 'test', passwordHasher }: AuthDeps) {
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
   return betterAuth({
     appName: 'bulkparts',
@@ -124,6 +132,7 @@ export function createAuth({ config, db, engine, mailer, users, sessions, log, r
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
+      ...(passwordHasher ? { password: passwordHasher } : {}),
       // No session from sign-up: the answer is the same whether or not the address already has an
       // account (no enumeration); the owner of an existing account gets a mail instead.
       autoSignIn: false,

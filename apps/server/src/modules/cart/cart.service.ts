@@ -1,11 +1,21 @@
-import { CART_LINES_MAX, CART_MESSAGES, isMultipleOf, MESSAGES, normalizeSku, quantityError, type Cart, type ErrorLine } from '@bulkparts/shared';
+import {
+  CART_LINES_MAX,
+  CART_MESSAGES,
+  isMultipleOf,
+  lineQuantityMax,
+  MESSAGES,
+  normalizeSku,
+  quantityError,
+  type Cart,
+  type ErrorLine,
+} from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
 import type { ProductsService } from '../products/products.service.js';
 import type { CompanyDirectory, PriceBook } from '../companies/company-directory.js';
-import type { CartRepository } from './cart.repository.js';
+import type { CartRepository, StoredCartLine } from './cart.repository.js';
 import { cartView, lineProblem, type CartProduct } from './cart-view.js';
 
 export interface CartDeps {
@@ -14,6 +24,24 @@ export interface CartDeps {
   products: Pick<ProductsService, 'findMany' | 'findBySkus'>;
   /** Issue 18: a company member's own prices (the companies service). */
   prices?: Pick<CompanyDirectory, 'priceBookFor'>;
+}
+
+/**
+ * Thrown inside a checkout's order unit (rolling it back) when the cart is no longer what the
+ * checkout read: another checkout took it, or a line changed meanwhile (issue 28).
+ */
+export class CartChangedError extends Error {
+  constructor() {
+    super('the cart changed since the checkout read it');
+  }
+}
+
+/** What a checkout reads of the cart before its unit, and hands back to `takeIn` inside it. */
+export interface CartForCheckout {
+  version: number;
+  lines: StoredCartLine[];
+  /** The order an empty cart still is (its last checkout, nothing added since), else null. */
+  orderedAs: string | null;
 }
 
 const cartFull = () => new AppError('VALIDATION_FAILED', CART_MESSAGES.cartFull, { lines: CART_MESSAGES.cartFull });
@@ -56,8 +84,9 @@ export function createCartService({ repo, products, prices }: CartDeps) {
         const code = short ? 'INSUFFICIENT_STOCK' : 'VALIDATION_FAILED';
         throw new AppError(code, message, { quantity: message });
       }
-      checkCap(await repo.list(userId), [productId]);
-      await repo.upsert(userId, [{ productId, quantity }], nowIso());
+      const existing = await repo.list(userId);
+      checkCap(existing, [productId]);
+      await repo.upsert(userId, [{ productId, quantity }], nowIso(), { reopen: existing.length === 0 });
       return view(userId);
     },
 
@@ -110,7 +139,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
       }
       checkCap(existing, added.keys());
       const written = [...added].map(([productId, a]) => ({ productId, quantity: (inCart.get(productId) ?? 0) + a.quantity }));
-      await repo.upsert(userId, written, nowIso());
+      await repo.upsert(userId, written, nowIso(), { reopen: existing.length === 0 });
       // The answer from what was just read and written (the quick order pad is a hot path): the
       // lines as `repo.list` orders them, existing ones first, new ones (one timestamp) by product id.
       const quantities = new Map(written.map((w) => [w.productId, w.quantity]));
@@ -135,35 +164,55 @@ export function createCartService({ repo, products, prices }: CartDeps) {
 
     /**
      * Adds products by id, unchecked (reorder: the cart then shows each line's problem, e.g. an
-     * archived product, rather than refusing the whole order). Products that no longer exist are
-     * not added; their ids are answered.
+     * archived product, rather than refusing the whole order). Each line grows by its pieces in
+     * one statement, up to the most a line may hold (`lineQuantityMax`: 1000, down to the pack
+     * multiple) and never lowered, so concurrent reorders of one order leave what as many
+     * sequential ones would (issue 28). Products that no longer exist are not added; their ids are answered.
      */
     async addProducts(userId: string, pieces: readonly { productId: string; quantity: number }[]): Promise<{ cart: Cart; missing: string[] }> {
       const summed = new Map<string, number>();
       for (const p of pieces) summed.set(p.productId, (summed.get(p.productId) ?? 0) + p.quantity);
-      const present = new Set((await products.findMany([...summed.keys()])).map((p) => p.id));
+      const present = new Map((await products.findMany([...summed.keys()])).map((p) => [p.id, p]));
       const missing = [...summed.keys()].filter((id) => !present.has(id));
       const existing = await repo.list(userId);
-      const inCart = new Map(existing.map((e) => [e.product_id, Number(e.quantity)]));
       const adding = [...summed].filter(([id]) => present.has(id));
       checkCap(
         existing,
         adding.map(([id]) => id),
       );
-      await repo.upsert(
+      await repo.addCapped(
         userId,
-        adding.map(([productId, quantity]) => ({ productId, quantity: (inCart.get(productId) ?? 0) + quantity })),
+        adding.map(([productId, quantity]) => ({ productId, quantity, cap: lineQuantityMax(Number(present.get(productId)!.order_multiple)) })),
         nowIso(),
+        { reopen: existing.length === 0 },
       );
       return { cart: await view(userId), missing };
     },
 
-    /** The stored lines, for the checkout (which checks and prices them itself). */
-    linesOf: (userId: string) => repo.list(userId),
-    /** Empties the cart inside the checkout's order transaction: no order without an emptied cart, no emptied cart without the order. */
-    clearIn: (trx: Transaction<DB>, userId: string) => repo.clearIn(trx, userId),
+    /**
+     * The cart as a checkout reads it before its unit: the version first, then the lines, and for
+     * an empty cart the version again, so an empty cart that a checkout emptied meanwhile is seen
+     * as that checkout's order.
+     */
+    async forCheckout(userId: string): Promise<CartForCheckout> {
+      const before = await repo.checkoutState(userId);
+      const lines = await repo.list(userId);
+      const state = lines.length ? before : await repo.checkoutState(userId);
+      return { version: state.version, lines, orderedAs: !lines.length && state.ordered ? state.orderId : null };
+    },
+
+    /**
+     * Inside the checkout's order unit, first: takes exactly the lines `seen` read and records
+     * `orderId` as this cart's order; throws CartChangedError (rolling the unit back) otherwise.
+     */
+    async takeIn(trx: Transaction<DB>, userId: string, seen: CartForCheckout, orderId: string): Promise<void> {
+      if (!(await repo.takeIn(trx, userId, seen, orderId, nowIso()))) throw new CartChangedError();
+    },
+
+    /** After a lost checkout: the version now and the order the last checkout made. */
+    checkoutState: (userId: string) => repo.checkoutState(userId),
     /** Inside the account removal's transaction. */
-    removeIn: (trx: Transaction<DB>, userId: string) => repo.clearIn(trx, userId),
+    removeIn: (trx: Transaction<DB>, userId: string) => repo.removeIn(trx, userId),
   };
 }
 

@@ -109,6 +109,15 @@ export function createCompaniesService(deps: CompaniesDeps) {
       return { companyId: row.company_id, discountPercent, fixedCents: new Map(fixed.map((p) => [p.product_id, Number(p.price_cents)])) };
     },
 
+    async priceListFor(userId: string): Promise<PriceBook | null> {
+      const row = await repo.membershipOf(userId);
+      if (!row) return null;
+      const fixed = await repos.prices.list(row.company_id);
+      const discountPercent = row.discount_percent === null ? null : Number(row.discount_percent);
+      if (!discountPercent && fixed.length === 0) return null;
+      return { companyId: row.company_id, discountPercent, fixedCents: new Map(fixed.map((p) => [p.product_id, Number(p.price_cents)])) };
+    },
+
     async priceListKey(userId: string): Promise<string | null> {
       const row = await repo.priceListOf(userId);
       if (!row) return null;

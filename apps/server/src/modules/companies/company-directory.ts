@@ -38,6 +38,12 @@ export interface CompanyDirectory {
    */
   priceBookFor(userId: string, productIds: readonly string[]): Promise<PriceBook | null>;
   /**
+   * The user's company's whole price list (every fixed price), or null as `priceBookFor`: the
+   * catalogue filters and ranges prices by the caller's own (issue 28). Optional: a directory
+   * without it leaves the catalogue's price bounds on list prices.
+   */
+  priceListFor?(userId: string): Promise<PriceBook | null>;
+  /**
    * A key naming the price list the user sees (the company id when it has a discount or any
    * fixed price), or null for list prices; the catalogue response cache keys on it.
    */

@@ -1,4 +1,13 @@
-import { checkoutInputSchema, IDEMPOTENCY_KEY_HEADER, idParamsSchema, orderSchema, reorderResultSchema } from '@bulkparts/shared';
+import {
+  apiErrorSchema,
+  cartAlreadyOrderedSchema,
+  checkoutInputSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  idParamsSchema,
+  orderSchema,
+  reorderResultSchema,
+} from '@bulkparts/shared';
+import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
 import { currentUser } from '../../lib/current-user.js';
 import { type ApiInstance } from '../../lib/validate.js';
@@ -11,17 +20,24 @@ import { idempotencyKeyOf } from './orders.routes.js';
 export default async function checkoutRoutes(app: ApiInstance, opts: { checkout: CheckoutService; rateLimiter: RateLimiter; rules: AppConfig['orders'] }) {
   const { checkout, rateLimiter, rules } = opts;
   const one = { 200: responseSchema(orderSchema), 201: responseSchema(orderSchema) };
+  // Issue 28: a cart another checkout already ordered is a 409 naming that order (`orderId`,
+  // `orderNumber`); the other 409s (short stock, credit limit, a cart changed meanwhile) are ApiError.
+  const conflict = { 409: responseSchema(z.union([apiErrorSchema, cartAlreadyOrderedSchema])) };
 
-  app.post('/cart/checkout', { preValidation: app.requireVerifiedUser, schema: { body: checkoutInputSchema, response: one } }, async (request, reply) => {
-    const user = currentUser(request);
-    const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
-    // A checkout is a purchase: the same per-account rate.
-    if (rules.purchasesPerMinute > 0) {
-      await rateLimiter.consume([{ name: 'purchase:account', rule: { max: rules.purchasesPerMinute, windowSeconds: 60 }, subject: user.id }]);
-    }
-    const { order, created } = await checkout.checkout(request.body, user, key);
-    return reply.status(created ? 201 : 200).send(order);
-  });
+  app.post(
+    '/cart/checkout',
+    { preValidation: app.requireVerifiedUser, schema: { body: checkoutInputSchema, response: { ...one, ...conflict } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const key = idempotencyKeyOf(request.headers[IDEMPOTENCY_KEY_HEADER]);
+      // A checkout is a purchase: the same per-account rate.
+      if (rules.purchasesPerMinute > 0) {
+        await rateLimiter.consume([{ name: 'purchase:account', rule: { max: rules.purchasesPerMinute, windowSeconds: 60 }, subject: user.id }]);
+      }
+      const { order, created } = await checkout.checkout(request.body, user, key);
+      return reply.status(created ? 201 : 200).send(order);
+    },
+  );
 
   app.post(
     '/purchase/:id/reorder',

@@ -14,7 +14,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
 import type { SessionUser } from '../../plugins/auth.js';
-import type { CartService } from '../cart/cart.service.js';
+import { CartChangedError, type CartService } from '../cart/cart.service.js';
 import { lineProblem } from '../cart/cart-view.js';
 import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
 import { StockShortError, type ProductsService } from '../products/products.service.js';
@@ -39,8 +39,8 @@ export function checkoutHash(input: CheckoutInput, lines: Pieces): string {
 }
 
 export interface CheckoutDeps {
-  orders: Pick<OrdersService, 'place' | 'findByIdempotencyKey' | 'linesOf' | 'withLines' | 'ownLines'>;
-  cart: Pick<CartService, 'linesOf' | 'clearIn' | 'addProducts'>;
+  orders: Pick<OrdersService, 'place' | 'findByIdempotencyKey' | 'linesOf' | 'withLines' | 'ownLines' | 'get'>;
+  cart: Pick<CartService, 'forCheckout' | 'takeIn' | 'checkoutState' | 'addProducts'>;
   products: Pick<ProductsService, 'findMany'>;
   /** The address is remembered for the next checkout, in the order's own transaction. */
   profiles: { rememberShippingAddressIn(trx: Transaction<DB>, userId: string, address: ShippingAddress): Promise<void> };
@@ -50,14 +50,23 @@ export interface CheckoutDeps {
 
 /**
  * The cart becomes one order (ADR 0015): every line checked by the shared rules, then one unit
- * through the orders' placement (pending cap, number, mail, group commit on SQLite), which takes
- * every line's stock in product-id order, empties the cart and remembers the address; any short
- * line rolls all of it back and is named in the 409.
+ * through the orders' placement (pending cap, number, mail, group commit on SQLite), which first
+ * takes the cart's lines as they were read (issue 28: of overlapping checkouts of one cart exactly
+ * one makes an order, the others answer 409 naming it), then takes every line's stock in
+ * product-id order and remembers the address; any short line rolls all of it back and is named in the 409.
  */
 export function createCheckoutService({ orders, cart, products, profiles, companies }: CheckoutDeps) {
+  /** 409: this cart is already `orderId` (its number named, so the buyer can find it). */
+  async function alreadyOrdered(orderId: string, user: SessionUser): Promise<AppError> {
+    const order = await orders.get(orderId, user).catch(() => null);
+    const details = order ? { orderId: order._id, orderNumber: order.orderNumber } : undefined;
+    return new AppError('CART_ALREADY_ORDERED', CART_MESSAGES.alreadyOrdered, undefined, undefined, details);
+  }
+
   return {
     async checkout(input: CheckoutInput, user: SessionUser, idempotencyKey?: string): Promise<{ order: Order; created: boolean }> {
-      const stored = await cart.linesOf(user.id);
+      const seen = await cart.forCheckout(user.id);
+      const stored = seen.lines;
       const hash = idempotencyKey ? checkoutHash(input, stored) : null;
       /** A retry repeats its order: the same cart and body, or the same body once that order has emptied the cart. */
       const replay = async (existing: OrderRow) => {
@@ -71,10 +80,15 @@ export function createCheckoutService({ orders, cart, products, profiles, compan
         }
         return { order: (await orders.withLines([existing]))[0]!, created: false };
       };
-      if (idempotencyKey) {
-        const existing = await orders.findByIdempotencyKey(user.id, idempotencyKey);
-        if (existing) return replay(existing);
-      }
+      /** The key's order, answered again, when there is one. */
+      const replayed = async () => {
+        const existing = idempotencyKey ? await orders.findByIdempotencyKey(user.id, idempotencyKey) : undefined;
+        return existing ? replay(existing) : undefined;
+      };
+      const earlier = await replayed();
+      if (earlier) return earlier;
+      // Emptied by a checkout and nothing added since: this cart is that order.
+      if (seen.orderedAs) throw await alreadyOrdered(seen.orderedAs, user);
 
       // Issue 18: paying on account needs a company with terms; a member pays the company's prices.
       const membership = (await companies?.membershipOf(user.id)) ?? null;
@@ -111,27 +125,41 @@ export function createCheckoutService({ orders, cart, products, profiles, compan
 
       try {
         const order = await orders.place(
-          { user, lines, details: input, idempotencyKey, idempotencyHash: hash, membership, paymentMethod: input.paymentMethod },
-          async (trx) => {
-            await cart.clearIn(trx, user.id);
-            await profiles.rememberShippingAddressIn(trx, user.id, input.shippingAddress);
+          {
+            user,
+            lines,
+            details: input,
+            idempotencyKey,
+            idempotencyHash: hash,
+            membership,
+            paymentMethod: input.paymentMethod,
+            // First in the unit: exactly the lines read above, or the unit rolls back (CartChangedError).
+            claim: (trx, orderId) => cart.takeIn(trx, user.id, seen, orderId),
           },
+          (trx) => profiles.rememberShippingAddressIn(trx, user.id, input.shippingAddress),
         );
         return { order, created: true };
       } catch (error) {
         if (error instanceof StockShortError) {
           throw shortOf(error.short.map((s) => ({ productId: s.productId, sku: found.get(s.productId)?.sku ?? '', message: stockErrorMessage(s.available) })));
         }
-        // A concurrent retry with the same key won the unique index: answer with its order.
-        if (idempotencyKey) {
-          const existing = await orders.findByIdempotencyKey(user.id, idempotencyKey);
-          if (existing) return replay(existing);
+        // A concurrent retry with the same key won (the unique index, or the cart it took first): answer with its order.
+        const retried = await replayed();
+        if (retried) return retried;
+        if (error instanceof CartChangedError) {
+          // Another checkout moved the version: it made this cart an order. Otherwise a line changed meanwhile.
+          const now = await cart.checkoutState(user.id);
+          if (now.version !== seen.version && now.orderId) throw await alreadyOrdered(now.orderId, user);
+          throw new AppError('CONFLICT', CART_MESSAGES.cartChanged);
         }
         throw error;
       }
     },
 
-    /** `POST /api/purchase/:id/reorder`: the order's lines into the cart at today's prices (see cart.addProducts). */
+    /**
+     * `POST /api/purchase/:id/reorder`: the order's lines into the cart at today's prices, each line
+     * growing by the order's pieces up to what one line may hold (see cart.addProducts).
+     */
     async reorder(orderId: string, user: SessionUser): Promise<ReorderResult> {
       const lines = await orders.ownLines(orderId, user);
       const { cart: after, missing } = await cart.addProducts(

@@ -49,6 +49,12 @@ export interface NewOrder {
   membership?: Membership | null;
   /** 'account' pays on the company's terms (invoiced, due later); default 'card'. */
   paymentMethod?: PaymentMethod;
+  /**
+   * Runs first in the order's unit, with the new order's id: takes what the order is made of (a
+   * checkout's cart, issue 28). Throwing rolls the unit back before the pending cap, the credit
+   * check or the stock, so a lost race is answered as such and nothing else is tried.
+   */
+  claim?: (trx: Transaction<DB>, orderId: string) => Promise<void>;
 }
 
 /**
@@ -134,9 +140,10 @@ export function checkAccountPayment(membership: Membership | null): asserts memb
 }
 
 /**
- * One new order as one unit (ADR 0004, 0007): the unpaid-order cap, the order and its lines, the
- * confirmation mail, `alsoWrite` (the emptied cart, the remembered address), and last every line's
- * stock in product-id order. Throws StockShortError (nothing taken) or a 409 for the cap.
+ * One new order as one unit (ADR 0004, 0007): `claim` (the checkout's cart taken), the unpaid-order
+ * cap, the order and its lines, the confirmation mail, `alsoWrite` (the remembered address, an
+ * accepted quote), and last every line's stock in product-id order. Throws StockShortError
+ * (nothing taken), what `claim` throws, or a 409 for the cap.
  */
 export function createOrderPlacement({ repo, stock, notify, rules, companies, invoiceNumberIn }: PlacementDeps) {
   // `alsoWrite` gets the new order too (an accepted quote records the order's id in the same unit).
@@ -151,12 +158,14 @@ export function createOrderPlacement({ repo, stock, notify, rules, companies, in
         ? { companyId: membership.companyId, limitCents: Number(membership.creditLimitCents) }
         : undefined;
     const placing = notify.placing();
+    const { claim } = o;
     let order: Order | undefined;
     try {
       // The stock is taken by the products service inside this order's transaction; once the
       // unit has ended the products service clears its cached catalogue (ADR 0012).
       await repo.placeOrder(row, lines, {
         pendingMax: rules.pendingMax,
+        claim: claim && ((trx) => claim(trx, row.id)),
         credit,
         invoiceNumber: invoiceNumberIn,
         alsoWrite: async (trx, numbered) => {

@@ -149,14 +149,17 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine, orderComm
     },
 
     /**
-     * Inserts the order and its lines and runs `alsoWrite` (its confirmation mail in the outbox,
-     * the emptied cart), then `takeStock` (the products module's conditional updates), in one
-     * transaction: without the stock all of it rolls back. Resolves once committed (db/group-commit.ts).
+     * Runs `claim` (the checkout's cart taken), inserts the order and its lines and runs
+     * `alsoWrite` (its confirmation mail in the outbox, the remembered address), then `takeStock`
+     * (the products module's conditional updates), in one transaction: without the cart or the
+     * stock all of it rolls back. Resolves once committed (db/group-commit.ts).
      */
     async placeOrder(
       order: Omit<OrderRow, 'order_number'>,
       lines: readonly OrderLineRow[],
       options: {
+        /** Runs first: what the order is made of is taken here (a checkout's cart); throwing rolls everything back. */
+        claim?: ((trx: Transaction<DB>) => Promise<void>) | undefined;
         pendingMax?: number;
         /** An account order: the company's open account orders plus this one must stay within `limitCents`. */
         credit?: { companyId: string; limitCents: number };
@@ -166,8 +169,10 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine, orderComm
         takeStock: (trx: Transaction<DB>) => Promise<void>;
       },
     ): Promise<OrderRow> {
-      const { pendingMax = 0, credit, invoiceNumber, alsoWrite, takeStock } = options;
+      const { claim, pendingMax = 0, credit, invoiceNumber, alsoWrite, takeStock } = options;
       return orderCommits.run(async (trx) => {
+        // First, so that of two checkouts of one cart the second fails as such, not on the cap or the credit.
+        await claim?.(trx);
         if (pendingMax > 0) {
           // Counted inside the order's transaction so parallel orders cannot all pass: SQLite runs
           // the units one after the other (one writer); on PostgreSQL the account's advisory lock

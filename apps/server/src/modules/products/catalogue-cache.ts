@@ -15,12 +15,19 @@ export interface CachedAnswer {
 export interface CatalogueCache {
   get(key: string): CachedAnswer | undefined;
   set(key: string, answer: CachedAnswer): void;
+  /**
+   * A value computed from the catalogue (the facets of a normalised query, ADR 0023), with the
+   * same lifetime and clearing as the answers: several URLs meaning one query share it.
+   */
+  getValue<T>(key: string): T | undefined;
+  setValue(key: string, value: unknown): void;
   clear(): void;
   readonly size: number;
 }
 
 export function createCatalogueCache({ ttlMs = 1000, maxEntries = 1000 } = {}): CatalogueCache {
   const entries = new Map<string, CachedAnswer & { at: number }>();
+  const values = new Map<string, { value: unknown; at: number }>();
   return {
     get(key) {
       const hit = entries.get(key);
@@ -30,8 +37,17 @@ export function createCatalogueCache({ ttlMs = 1000, maxEntries = 1000 } = {}): 
       if (entries.size >= maxEntries) entries.clear();
       entries.set(key, { ...answer, at: Date.now() });
     },
+    getValue<T>(key: string) {
+      const hit = values.get(key);
+      return hit && Date.now() - hit.at < ttlMs ? (hit.value as T) : undefined;
+    },
+    setValue(key, value) {
+      if (values.size >= maxEntries) values.clear();
+      values.set(key, { value, at: Date.now() });
+    },
     clear() {
       if (entries.size) entries.clear();
+      if (values.size) values.clear();
     },
     get size() {
       return entries.size;

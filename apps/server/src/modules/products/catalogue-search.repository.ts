@@ -24,6 +24,59 @@ export interface CatalogueFilter {
   maxCents?: number;
   inStock?: boolean;
   includeArchived: boolean;
+  /**
+   * Issue 28: the caller's own prices (a company member's discount and fixed prices, ADR 0018):
+   * `minCents`/`maxCents` and the price range then use the caller's price of each product, the
+   * lower of its list price and the company's (shared `asSeenBy`). `key` names the price list.
+   */
+  prices?: CallerPrices;
+}
+
+export interface CallerPrices {
+  key: string;
+  discountPercent: number | null;
+  /** Fixed unit prices in cents by product id. */
+  fixed: Record<string, number>;
+}
+
+/**
+ * Bounded work per query (ADR 0023): a text search reads at most this many matches (+1, to know
+ * there are more), and every live count is taken over at most this many matching products. Past
+ * it, counts are lower bounds (the answer says so) and a search ranks and sorts its first matches.
+ */
+export const MATCH_SCAN_MAX = 10_000;
+/** A last word shorter than this is matched as a whole word, not as a prefix (`a*` would read the whole index). */
+export const PREFIX_MIN_LENGTH = 2;
+
+/** A count that stopped at MATCH_SCAN_MAX: `more` when there are more matches than `n`. */
+export interface BoundedCount {
+  n: number;
+  more: boolean;
+}
+
+/** What one `facetCounts` read counts over its filter. */
+export interface FacetWants {
+  categories?: { max: number };
+  brands?: { max: number };
+  price?: boolean;
+  /** Only the specification `only`, or every one but `except`; at most `perName` values per name. */
+  attributes?: { only?: string; except?: string[]; perName: number };
+}
+
+export interface FacetCounts {
+  count: BoundedCount;
+  categories: ValueCount[];
+  brands: ValueCount[];
+  price: { min: number | null; max: number | null };
+  attributes: AttributeCount[];
+}
+
+/** A read that did not finish within its request's time budget (the caller answers without it). */
+export class CatalogueBudgetError extends Error {
+  constructor() {
+    super('catalogue read over its time budget');
+    this.name = 'CatalogueBudgetError';
+  }
 }
 
 export interface ValueCount {
@@ -105,43 +158,75 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
   const pg = engine === 'postgres';
   /**
    * What the filtered rows are read from (`p` = products) and their rank (`m_rank`, lower is
-   * better), with the full-text condition when there is a text. An exact SKU always matches.
+   * better). With a text, the matches are at most MATCH_SCAN_MAX + 1 rows of the full-text index
+   * (FTS5 on SQLite, the tsvector's GIN index on PostgreSQL), joined to their products; an exact
+   * SKU always matches. The rank (bm25 / ts_rank) is computed only when the list is ranked.
    */
   function textSource(text: CatalogueFilter['text'], ranked: boolean): { from: RawBuilder<unknown>; where: RawBuilder<unknown>[]; rank: RawBuilder<unknown> } {
     if (!text) return { from: sql`products p`, where: [], rank: sql`0` };
-    const { words, sku } = text;
-    if (pg) {
-      const tsquery = words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
-      const query = sql`to_tsquery('simple', ${tsquery})`;
-      const skuMatch = sku === null ? sql`false` : sql`p.sku = ${sku}`;
-      const textMatch = words.length ? sql`p.search_vector @@ ${query}` : sql`false`;
-      return {
-        from: sql`products p`,
-        where: [sql`(${textMatch} or ${skuMatch})`],
-        rank: sql`case when ${skuMatch} then ${EXACT_SKU_RANK} else ${words.length ? sql`-ts_rank(p.search_vector, ${query})` : sql`0`} end`,
-      };
-    }
-    // FTS5: each word a quoted string (letters and digits only), all required, the last a prefix.
-    const match = `{sku name brand description attrs} : (${words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' AND ')})`;
-    if (!ranked) {
-      // Counts and facets need the matching set only: computing bm25 for every match costs more than the match.
-      const ids: RawBuilder<unknown>[] = [];
-      if (words.length) ids.push(sql`select product_id from products_fts where products_fts match ${match}`);
-      if (sku !== null) ids.push(sql`select id from products where sku = ${sku}`);
-      const where = ids.length ? sql`p.id in (${sql.join(ids, sql` union `)})` : sql`0 = 1`;
-      return { from: sql`products p`, where: [where], rank: sql`0` };
-    }
     const parts: RawBuilder<unknown>[] = [];
-    if (words.length) parts.push(sql`select product_id, bm25(products_fts, ${BM25_WEIGHTS}) as rank from products_fts where products_fts match ${match}`);
-    if (sku !== null) parts.push(sql`select id as product_id, ${EXACT_SKU_RANK} as rank from products where sku = ${sku}`);
-    if (!parts.length) parts.push(sql`select null as product_id, 0 as rank where 0`);
-    // One part stands alone: flattened into an aggregate, bm25() would be out of its context.
-    const matches = parts.length === 1 ? parts[0] : sql`select product_id, min(rank) as rank from (${sql.join(parts, sql` union all `)}) group by product_id`;
-    return {
-      from: sql`(${matches}) m join products p on p.id = m.product_id`,
-      where: [],
-      rank: sql`m.rank`,
-    };
+    const scan = MATCH_SCAN_MAX + 1;
+    const fullText = textMatch(text.words);
+    if (fullText) {
+      if (pg) {
+        const rank = ranked ? sql`-ts_rank(t.search_vector, ${fullText})` : sql`0`;
+        parts.push(sql`select t.id as product_id, ${rank} as rank from products t where t.search_vector @@ ${fullText} limit ${scan}`);
+      } else {
+        const rank = ranked ? sql`bm25(products_fts, ${BM25_WEIGHTS})` : sql`0`;
+        parts.push(sql`select product_id, ${rank} as rank from products_fts where products_fts match ${fullText} limit ${scan}`);
+      }
+    }
+    if (text.sku !== null) parts.push(sql`select id as product_id, ${sql.raw(String(EXACT_SKU_RANK))} as rank from products where sku = ${text.sku}`);
+    if (!parts.length) return { from: sql`products p`, where: [sql`1 = 0`], rank: sql`0` };
+    // Each part in its own subquery (its LIMIT is its own; bm25() stays in its FTS context).
+    const wrapped = parts.map((part, i) => sql`select product_id, rank from (${part}) ${sql.raw(`x${i}`)}`);
+    const matches =
+      wrapped.length === 1 ? wrapped[0] : sql`select product_id, min(rank) as rank from (${sql.join(wrapped, sql` union all `)}) u group by product_id`;
+    return { from: sql`(${matches}) m join products p on p.id = m.product_id`, where: [], rank: sql`m.rank` };
+  }
+
+  /**
+   * The full-text query of `words` (null without words): all required, the last a prefix when it
+   * has at least PREFIX_MIN_LENGTH characters. Words are letters and digits only, so no FTS5 or
+   * tsquery operator can come from the user; the query is a bound parameter.
+   */
+  function textMatch(words: string[]): RawBuilder<unknown> | null {
+    if (!words.length) return null;
+    const prefix = (w: string, i: number) => i === words.length - 1 && w.length >= PREFIX_MIN_LENGTH;
+    if (pg) return sql`to_tsquery('simple', ${words.map((w, i) => (prefix(w, i) ? `${w}:*` : w)).join(' & ')})`;
+    return sql`${`{sku name brand description attrs} : (${words.map((w, i) => `"${w}"${prefix(w, i) ? '*' : ''}`).join(' AND ')})`}`;
+  }
+
+  /** How many full-text matches the text has, read up to MATCH_SCAN_MAX + 1 (0 without words). */
+  function textScanned(text: CatalogueFilter['text']): RawBuilder<unknown> {
+    const fullText = text ? textMatch(text.words) : null;
+    if (!fullText) return sql`0`;
+    const scan = MATCH_SCAN_MAX + 1;
+    return pg
+      ? sql`(select count(*) from (select 1 from products t where t.search_vector @@ ${fullText} limit ${scan}) s)`
+      : sql`(select count(*) from (select 1 from products_fts where products_fts match ${fullText} limit ${scan}) s)`;
+  }
+
+  /**
+   * The caller's price of product `p` in cents: the list price, or with company prices the lower
+   * of it and the fixed price (else the discounted list price) — shared `asSeenBy` at quantity 1,
+   * `discountedCents` rounding half up with a floor of 1 cent.
+   */
+  function priceOf(filter: CatalogueFilter): RawBuilder<unknown> {
+    const prices = filter.prices;
+    if (!prices) return sql`p.price_cents`;
+    const percent = prices.discountPercent;
+    const discounted = percent
+      ? pg
+        ? sql`greatest(1, floor((p.price_cents * (100.0 - ${percent}::float8)) / 100.0 + 0.5)::bigint)`
+        : sql`max(1, cast((p.price_cents * (100.0 - ${percent})) / 100.0 + 0.5 as integer))`
+      : sql`p.price_cents`;
+    const ids = Object.keys(prices.fixed);
+    if (!ids.length) return pg ? sql`least(p.price_cents, ${discounted})` : sql`min(p.price_cents, ${discounted})`;
+    const json = JSON.stringify(prices.fixed);
+    return pg
+      ? sql`least(p.price_cents, coalesce((${json}::jsonb ->> p.id)::bigint, ${discounted}))`
+      : sql`min(p.price_cents, coalesce((select cast(f.value as integer) from json_each(${json}) f where f.key = p.id), ${discounted}))`;
   }
 
   /** The WHERE conditions of `filter` (never empty). */
@@ -154,8 +239,8 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
       // Correlated: the plan starts from the products' own indexes and probes each product's row by key.
       c.push(sql`exists (select 1 from product_attributes pa where pa.product_id = p.id and pa.name = ${name} and pa.value in (${sql.join(values)}))`);
     }
-    if (filter.minCents !== undefined) c.push(sql`p.price_cents >= ${filter.minCents}`);
-    if (filter.maxCents !== undefined) c.push(sql`p.price_cents <= ${filter.maxCents}`);
+    if (filter.minCents !== undefined) c.push(sql`${priceOf(filter)} >= ${filter.minCents}`);
+    if (filter.maxCents !== undefined) c.push(sql`${priceOf(filter)} <= ${filter.maxCents}`);
     // At least the smallest order the product takes: its own minimum, never below the shop's (effectiveMinimum).
     if (filter.inStock) c.push(sql`p.available_quantity >= p.minimum_order_quantity and p.available_quantity >= ${ORDER_QUANTITY_MIN}`);
     return c.length ? sql.join(c, sql` and `) : sql`1 = 1`;
@@ -183,102 +268,203 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
     );
   }
   const inCategories = (filter: CatalogueFilter) => (filter.categories ? sql`and c.category in (${sql.join(filter.categories)})` : sql``);
-
-  return {
-    async list(filter: CatalogueFilter, page: { sort: ProductSort; offset: number; limit: number }): Promise<ProductRow[]> {
-      const ranked = filter.text !== undefined && page.sort === 'relevance';
-      const { from, where, rank } = filtered(filter, ranked);
-      const rankColumn = ranked ? sql`, ${rank} as m_rank` : sql``;
-      // The page is chosen on the sort keys alone, then only its rows are read whole: sorting
-      // thousands of full rows (descriptions, JSON) costs more than finding them.
-      const { rows } = await sql<ProductRow>`select ${COLUMNS} from (
-          select p.id, p.position, p.price_cents, p.name_lower, p.created_at${rankColumn} from ${from} where ${where}
-          order by ${orderBy(page.sort, ranked)} limit ${page.limit} offset ${page.offset}
-        ) k join products p on p.id = k.id
-        order by ${orderBy(page.sort, ranked, 'k')}`.execute(db);
-      return rows;
-    },
-
-    /** The exact number of matches. */
-    async count(filter: CatalogueFilter): Promise<number> {
-      if (countable(filter)) {
-        const { rows } = await sql<{ n: number | null }>`select sum(c.n) as n from product_facet_counts c where c.kind = 'all' ${inCategories(filter)}`.execute(
-          db,
-        );
-        return Number(rows[0]?.n ?? 0);
-      }
-      const { from, where } = filtered(filter);
-      const { rows } = await sql<{ n: number }>`select count(*) as n from ${from} where ${where}`.execute(db);
-      return Number(rows[0]?.n ?? 0);
-    },
-
-    /** Matching products per category (filed directly; null category left out) or per brand (empty brand left out). */
-    async valueCounts(filter: CatalogueFilter, column: 'category' | 'brand', max: number): Promise<ValueCount[]> {
-      if (countable(filter)) {
-        const kept =
-          column === 'category'
-            ? sql`select c.category as value, sum(c.n) as n from product_facet_counts c where c.kind = 'all' and c.category <> '' ${inCategories(filter)} group by c.category`
-            : sql`select c.value as value, sum(c.n) as n from product_facet_counts c where c.kind = 'brand' ${inCategories(filter)} group by c.value`;
-        const { rows } = await sql<ValueCount>`select value, n from (${kept}) k where n > 0 order by n desc limit ${max}`.execute(db);
-        return rows.map((r) => ({ value: r.value, n: Number(r.n) }));
-      }
-      const { from, where } = filtered(filter);
-      const ref = sql.ref(`p.${column}`);
-      const { rows } = await sql<ValueCount>`select ${ref} as value, count(*) as n from ${from}
-        where ${where} and ${ref} is not null and ${ref} <> '' group by ${ref} order by n desc limit ${max}`.execute(db);
-      return rows.map((r) => ({ value: r.value, n: Number(r.n) }));
-    },
-
-    async priceRange(filter: CatalogueFilter): Promise<{ min: number | null; max: number | null }> {
-      let query: RawBuilder<{ lo: number | null; hi: number | null }>;
-      if (countable(filter)) {
-        // One index seek per bound (and per category): products_archived_price, products_category_price.
-        const bound = (fn: 'min' | 'max', category: string | null) =>
-          sql`(select ${sql.raw(fn)}(p.price_cents) from products p where p.archived = 0 ${category === null ? sql`` : sql`and p.category = ${category}`})`;
-        const perCategory = filter.categories ?? [null];
-        query = sql`select min(lo) as lo, max(hi) as hi from (${sql.join(
-          perCategory.map((c) => sql`select ${bound('min', c)} as lo, ${bound('max', c)} as hi`),
-          sql` union all `,
-        )}) b`;
-      } else {
-        const { from, where } = filtered(filter);
-        query = sql`select min(p.price_cents) as lo, max(p.price_cents) as hi from ${from} where ${where}`;
-      }
-      const { rows } = await query.execute(db);
-      const r = rows[0];
-      return { min: r?.lo == null ? null : Number(r.lo), max: r?.hi == null ? null : Number(r.hi) };
-    },
-
-    /**
-     * Matching products per (specification, value): only the specification `only`, or every one
-     * but `except`; at most `perName` values per name (the most frequent).
-     */
-    async attributeCounts(filter: CatalogueFilter, names: { only?: string; except?: string[] }, perName: number): Promise<AttributeCount[]> {
-      const nameCond =
-        names.only !== undefined ? sql`a.name = ${names.only}` : names.except?.length ? sql`a.name not in (${sql.join(names.except)})` : sql`1 = 1`;
-      let counted: RawBuilder<unknown>;
-      if (countable(filter)) {
-        counted = sql`select a.name as name, a.value as value, sum(a.n) as n from product_facet_counts a
-          where a.kind = 'attr' and ${nameCond} ${filter.categories ? sql`and a.category in (${sql.join(filter.categories)})` : sql``}
-          group by a.name, a.value having sum(a.n) > 0`;
-      } else {
-        // Driven from the narrowed products (their own indexes first), each one's specifications
-        // read by its primary key: never the whole specification table.
-        const { from, where } = filtered(filter);
-        counted = sql`select a.name as name, a.value as value, count(*) as n
-          from (select p.id from ${from} where ${where}) s join product_attributes a on a.product_id = s.id
-          where ${nameCond} group by a.name, a.value`;
-      }
-      const { rows } = await sql<{ name: string; value: string; n: number; name_total: number }>`
-        select name, value, n, name_total from (
-          select name, value, n,
-            row_number() over (partition by name order by n desc, value) as r,
-            sum(n) over (partition by name) as name_total
-          from (${counted}) g
-        ) t where r <= ${perName}`.execute(db);
-      return rows.map((r) => ({ name: r.name, value: r.value, n: Number(r.n), nameTotal: Number(r.name_total) }));
-    },
+  /** At most MATCH_SCAN_MAX + 1 of the products matching `filter`: live counts are taken over these. */
+  const sampleOf = (filter: CatalogueFilter, columns: RawBuilder<unknown>) => {
+    const { from, where } = filtered(filter);
+    return sql`(select ${columns} from ${from} where ${where} limit ${MATCH_SCAN_MAX + 1})`;
   };
+
+  /**
+   * The reads, each statement limited to the request's time budget when `deadline` is given. On
+   * PostgreSQL that is `statement_timeout` set for the statement's own transaction (`set local`);
+   * a SQLite statement cannot be interrupted from its own thread, so on SQLite the reads run in
+   * the reader pool's workers (catalogue-reader-pool.ts), which answer the caller at the deadline.
+   */
+  function reads(deadline?: number) {
+    async function run<R>(query: RawBuilder<R>): Promise<R[]> {
+      if (!pg || deadline === undefined) return (await query.execute(db)).rows;
+      const ms = Math.max(1, Math.floor(deadline - Date.now()));
+      try {
+        return await db.transaction().execute(async (trx) => {
+          await sql`select set_config('statement_timeout', ${String(ms)}, true)`.execute(trx);
+          return (await query.execute(trx)).rows;
+        });
+      } catch (err) {
+        // 57014: query_canceled (the statement timeout).
+        if ((err as { code?: unknown }).code === '57014') throw new CatalogueBudgetError();
+        throw err;
+      }
+    }
+
+    return {
+      /**
+       * A page of the filtered list, and with a text its bounded count from the same read: the
+       * matches (at most MATCH_SCAN_MAX + 1) are counted by a window over them before the page is
+       * cut (`count` is undefined without a text, or when the page is past the matches).
+       */
+      async list(filter: CatalogueFilter, page: { sort: ProductSort; offset: number; limit: number }): Promise<{ rows: ProductRow[]; count?: BoundedCount }> {
+        const ranked = filter.text !== undefined && page.sort === 'relevance';
+        const { from, where, rank } = filtered(filter, ranked);
+        const rankColumn = ranked ? sql`, ${rank} as m_rank` : sql``;
+        // Without a text the page stops early on an index in sort order; a window would read every match.
+        const counted = filter.text !== undefined;
+        const countColumns = counted ? sql`, k.n_all as n_all, ${textScanned(filter.text)} as n_text` : sql``;
+        // The page is chosen on the sort keys alone, then only its rows are read whole: sorting
+        // thousands of full rows (descriptions, JSON) costs more than finding them.
+        const found = await run(sql<ProductRow & { n_all?: number; n_text?: number }>`select ${COLUMNS}${countColumns} from (
+            select p.id, p.position, p.price_cents, p.name_lower, p.created_at${rankColumn}${counted ? sql`, count(*) over () as n_all` : sql``}
+            from ${from} where ${where}
+            order by ${orderBy(page.sort, ranked)} limit ${page.limit} offset ${page.offset}
+          ) k join products p on p.id = k.id
+          order by ${orderBy(page.sort, ranked, 'k')}`);
+        const first = found[0];
+        const rows = found.map(({ n_all: _all, n_text: _text, ...row }) => row as ProductRow);
+        if (!counted || !first) return { rows };
+        const n = Number(first.n_all ?? 0);
+        return { rows, count: { n: Math.min(n, MATCH_SCAN_MAX), more: n > MATCH_SCAN_MAX || Number(first.n_text ?? 0) > MATCH_SCAN_MAX } };
+      },
+
+      /** The number of matches: exact up to MATCH_SCAN_MAX, else MATCH_SCAN_MAX with `more`. */
+      async count(filter: CatalogueFilter): Promise<BoundedCount> {
+        if (countable(filter)) {
+          const rows = await run(sql<{ n: number | null }>`select sum(c.n) as n from product_facet_counts c where c.kind = 'all' ${inCategories(filter)}`);
+          return { n: Number(rows[0]?.n ?? 0), more: false };
+        }
+        const rows = await run(
+          sql<{ n: number; t: number }>`select (select count(*) from ${sampleOf(filter, sql`1`)} s) as n, ${textScanned(filter.text)} as t`,
+        );
+        const n = Number(rows[0]?.n ?? 0);
+        const more = n > MATCH_SCAN_MAX || Number(rows[0]?.t ?? 0) > MATCH_SCAN_MAX;
+        return { n: Math.min(n, MATCH_SCAN_MAX), more };
+      },
+
+      /** Matching products per category (filed directly; null category left out) or per brand (empty brand left out). */
+      async valueCounts(filter: CatalogueFilter, column: 'category' | 'brand', max: number): Promise<ValueCount[]> {
+        let rows: ValueCount[];
+        if (countable(filter)) {
+          const kept =
+            column === 'category'
+              ? sql`select c.category as value, sum(c.n) as n from product_facet_counts c where c.kind = 'all' and c.category <> '' ${inCategories(filter)} group by c.category`
+              : sql`select c.value as value, sum(c.n) as n from product_facet_counts c where c.kind = 'brand' ${inCategories(filter)} group by c.value`;
+          rows = await run(sql<ValueCount>`select value, n from (${kept}) k where n > 0 order by n desc limit ${max}`);
+        } else {
+          const ref = sql.ref(`p.${column}`);
+          rows = await run(sql<ValueCount>`select s.value as value, count(*) as n from ${sampleOf(filter, sql`${ref} as value`)} s
+            where s.value is not null and s.value <> '' group by s.value order by n desc limit ${max}`);
+        }
+        return rows.map((r) => ({ value: r.value, n: Number(r.n) }));
+      },
+
+      async priceRange(filter: CatalogueFilter): Promise<{ min: number | null; max: number | null }> {
+        let query: RawBuilder<{ lo: number | null; hi: number | null }>;
+        if (countable(filter) && !filter.prices) {
+          // One index seek per bound (and per category): products_archived_price, products_category_price.
+          const bound = (fn: 'min' | 'max', category: string | null) =>
+            sql`(select ${sql.raw(fn)}(p.price_cents) from products p where p.archived = 0 ${category === null ? sql`` : sql`and p.category = ${category}`})`;
+          const perCategory = filter.categories ?? [null];
+          query = sql`select min(lo) as lo, max(hi) as hi from (${sql.join(
+            perCategory.map((c) => sql`select ${bound('min', c)} as lo, ${bound('max', c)} as hi`),
+            sql` union all `,
+          )}) b`;
+        } else {
+          query = sql`select min(s.price_cents) as lo, max(s.price_cents) as hi from ${sampleOf(filter, sql`${priceOf(filter)} as price_cents`)} s`;
+        }
+        const r = (await run(query))[0];
+        return { min: r?.lo == null ? null : Number(r.lo), max: r?.hi == null ? null : Number(r.hi) };
+      },
+
+      /**
+       * Everything `wants` asks of one filter, as one read: from the kept counts when they answer
+       * it (countable), else in ONE statement over at most MATCH_SCAN_MAX + 1 matching products,
+       * read once (a materialised CTE) and counted by category, brand, price and specification.
+       */
+      async facetCounts(filter: CatalogueFilter, wants: FacetWants): Promise<FacetCounts> {
+        const out: FacetCounts = { count: { n: 0, more: false }, categories: [], brands: [], price: { min: null, max: null }, attributes: [] };
+        if (countable(filter)) {
+          const self = reads(deadline);
+          const [count, categories, brands, price, attributes] = await Promise.all([
+            self.count(filter),
+            wants.categories ? self.valueCounts(filter, 'category', wants.categories.max) : [],
+            wants.brands ? self.valueCounts(filter, 'brand', wants.brands.max) : [],
+            wants.price ? self.priceRange(filter) : out.price,
+            wants.attributes ? self.attributeCounts(filter, wants.attributes, wants.attributes.perName) : [],
+          ]);
+          return { count, categories, brands, price, attributes };
+        }
+        const { from, where } = filtered(filter);
+        const parts: RawBuilder<unknown>[] = [sql`select 'n' as kind, '' as name, '' as value, count(*) as n, ${textScanned(filter.text)} as total from s`];
+        if (wants.categories) {
+          parts.push(sql`select * from (select 'category' as kind, '' as name, s.category as value, count(*) as n, 0 as total from s
+            where s.category is not null and s.category <> '' group by s.category order by n desc limit ${wants.categories.max}) c`);
+        }
+        if (wants.brands) {
+          parts.push(sql`select * from (select 'brand' as kind, '' as name, s.brand as value, count(*) as n, 0 as total from s
+            where s.brand is not null and s.brand <> '' group by s.brand order by n desc limit ${wants.brands.max}) b`);
+        }
+        if (wants.price) parts.push(sql`select 'price' as kind, '' as name, '' as value, min(s.price_cents) as n, max(s.price_cents) as total from s`);
+        if (wants.attributes) {
+          const { only, except, perName } = wants.attributes;
+          const nameCond = only !== undefined ? sql`a.name = ${only}` : except?.length ? sql`a.name not in (${sql.join(except)})` : sql`1 = 1`;
+          parts.push(sql`select 'attr' as kind, name, value, n, name_total as total from (
+              select name, value, n, row_number() over (partition by name order by n desc, value) as r, sum(n) over (partition by name) as name_total
+              from (select a.name as name, a.value as value, count(*) as n from s cross join product_attributes a
+                where a.product_id = s.id and ${nameCond} group by a.name, a.value) g
+            ) t where r <= ${perName}`);
+        }
+        const rows = await run(sql<{ kind: string; name: string; value: string; n: number | null; total: number | null }>`
+          with s as materialized (select p.id, p.category, p.brand, ${priceOf(filter)} as price_cents from ${from} where ${where} limit ${MATCH_SCAN_MAX + 1})
+          ${sql.join(parts, sql` union all `)}`);
+        for (const r of rows) {
+          if (r.kind === 'n') {
+            const n = Number(r.n ?? 0);
+            out.count = { n: Math.min(n, MATCH_SCAN_MAX), more: n > MATCH_SCAN_MAX || Number(r.total ?? 0) > MATCH_SCAN_MAX };
+          } else if (r.kind === 'category') out.categories.push({ value: r.value, n: Number(r.n) });
+          else if (r.kind === 'brand') out.brands.push({ value: r.value, n: Number(r.n) });
+          else if (r.kind === 'price') out.price = { min: r.n == null ? null : Number(r.n), max: r.total == null ? null : Number(r.total) };
+          else out.attributes.push({ name: r.name, value: r.value, n: Number(r.n), nameTotal: Number(r.total) });
+        }
+        return out;
+      },
+
+      /**
+       * Matching products per (specification, value): only the specification `only`, or every one
+       * but `except`; at most `perName` values per name (the most frequent).
+       */
+      async attributeCounts(filter: CatalogueFilter, names: { only?: string; except?: string[] }, perName: number): Promise<AttributeCount[]> {
+        const nameCond =
+          names.only !== undefined ? sql`a.name = ${names.only}` : names.except?.length ? sql`a.name not in (${sql.join(names.except)})` : sql`1 = 1`;
+        let counted: RawBuilder<unknown>;
+        if (countable(filter)) {
+          counted = sql`select a.name as name, a.value as value, sum(a.n) as n from product_facet_counts a
+            where a.kind = 'attr' and ${nameCond} ${filter.categories ? sql`and a.category in (${sql.join(filter.categories)})` : sql``}
+            group by a.name, a.value having sum(a.n) > 0`;
+        } else {
+          // Driven from the narrowed products (their own indexes first, at most MATCH_SCAN_MAX + 1),
+          // each one's specifications read by its primary key: never the whole specification table
+          // (`cross join` fixes that order on SQLite, whose planner cannot size the sample).
+          counted = sql`select a.name as name, a.value as value, count(*) as n
+            from ${sampleOf(filter, sql`p.id`)} s cross join product_attributes a
+            where a.product_id = s.id and ${nameCond} group by a.name, a.value`;
+        }
+        const rows = await run(sql<{ name: string; value: string; n: number; name_total: number }>`
+          select name, value, n, name_total from (
+            select name, value, n,
+              row_number() over (partition by name order by n desc, value) as r,
+              sum(n) over (partition by name) as name_total
+            from (${counted}) g
+          ) t where r <= ${perName}`);
+        return rows.map((r) => ({ name: r.name, value: r.value, n: Number(r.n), nameTotal: Number(r.name_total) }));
+      },
+    };
+  }
+
+  return { reads };
 }
 
-export type CatalogueSearchRepository = ReturnType<typeof createCatalogueSearchRepository>;
+/** The catalogue's reads, as the service calls them (on the main connection, or in the reader pool's workers). */
+export type CatalogueReads = ReturnType<ReturnType<typeof createCatalogueSearchRepository>['reads']>;
+
+/** Where the catalogue is read: `reads(deadline)` gives reads limited to a request's time budget (ms since the epoch). */
+export interface CatalogueReader {
+  reads(deadline?: number): CatalogueReads;
+}

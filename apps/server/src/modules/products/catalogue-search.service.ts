@@ -10,7 +10,19 @@ import {
   type ProductListQuery,
 } from '@bulkparts/shared';
 import { pageOffset } from '../../db/query-helpers.js';
-import { searchWords, type CatalogueFilter, type CatalogueSearchRepository } from './catalogue-search.repository.js';
+import { AppError } from '../../lib/errors.js';
+import type { CatalogueCache } from './catalogue-cache.js';
+import {
+  CatalogueBudgetError,
+  searchWords,
+  type BoundedCount,
+  type CallerPrices,
+  type CatalogueFilter,
+  type CatalogueReader,
+  type FacetCounts,
+  type FacetWants,
+  type CatalogueReads,
+} from './catalogue-search.repository.js';
 import type { ProductRow } from './products.repository.js';
 
 /**
@@ -24,9 +36,36 @@ export const FACET_BRANDS_MAX = 50;
 const FACET_CATEGORIES_MAX = 10_000;
 
 export interface CatalogueSearchDeps {
-  repo: CatalogueSearchRepository;
+  /** Where the catalogue is read: the main connection, or the SQLite reader pool (ADR 0023). */
+  reader: CatalogueReader;
   /** The category tree (the categories module answers); widens `category` to its descendants. */
   categoryTree: () => Promise<CategoryNode[]>;
+  /** Each request's time budget for its reads (ms); past it the answer is cut short, not late. */
+  budgetMs?: number;
+  /** Facets are kept here per normalised query for the cache's lifetime (cleared with it on every catalogue write). */
+  cache?: Pick<CatalogueCache, 'getValue' | 'setValue'>;
+}
+
+export const CATALOGUE_BUSY_MESSAGE = 'The catalogue is busy, try again';
+const isBudget = (err: unknown) => err instanceof CatalogueBudgetError;
+/** `promise`, or `fallback()` when it ran out of the request's time budget. */
+const orWhenLate = <T>(promise: Promise<T>, fallback: () => T): Promise<T> =>
+  promise.catch((err: unknown) => (isBudget(err) ? fallback() : Promise.reject(err)));
+
+/** The resolved filter as a cache key: arrays sorted, so `brand=A&brand=B` and `brand=B&brand=A` are one entry. */
+function filterKey(filter: CatalogueFilter): string {
+  const sorted = (values: string[] | undefined) => (values ? [...values].sort() : null);
+  return JSON.stringify([
+    filter.text ? [filter.text.words, filter.text.sku] : null,
+    sorted(filter.categories),
+    sorted(filter.brands),
+    filter.attributes ? [...filter.attributes].map(([name, values]) => [name, [...values].sort()]).sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0)) : null,
+    filter.minCents ?? null,
+    filter.maxCents ?? null,
+    filter.inStock ?? false,
+    filter.includeArchived,
+    filter.prices?.key ?? null,
+  ]);
 }
 
 type Dimension = 'category' | 'brand' | 'price' | { attribute: string };
@@ -42,10 +81,17 @@ const byCountThenValue = <T extends { count: number; value: string }>(a: T, b: T
  * descendants, cents), the list with its exact count, and the facets, each counted with its own
  * selection left out. The SQL is in catalogue-search.repository.ts.
  */
-export function createCatalogueSearch({ repo, categoryTree }: CatalogueSearchDeps) {
-  async function resolve(query: ProductFilters, includeArchived: boolean, needTree: boolean): Promise<{ filter: CatalogueFilter; nodes: CategoryNode[] }> {
+export function createCatalogueSearch({ reader, categoryTree, budgetMs = 1_500, cache }: CatalogueSearchDeps) {
+  const readsForRequest = (): CatalogueReads => reader.reads(Date.now() + budgetMs);
+  async function resolve(
+    query: ProductFilters,
+    includeArchived: boolean,
+    needTree: boolean,
+    prices: CallerPrices | undefined,
+  ): Promise<{ filter: CatalogueFilter; nodes: CategoryNode[] }> {
     const nodes = needTree ? await categoryTree() : [];
     const filter: CatalogueFilter = { includeArchived };
+    if (prices) filter.prices = prices;
     const q = query.q?.trim();
     if (q) {
       const sku = normalizeSku(q);
@@ -77,41 +123,100 @@ export function createCatalogueSearch({ repo, categoryTree }: CatalogueSearchDep
   }
 
   return {
-    async list(query: ProductListQuery, includeArchived: boolean): Promise<{ rows: ProductRow[]; total: number }> {
+    /** `prices`: the caller's own prices, which `minPrice`/`maxPrice` then bound. */
+    async list(query: ProductListQuery, includeArchived: boolean, prices?: CallerPrices): Promise<{ rows: ProductRow[]; total: number }> {
       // The tree is read only when a category is asked for.
-      const { filter } = await resolve(query, includeArchived, query.category !== undefined);
+      const { filter } = await resolve(query, includeArchived, query.category !== undefined, prices);
       const sort = query.sort ?? (filter.text ? 'relevance' : 'featured');
       const page = { sort, offset: pageOffset(query.page, query.limit), limit: query.limit };
-      const [rows, total] = await Promise.all([repo.list(filter, page), repo.count(filter)]);
-      return { rows, total };
+      const reads = readsForRequest();
+      const busy = (err: unknown) => Promise.reject(isBudget(err) ? new AppError('UNAVAILABLE', CATALOGUE_BUSY_MESSAGE) : err);
+      // A count cut short by the budget: what the page shows is a lower bound.
+      const countOf = () => orWhenLate(reads.count(filter), (): BoundedCount => ({ n: page.offset + rows.length, more: true }));
+      let rows: ProductRow[] = [];
+      let count: BoundedCount | undefined;
+      if (filter.text) {
+        // A search counts its matches in the same read as its page (one pass over them).
+        ({ rows, count } = await reads.list(filter, page).catch(busy));
+        count ??= await countOf();
+      } else {
+        const [listed, counted] = await Promise.all([reads.list(filter, page).catch(busy), orWhenLate(reads.count(filter), () => undefined)]);
+        rows = listed.rows;
+        count = counted ?? { n: page.offset + rows.length, more: true };
+      }
+      return { rows, total: count.n };
     },
 
-    async facets(query: ProductFilters, includeArchived: boolean): Promise<ProductFacets> {
-      const { filter, nodes } = await resolve(query, includeArchived, true);
+    /** `prices`: the caller's own prices, which `minPrice`/`maxPrice` and the price range use. */
+    async facets(query: ProductFilters, includeArchived: boolean, prices?: CallerPrices): Promise<ProductFacets> {
+      const { filter, nodes } = await resolve(query, includeArchived, true, prices);
+      const key = `facets\u0000${filterKey(filter)}`;
+      const kept = cache?.getValue<ProductFacets>(key);
+      if (kept) return kept;
+      const reads = readsForRequest();
+      let cutShort = false;
+      const late =
+        <T>(value: T) =>
+        (): T => {
+          cutShort = true;
+          return value;
+        };
+
+      // One read per distinct filter (a facet's filter is the request's unless its own selection
+      // is set): each read counts everything asked of its filter over the same matches.
       const attributeFilters = (filter.attributes ?? []).map(([name]) => name);
-      const [total, direct, brands, price, others, ...own] = await Promise.all([
-        repo.count(filter),
-        repo.valueCounts(without(filter, 'category'), 'category', FACET_CATEGORIES_MAX),
-        repo.valueCounts(without(filter, 'brand'), 'brand', FACET_BRANDS_MAX),
-        repo.priceRange(without(filter, 'price')),
-        repo.attributeCounts(filter, { except: attributeFilters }, FACET_VALUES_MAX),
-        ...attributeFilters.map((name) => repo.attributeCounts(without(filter, { attribute: name }), { only: name }, FACET_VALUES_MAX)),
-      ]);
+      const groups = new Map<string, { filter: CatalogueFilter; wants: FacetWants }>();
+      const ask = (f: CatalogueFilter, want: FacetWants) => {
+        const k = filterKey(f);
+        const group = groups.get(k) ?? { filter: f, wants: {} };
+        group.wants = { ...group.wants, ...want };
+        groups.set(k, group);
+        return k;
+      };
+      const totalKey = ask(filter, { attributes: { except: attributeFilters, perName: FACET_VALUES_MAX } });
+      const categoryKey = ask(without(filter, 'category'), { categories: { max: FACET_CATEGORIES_MAX } });
+      const brandKey = ask(without(filter, 'brand'), { brands: { max: FACET_BRANDS_MAX } });
+      const priceKey = ask(without(filter, 'price'), { price: true });
+      // A specification's own counts need a read of their own: its filter differs from the request's in that name.
+      const ownFilters = attributeFilters.map((name) => [name, without(filter, { attribute: name })] as const);
+      const empty: FacetCounts = { count: { n: 0, more: true }, categories: [], brands: [], price: { min: null, max: null }, attributes: [] };
+      const results = new Map(
+        await Promise.all([...groups].map(async ([k, g]) => [k, await orWhenLate(reads.facetCounts(g.filter, g.wants), late(empty))] as const)),
+      );
+      const own = await Promise.all(
+        ownFilters.map(([name, f]) => orWhenLate(reads.facetCounts(f, { attributes: { only: name, perName: FACET_VALUES_MAX } }), late(empty))),
+      );
+      const of = (k: string) => results.get(k) ?? empty;
+      const total = of(totalKey).count;
+      const direct = of(categoryKey).categories;
+      const brands = of(brandKey).brands;
+      const price = of(priceKey).price;
+      const others = of(totalKey).attributes;
+      const categoriesMore = of(categoryKey).count.more;
+      const brandsMore = of(brandKey).count.more;
+      const priceMore = of(priceKey).count.more;
+      const othersMore = total.more;
+      const ownMore = own.map((o) => o.count.more);
+      const mark = (approximate: boolean | undefined) => (approximate ? { approximate: true as const } : {});
 
       const rolled = rollUpCategoryCounts(nodes, new Map(direct.map((d) => [d.value, d.n])));
       const categories = [...rolled]
         .filter(([, count]) => count > 0)
         .map(([slug, count]) => ({ slug, value: slug, count }))
         .sort(byCountThenValue)
-        .map(({ slug, count }) => ({ slug, count }));
+        .map(({ slug, count }) => ({ slug, count, ...mark(categoriesMore) }));
 
       // Names ranked by how many matching products have them; the filtered ones always stay.
-      const byName = new Map<string, { total: number; values: { value: string; count: number }[] }>();
-      for (const a of [...others, ...own.flat()]) {
-        const entry = byName.get(a.name) ?? { total: a.nameTotal, values: [] };
-        entry.values.push({ value: a.value, count: a.n });
-        byName.set(a.name, entry);
-      }
+      const byName = new Map<string, { total: number; values: { value: string; count: number; approximate?: true }[] }>();
+      const gather = (list: typeof others, approximate: boolean | undefined) => {
+        for (const a of list) {
+          const entry = byName.get(a.name) ?? { total: a.nameTotal, values: [] };
+          entry.values.push({ value: a.value, count: a.n, ...mark(approximate) });
+          byName.set(a.name, entry);
+        }
+      };
+      gather(others, othersMore);
+      own.forEach((o, i) => gather(o.attributes, ownMore[i]));
       const names = [...byName.keys()].sort((a, b) => {
         const filtered = Number(attributeFilters.includes(b)) - Number(attributeFilters.includes(a));
         return filtered || (byName.get(b)?.total ?? 0) - (byName.get(a)?.total ?? 0) || (a < b ? -1 : a > b ? 1 : 0);
@@ -119,13 +224,21 @@ export function createCatalogueSearch({ repo, categoryTree }: CatalogueSearchDep
       const attributes: ProductFacets['attributes'] = {};
       for (const name of names.slice(0, FACET_ATTRIBUTE_NAMES_MAX)) attributes[name] = (byName.get(name)?.values ?? []).sort(byCountThenValue);
 
-      return {
-        total,
+      const answer: ProductFacets = {
+        total: total.n,
         categories,
-        brands: brands.map((b) => ({ value: b.value, count: b.n })).sort(byCountThenValue),
+        brands: brands.map((b) => ({ value: b.value, count: b.n, ...mark(brandsMore) })).sort(byCountThenValue),
         attributes,
-        price: { min: price.min === null ? null : centsToDollars(price.min), max: price.max === null ? null : centsToDollars(price.max) },
+        price: {
+          min: price.min === null ? null : centsToDollars(price.min),
+          max: price.max === null ? null : centsToDollars(price.max),
+          ...mark(priceMore),
+        },
+        ...mark(total.more || cutShort),
       };
+      // An answer cut short by the budget is not kept: the next request may have the time.
+      if (!cutShort) cache?.setValue(key, answer);
+      return answer;
     },
   };
 }

@@ -16,13 +16,18 @@ import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
 import { hasSessionCookie } from '../../plugins/response-cache.js';
 import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
+import type { CallerPrices } from './catalogue-search.repository.js';
 import type { ProductsAdminService } from './product-admin.service.js';
 import { productAsSeenBy, type ProductsService } from './products.service.js';
 
 /** `/api/service`: the spec's name for the product catalogue. Writes are for admins. */
 export default async function productsRoutes(
   app: ApiInstance,
-  opts: { products: ProductsService; admin: ProductsAdminService; companies?: Pick<CompanyDirectory, 'priceListKey' | 'priceBookFor'> },
+  opts: {
+    products: ProductsService;
+    admin: ProductsAdminService;
+    companies?: Pick<CompanyDirectory, 'priceListKey' | 'priceBookFor' | 'priceListFor'>;
+  },
 ) {
   const { products: service, admin, companies } = opts;
 
@@ -45,6 +50,14 @@ export default async function productsRoutes(
     return book ? items.map((p) => productAsSeenBy(p, buyerPricesIn(book, p._id))) : items;
   }
 
+  /** Issue 28: the caller's own prices, which price bounds and the price range use (undefined: list prices). */
+  async function callerPrices(request: FastifyRequest): Promise<CallerPrices | undefined> {
+    if (!companies?.priceListFor || !hasSessionCookie(request)) return undefined;
+    const user = await request.loadUser();
+    const book = user ? await companies.priceListFor(user.id) : null;
+    return book ? { key: book.companyId, discountPercent: book.discountPercent, fixed: Object.fromEntries(book.fixedCents) } : undefined;
+  }
+
   // Public reads come from the catalogue cache (plugins/response-cache.ts), per price list (a
   // member's company prices); archived listings depend on who asks and are never cached.
   // Issue 19: an API key reads with `catalog:read` (plugins/api-key-auth.ts).
@@ -53,8 +66,8 @@ export default async function productsRoutes(
     catalogueCache: { skip: (request: { url: string }) => request.url.includes('includeArchived'), variant: priceList },
     scope: 'catalog:read' as const,
   };
-  // The facets carry no prices a member would see differently (the price range filters the list prices).
-  const cachedFacets = { catalogueCache: { skip: (request: { url: string }) => request.url.includes('includeArchived') }, scope: 'catalog:read' as const };
+  // A member's facets are their own too: the price range and price bounds are in their prices (issue 28).
+  const cachedFacets = cachedUnlessArchived;
   const catalogWrite = { scope: 'catalog:write' as const };
 
   /** Archived products are listed (and counted) for admins only. */
@@ -71,7 +84,9 @@ export default async function productsRoutes(
     async (request, reply) => {
       const { includeArchived, ...query } = request.query;
       await allowArchived(request, includeArchived);
-      const { items, total } = await service.list(query, includeArchived === '1');
+      // The member's prices are needed for the query only when it bounds prices.
+      const prices = query.minPrice !== undefined || query.maxPrice !== undefined ? await callerPrices(request) : undefined;
+      const { items, total } = await service.list(query, includeArchived === '1', prices);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return asSeenByCaller(request, items);
     },
@@ -84,7 +99,7 @@ export default async function productsRoutes(
     async (request) => {
       const { includeArchived, page: _page, limit: _limit, sort: _sort, ...filters } = request.query;
       await allowArchived(request, includeArchived);
-      return service.facets(filters, includeArchived === '1');
+      return service.facets(filters, includeArchived === '1', await callerPrices(request));
     },
   );
 

@@ -18,6 +18,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { notFound } from '../../lib/errors.js';
 import type { CatalogueCache } from './catalogue-cache.js';
+import type { CallerPrices } from './catalogue-search.repository.js';
 import type { CatalogueSearch } from './catalogue-search.service.js';
 import type { ProductRow, ProductsRepository } from './products.repository.js';
 
@@ -101,16 +102,22 @@ export function catalogueColumns(input: Pick<ProductInput, 'sku' | 'brand' | 'ca
  * caller reports its commit with `stockCommitted()`, which clears the catalogue cache (ADR 0012):
  * clearing before the commit would let a read in between cache the old stock again.
  */
-export function createProductsService(repo: ProductsRepository, cache: Pick<CatalogueCache, 'clear'>, search: CatalogueSearch) {
+export function createProductsService(
+  repo: ProductsRepository,
+  cache: Pick<CatalogueCache, 'clear'>,
+  search: CatalogueSearch,
+  /** The catalogue's reader threads (ADR 0023), stopped with the app. */
+  reader?: { close(): Promise<void> },
+) {
   return {
     /** Search, filters and sort (catalogue-search.service.ts); the total is the exact count of the filtered list. */
-    async list(query: ProductListQuery, includeArchived = false): Promise<{ items: Product[]; total: number }> {
-      const { rows, total } = await search.list(query, includeArchived);
+    async list(query: ProductListQuery, includeArchived = false, prices?: CallerPrices): Promise<{ items: Product[]; total: number }> {
+      const { rows, total } = await search.list(query, includeArchived, prices);
       return { items: rows.map(toProductJson), total };
     },
 
     /** Counts per category, brand and specification, and the price range, for the same filters. */
-    facets: (query: ProductFilters, includeArchived = false): Promise<ProductFacets> => search.facets(query, includeArchived),
+    facets: (query: ProductFilters, includeArchived = false, prices?: CallerPrices): Promise<ProductFacets> => search.facets(query, includeArchived, prices),
 
     /** Archived products stay readable by id so order history and old links keep working. */
     async get(id: string): Promise<Product> {
@@ -161,6 +168,9 @@ export function createProductsService(repo: ProductsRepository, cache: Pick<Cata
     /** For the categories module: its counts roll these up; a category in use is not deleted. */
     directCategoryCounts: () => repo.directCategoryCounts(),
     countInCategory: (category: string) => repo.countInCategory(category),
+
+    /** Stops the catalogue's reader threads (reads still queued fail); the app is closing. */
+    close: async (): Promise<void> => reader?.close(),
   };
 }
 

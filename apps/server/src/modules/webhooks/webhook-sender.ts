@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
+import { isIP, type BlockList } from 'node:net';
 import { WEBHOOK_SECRET_PREFIX } from '@bulkparts/shared';
-import { hostOf, isPrivateAddress, PrivateAddressError, publicOnlyLookup } from './webhook-address.js';
+import { blockedAddress, blockedLabel, hostOf, hostAddresses, PrivateAddressError, publicOnlyLookup, type ResolveAll } from './webhook-address.js';
 
 /** Each attempt gives up after this long (issue 19). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -43,7 +43,20 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
  * `webhook-signature` = HMAC-SHA256 of `id.timestamp.body` with the endpoint's secret). A 2xx
  * answer is a success; anything else, a timeout or a refused address is a failure.
  */
-export function createWebhookSender({ allowPrivate, timeoutMs = WEBHOOK_TIMEOUT_MS }: { allowPrivate: boolean; timeoutMs?: number }): SendWebhook {
+export function createWebhookSender({
+  allowPrivate,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+  resolve,
+  own = hostAddresses,
+}: {
+  allowPrivate: boolean;
+  timeoutMs?: number;
+  /** Name resolution (default `dns.lookup`); tests bring their own. */
+  resolve?: ResolveAll;
+  /** The host's own addresses (default: its interfaces'); tests bring their own. */
+  own?: () => BlockList;
+}): SendWebhook {
+  const lookup = allowPrivate ? undefined : publicOnlyLookup({ ...(resolve ? { resolve } : {}), own });
   return async ({ url, secret, id, body }) => {
     const started = performance.now();
     const done = (ok: boolean, statusCode: number | null, error: string | null): SendResult => ({
@@ -61,7 +74,10 @@ export function createWebhookSender({ allowPrivate, timeoutMs = WEBHOOK_TIMEOUT_
     if (target.protocol !== 'http:' && target.protocol !== 'https:') return done(false, null, 'Only http and https URLs are called');
     const host = hostOf(target);
     // A literal address is never looked up, so it is checked here; names are checked by the lookup.
-    if (!allowPrivate && isIP(host) && isPrivateAddress(host)) return done(false, null, `${host} is a private address`);
+    if (!allowPrivate && isIP(host)) {
+      const reason = blockedAddress(host, own());
+      if (reason) return done(false, null, `${host} is ${blockedLabel(reason)}`);
+    }
     const timestamp = Math.floor(Date.now() / 1000);
     const signature = signWebhook(secret, id, timestamp, body);
     const client = target.protocol === 'https:' ? https : http;
@@ -79,7 +95,7 @@ export function createWebhookSender({ allowPrivate, timeoutMs = WEBHOOK_TIMEOUT_
             'webhook-signature': signature,
           },
           timeout: timeoutMs,
-          ...(allowPrivate ? {} : { lookup: publicOnlyLookup }),
+          ...(lookup ? { lookup } : {}),
         },
         (res) => {
           const status = res.statusCode ?? 0;

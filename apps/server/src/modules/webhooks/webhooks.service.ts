@@ -78,7 +78,7 @@ export interface WebhooksDeps {
   repo: WebhooksRepository;
   send: SendWebhook;
   log: FastifyBaseLogger;
-  /** WEBHOOKS_ALLOW_PRIVATE: private, loopback and link-local URLs are accepted (tests, a private network). */
+  /** WEBHOOKS_ALLOW_PRIVATE: private, loopback, reserved and the host's own addresses are accepted (tests, a private network). */
   allowPrivate: boolean;
   /** When the process is saturated the worker's own rounds slow down (`wake`); without it they never do. */
   pressure?: Pick<LoopPressure, 'saturated'>;

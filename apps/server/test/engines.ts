@@ -1,0 +1,103 @@
+/**
+ * Which API test files run on which engine (ADR 0024). Every file under apps/server/test runs on
+ * SQLite; a file also runs on PostgreSQL when the SQL or the transaction behaviour it exercises
+ * can differ between the engines: locks and conditional updates under concurrency, the group
+ * commit against real transactions, sequences, unique-violation mapping, claims with
+ * `skip locked`, full-text search and facets, bulk writes, migrations, several instances on one
+ * database, PostgreSQL's refusal of U+0000, rate-limit counters kept in the database. A file that
+ * tests only HTTP contracts, validation, rendering or the source code runs once.
+ *
+ * Every test file is in exactly one list (platform/engine-lists.test.ts checks it), so a new file
+ * cannot slip past the choice. Paths are relative to apps/server/test.
+ */
+export const BOTH_ENGINES = [
+  // Orders: stock taken in the order's unit, concurrency, credit, order numbers, idempotency.
+  'orders/cart-checkout-once.test.ts',
+  'orders/checkout-concurrency.test.ts',
+  'orders/checkout.test.ts',
+  'orders/company-orders.test.ts',
+  'orders/company-pricing.test.ts',
+  'orders/credit-limit-concurrency.test.ts',
+  'orders/group-commit.test.ts',
+  'orders/multi-line-orders.test.ts',
+  'orders/order-rules.test.ts',
+  'orders/purchase.test.ts',
+  'orders/two-instances.test.ts',
+  'cart/cart.test.ts',
+  // Payments: paying once under concurrency, invoice number sequence, webhook replays.
+  'payments/test-card.test.ts',
+  'payments/stripe.test.ts',
+  // Quote acceptance places an order.
+  'quotes/quote-accept.test.ts',
+  // Companies: the company row lock, members, prices.
+  'companies/companies.test.ts',
+  'companies/invitations.test.ts',
+  'companies/prices.test.ts',
+  // Catalogue: full text (FTS5 against tsvector), facets, price tiers, imports, unique SKUs, the tree lock.
+  'products/catalog.test.ts',
+  'products/search.test.ts',
+  'products/facets.test.ts',
+  'products/facet-counts.test.ts',
+  'products/import.test.ts',
+  'products/price-tiers.test.ts',
+  'products/price-tiers-csv.test.ts',
+  'products/low-stock-csv.test.ts',
+  'products/product-fields.test.ts',
+  'products/caller-prices.test.ts',
+  'products/search-bounds.test.ts',
+  'categories/categories.test.ts',
+  'api-keys/stock.test.ts',
+  // The outboxes and their claims, crashes, several instances.
+  'platform/mail-outbox.test.ts',
+  'platform/migrations.test.ts',
+  'webhooks/webhooks.test.ts',
+  'webhooks/webhook-pacing.test.ts',
+  'webhooks/webhook-crash.test.ts',
+  'security/crash.test.ts',
+  'security/multi-instance.test.ts',
+  'api-keys/api-key-instances.test.ts',
+  // PostgreSQL cannot hold U+0000; the fuzzer and the bad-input tests prove it is a 400 there too.
+  'security/fuzz.test.ts',
+  'auth/bad-input.test.ts',
+  // Counters in the database under concurrent requests; the last-admin lock; readiness when the database is gone.
+  'auth/rate-limits.test.ts',
+  'auth/account-safety.test.ts',
+  'admin/admin.test.ts',
+  'security/operations.test.ts',
+] as const;
+
+export const SQLITE_ONLY = [
+  'admin/admin-rights.test.ts',
+  'admin/reports.test.ts',
+  'api-keys/api-keys.test.ts',
+  'api-keys/updated-since.test.ts',
+  'auth/accounts.test.ts',
+  'auth/auth-error-body.test.ts',
+  'auth/google.test.ts',
+  'auth/two-factor.test.ts',
+  'auth/update-user.test.ts',
+  'orders/own-order-pages.test.ts',
+  'payments/invoice-render.test.ts',
+  'platform/caches.test.ts',
+  'platform/engine-lists.test.ts',
+  'platform/loop-watchdog.test.ts',
+  'platform/openapi.test.ts',
+  'platform/platform.test.ts',
+  'platform/table-ownership.test.ts',
+  'platform/users.test.ts',
+  'products/export.test.ts',
+  'profiles/profiles.test.ts',
+  'profiles/upload-limits.test.ts',
+  'quotes/quote-lifecycle.test.ts',
+  'reviews/reviews.test.ts',
+  'security/access-matrix.test.ts',
+  'security/auth-routes.test.ts',
+  'security/hardening.test.ts',
+  'security/invoice-dos.test.ts',
+  'security/catalogue-dos.test.ts',
+  'security/log-redaction.test.ts',
+  'uploads/s3-storage.test.ts',
+  'webhooks/low-stock-threshold.test.ts',
+  'webhooks/webhook-address.test.ts',
+  'webhooks/webhook-signature.test.ts',
+] as const;

@@ -1,0 +1,230 @@
+import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { CLIENT_ROUTE_PATTERNS, type Product } from '@bulkparts/shared';
+import { checkA11y, expect, test } from './support/fixtures';
+import { addProduct, placeOrder } from './support/shop';
+import { statePath, stateOf } from './support/users';
+
+/**
+ * One accessibility sweep (axe, serious and critical violations) over every page of
+ * CLIENT_ROUTE_PATTERNS as the guest, a buyer and the admin see it, with its data loaded, and over
+ * the dialogs those pages open. Journeys run axe only on states met nowhere else (a form with its
+ * errors, a dialog or a drawer of their own, a phone layout, a status after an action).
+ */
+
+type Pattern = (typeof CLIENT_ROUTE_PATTERNS)[number];
+type Role = 'guest' | 'buyer' | 'admin';
+
+/** What a visit needs: a product, and the sweep buyer's order and quote. */
+interface Data {
+  product: Product;
+  orderId: string;
+  quoteId: string;
+}
+
+interface Visit {
+  path: (d: Data) => string;
+  /** Visible once the page has its data. */
+  ready: (page: Page) => Locator;
+  /** A dialog or other state opened from the page, checked as well; it leaves the page as it was. */
+  then?: (page: Page) => Promise<void>;
+}
+
+const h1 = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
+const at = (path: string, ready: Visit['ready'], then?: Visit['then']): Visit => ({ path: () => path, ready, then });
+
+/** A confirmation or edit dialog opened by `button`, checked, then closed with `close`. */
+const dialog = (button: (page: Page) => Locator, name: string | RegExp, close: string) => async (page: Page) => {
+  await button(page).click();
+  const open = page.getByRole('dialog', { name });
+  await expect(open).toBeVisible();
+  await checkA11y(page);
+  await open.getByRole('button', { name: close, exact: true }).click();
+  await expect(open).toBeHidden();
+};
+
+/**
+ * Every page by role. A page the role may not see is swept where it shows: signed out, the
+ * protected pages redirect to /login (swept once, see the guest test); a buyer gets 'Not allowed'
+ * on the admin pages (swept once, on /dashboard/makeadmin). `/home` renders the same page as `/`.
+ */
+const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
+  '/': { guest: at('/', h1('bulkparts: industrial parts in bulk')), buyer: at('/', (p) => p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'DASHBOARD' })) },
+  '/home': { guest: at('/home', (p) => p.getByRole('heading', { name: 'BEST SELLERS' })) },
+  '/products': { guest: at('/products', (p) => p.getByRole('main').getByRole('article').first()) },
+  '/blogs': {
+    // Six questions that expand.
+    guest: at('/blogs', h1('Blogs'), async (page) => {
+      await expect(page.locator('details summary')).toHaveCount(6);
+      await page.locator('details summary').nth(2).click();
+      await expect(page.getByText(/hidden link to another object, its prototype/)).toBeVisible();
+      await checkA11y(page);
+    }),
+  },
+  '/myportfolio': {
+    guest: at(
+      '/myportfolio',
+      (p) => p.getByRole('heading', { name: 'My Project' }),
+      async (page) => {
+        await page.getByRole('button', { name: 'Education Qualification' }).click();
+        const modal = page.getByRole('dialog', { name: 'Education Qualification' });
+        await expect(modal.locator('tbody tr')).toHaveCount(3);
+        await checkA11y(page);
+        await page.keyboard.press('Escape');
+        await expect(modal).toBeHidden();
+      },
+    ),
+  },
+  '/contact': { guest: at('/contact', h1('Contact')) },
+  '/about': { guest: at('/about', h1('About us')) },
+  '/login': { guest: at('/login', h1('Login')) },
+  '/signup': { guest: at('/signup', h1('Sign Up')) },
+  '/reset': { guest: at('/reset', h1('Reset Password')) },
+  // Without a token: the invalid-link state (the form itself: accounts.spec.ts's reset journey).
+  '/reset-password': { guest: at('/reset-password', (p) => p.getByRole('alert').filter({ hasText: /invalid/ })) },
+  '/verify-email': { guest: at('/verify-email?status=ok', h1('Email confirmed')) },
+  '/editprofile': { buyer: at('/editprofile', (p) => p.getByRole('region', { name: 'Two-step sign-in' }).getByRole('button').first()) },
+  '/productdetails/:id': { buyer: { path: (d) => `/productdetails/${d.product._id}`, ready: (p) => p.getByRole('table', { name: 'Specifications' }) } },
+  '/purchase/:id': { buyer: { path: (d) => `/purchase/${d.product._id}`, ready: (p) => p.getByText(/^Total:/) } },
+  '/cart': {
+    guest: at('/cart', (p) => p.getByText('Your cart is empty.')),
+    buyer: at('/cart', (p) => p.getByRole('list', { name: 'Cart lines' }).getByRole('listitem').first()),
+  },
+  '/checkout': { buyer: at('/checkout', (p) => p.getByRole('region', { name: 'Order summary' })) },
+  '/quick-order': { buyer: at('/quick-order', h1('Quick order')) },
+  '/quotes/new': { buyer: { path: (d) => `/quotes/new?productId=${d.product._id}&quantity=5000`, ready: (p) => p.getByRole('list', { name: 'Quote lines' }) } },
+  '/quotes/:id': {
+    buyer: { path: (d) => `/quotes/${d.quoteId}`, ready: (p) => p.getByRole('button', { name: 'Withdraw request' }) },
+    // The admin's answer form.
+    admin: { path: (d) => `/quotes/${d.quoteId}`, ready: (p) => p.getByRole('button', { name: 'Send answer' }) },
+  },
+  '/dashboard': {
+    buyer: at('/dashboard', (p) => p.locator('#profile-title')),
+    admin: at('/dashboard', (p) => p.getByRole('img', { name: /Revenue and orders per day/ })),
+  },
+  '/dashboard/addreviews': { buyer: at('/dashboard/addreviews', h1('Add a review')) },
+  '/dashboard/myorders': {
+    buyer: at(
+      '/dashboard/myorders',
+      (p) => p.getByRole('row').getByRole('link', { name: /^Pay/ }).first(),
+      dialog((p) => p.getByRole('row').getByRole('button', { name: /^Cancel/ }).first(), 'Are you sure?', 'No, keep it'),
+    ),
+  },
+  '/dashboard/myquotes': { buyer: at('/dashboard/myquotes', (p) => p.getByRole('row').getByRole('link', { name: /^Q-\d{6}$/ }).first()) },
+  '/dashboard/quotes': { admin: at('/dashboard/quotes', (p) => p.getByRole('row').getByRole('link', { name: /^Q-\d{6}$/ }).first()) },
+  '/dashboard/payment/:id': { buyer: { path: (d) => `/dashboard/payment/${d.orderId}`, ready: (p) => p.getByLabel('Card number') } },
+  '/dashboard/makeadmin': {
+    buyer: at('/dashboard/makeadmin', h1('Not allowed')),
+    admin: at('/dashboard/makeadmin', (p) => p.getByRole('row').getByRole('button', { name: /^Make Admin: / }).first()),
+  },
+  '/dashboard/addproduct': { admin: at('/dashboard/addproduct', h1('Add Product')) },
+  '/dashboard/manageallorder': { admin: at('/dashboard/manageallorder', (p) => p.getByRole('row').getByRole('button').first()) },
+  '/dashboard/allproduct': {
+    admin: at(
+      '/dashboard/allproduct',
+      (p) => p.getByRole('row').getByRole('button', { name: /^Edit / }).first(),
+      dialog((p) => p.getByRole('row').getByRole('button', { name: /^Edit / }).first(), /^Edit /, 'Cancel'),
+    ),
+  },
+  '/dashboard/categories': {
+    admin: at(
+      '/dashboard/categories',
+      (p) => p.getByRole('row').getByRole('button', { name: /^Edit category / }).first(),
+      dialog((p) => p.getByRole('row').getByRole('button', { name: /^Edit category / }).first(), /^Edit /, 'Cancel'),
+    ),
+  },
+  '/dashboard/import': { admin: at('/dashboard/import', h1('Import products')) },
+  // A token that is no invitation (the real ones: companies.spec.ts, signed out and signed in).
+  '/invitations/:token': { guest: at('/invitations/no-such-invitation', (p) => p.getByRole('alert')) },
+  '/dashboard/company': { buyer: at('/dashboard/company', h1('Create a company')) },
+  '/dashboard/approvals': { buyer: at('/dashboard/approvals', (p) => p.getByText('You do not belong to a company.')) },
+  '/dashboard/companies': { admin: at('/dashboard/companies', (p) => p.getByLabel('Search companies')) },
+  '/dashboard/api-keys': { admin: at('/dashboard/api-keys', (p) => p.getByRole('button', { name: 'Create key' })) },
+  '/dashboard/webhooks': { admin: at('/dashboard/webhooks', (p) => p.getByRole('button', { name: 'Add endpoint' })) },
+};
+
+/** The sweep buyer's product, cart line, pending order and requested quote. */
+async function makeData(baseURL: string | undefined): Promise<Data> {
+  const contexts: APIRequestContext[] = [];
+  const as = async (who: 'admin' | 'sweep') => {
+    const context = await playwrightRequest.newContext({ baseURL, storageState: stateOf(who) });
+    contexts.push(context);
+    return context;
+  };
+  try {
+    const product = await addProduct(await as('admin'), {
+      name: `Sweep Part ${Date.now().toString(36).slice(-5)}`,
+      availableQuantity: 20000,
+      brand: 'Acme',
+      attributes: { Thread: 'M8' },
+    });
+    const buyer = await as('sweep');
+    const order = await placeOrder(buyer, product._id, 50);
+    const line = await buyer.put(`/api/cart/lines/${product._id}`, { data: { quantity: 100 } });
+    expect(line.status(), await line.text()).toBe(200);
+    const quote = await buyer.post('/api/quotes', { data: { lines: [{ productId: product._id, quantity: 5000 }] } });
+    expect(quote.status(), await quote.text()).toBe(201);
+    return { product, orderId: order._id, quoteId: ((await quote.json()) as { _id: string })._id };
+  } finally {
+    await Promise.all(contexts.map((c) => c.dispose()));
+  }
+}
+
+/** The visits of a role, in CLIENT_ROUTE_PATTERNS order, in parts of at most six (tests the two workers share). */
+function partsOf(role: Role): [Pattern, Visit][][] {
+  const visits = CLIENT_ROUTE_PATTERNS.flatMap((pattern): [Pattern, Visit][] => {
+    const visit = SWEEP[pattern][role];
+    return visit ? [[pattern, visit]] : [];
+  });
+  const size = Math.ceil(visits.length / Math.ceil(visits.length / 6));
+  return Array.from({ length: Math.ceil(visits.length / size) }, (_, i) => visits.slice(i * size, (i + 1) * size));
+}
+
+async function sweep(page: Page, role: Role, visits: [Pattern, Visit][], data: Data) {
+  for (const [pattern, visit] of visits) {
+    await test.step(`${role} ${pattern}`, async () => {
+      await page.goto(visit.path(data));
+      await expect(visit.ready(page)).toBeVisible();
+      await checkA11y(page);
+      await visit.then?.(page);
+    });
+  }
+}
+
+test('every page is in the sweep', () => {
+  expect(Object.keys(SWEEP).sort()).toEqual([...CLIENT_ROUTE_PATTERNS].sort());
+  for (const pattern of CLIENT_ROUTE_PATTERNS) expect(Object.keys(SWEEP[pattern]).length, pattern).toBeGreaterThan(0);
+});
+
+test('as a guest: the 404 page, and the sign-in a protected page sends to', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByText('Try Search again or go to Home Page')).toBeVisible();
+  await checkA11y(page);
+  // A protected page signed out is the login page (swept below), with the way back kept.
+  await page.goto('/dashboard/myorders');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+});
+
+const guestParts = partsOf('guest');
+for (const [i, visits] of guestParts.entries()) {
+  test(`as a guest (${i + 1}/${guestParts.length}): ${visits.map(([p]) => p).join(' ')}`, async ({ page }) => {
+    await sweep(page, 'guest', visits, {} as Data);
+  });
+}
+
+test.describe('signed in', () => {
+  for (const [role, who] of [
+    ['buyer', 'sweep'],
+    ['admin', 'admin'],
+  ] as const) {
+    test.describe(() => {
+      test.use({ storageState: statePath(who) });
+      const parts = partsOf(role);
+      for (const [i, visits] of parts.entries()) {
+        test(`as ${role === 'admin' ? 'the admin' : 'a buyer'} (${i + 1}/${parts.length}): ${visits.map(([p]) => p).join(' ')}`, async ({ page, baseURL }) => {
+          await sweep(page, role, visits, await makeData(baseURL));
+        });
+      }
+    });
+  }
+});
