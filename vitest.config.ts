@@ -59,9 +59,14 @@ export default defineConfig({
       {
         // React components (`*.test.tsx`) rendered with Testing Library in happy-dom.
         resolve: { alias: webAlias },
-        test: { name: 'web-components', include: ['apps/web/src/**/*.test.tsx'], environment: 'happy-dom' },
+        // A form typed into key by key takes seconds while the API files keep both cores busy.
+        test: { name: 'web-components', include: ['apps/web/src/**/*.test.tsx'], environment: 'happy-dom', testTimeout: 15_000 },
       },
       serverProject('sqlite'),
+      // Timed process-level checks of speed goals (`npm run test:stress`), never part of `npm test`.
+      ...(process.env.STRESS === '1'
+        ? [{ test: { name: 'stress', include: ['apps/server/test/**/*.stress.ts'], env: { TEST_ENGINE: 'sqlite' }, testTimeout: 120_000, hookTimeout: 300_000 } }]
+        : []),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
     ],
   },

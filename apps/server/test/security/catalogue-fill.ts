@@ -40,6 +40,11 @@ export function fillCatalogue(file: string, count: number): void {
         db.exec(`drop trigger "${t.name}"`);
       }
       db.exec('delete from products; delete from product_attributes; delete from products_fts; delete from product_facet_counts;');
+      // Secondary indexes are built once at the end (sorting once beats 200,000 random inserts into each).
+      const indexes = db
+        .prepare(`select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in ('products', 'product_attributes')`)
+        .all() as { name: string; sql: string }[];
+      for (const index of indexes) db.exec(`drop index "${index.name}"`);
       const insert = db.prepare(`insert into products (id, position, name, name_lower, description, price_cents, minimum_order_quantity,
         available_quantity, img, archived, created_at, updated_at, sku, brand, category, attributes, images) values (?, ?, ?, ?, ?, ?, 50, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (let i = 0; i < count; i++) {
@@ -82,6 +87,7 @@ export function fillCatalogue(file: string, count: number): void {
             union all select coalesce(r.category, ''), 'brand', '', r.brand from products r where r.archived = 0 and r.brand <> ''
             union all select coalesce(r.category, ''), 'attr', a.key, a.value from products r join json_each(r.attributes) a where r.archived = 0
           ) group by category, kind, name, value;`);
+      for (const index of indexes) db.exec(index.sql);
       for (const t of triggers) db.exec(t.sql);
     })();
     // Statistics for the planner, from a sample (a full ANALYZE of a million rows takes seconds).

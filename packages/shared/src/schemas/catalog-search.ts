@@ -98,7 +98,7 @@ export type ProductListQuery = z.output<typeof productListQuerySchema>;
 /** The filters alone (what the facets are counted over). */
 export type ProductFilters = Omit<ProductListQuery, 'page' | 'limit' | 'sort' | 'includeArchived'>;
 
-/** Set on a count that is a lower bound: the match set was larger than the search reads (10,000), or the read ran out of time. */
+/** Set on a count that is a lower bound: the match set was larger than the search reads (2,000), or the read ran out of time. */
 const approximateSchema = z.literal(true).optional();
 const facetValueSchema = z.object({ value: z.string(), count: z.number().int(), approximate: approximateSchema });
 
@@ -108,8 +108,8 @@ const facetValueSchema = z.object({ value: z.string(), count: z.number().int(), 
  * the count of the filtered list itself. `price` is the range (dollars, in the caller's own prices)
  * of the filtered list without the price bounds, null when it is empty.
  *
- * Work per query is bounded: counts over more than 10,000 matching products are taken over the
- * first 10,000 and marked `approximate: true` (lower bounds; `approximate` on the answer itself
+ * Work per query is bounded: counts over more than 2,000 matching products are taken over the
+ * first 2,000 and marked `approximate: true` (lower bounds; `approximate` on the answer itself
  * says `total` is one); a facet that could not be counted within the request's time budget is
  * left out, with `approximate: true` on the answer.
  */

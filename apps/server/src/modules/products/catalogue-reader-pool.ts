@@ -188,6 +188,8 @@ export function createCatalogueReaderPool({ file, threads, log }: CatalogueReade
 
   function call(method: ReadMethod, args: unknown[], deadline: number | undefined): Promise<unknown> {
     if (closed) return Promise.reject(new Error('catalogue reader pool is closed'));
+    // Already late (the request spent its budget on earlier reads): not worth a worker's time.
+    if (deadline !== undefined && warm && deadline <= Date.now()) return Promise.reject(new CatalogueBudgetError());
     return new Promise((resolve, reject) => {
       const job: Job = { id: nextId++, method, args, deadline, budget: deadline === undefined ? undefined : deadline - Date.now(), resolve, reject };
       armQueued(job, false);

@@ -44,7 +44,7 @@ export interface CallerPrices {
  * there are more), and every live count is taken over at most this many matching products. Past
  * it, counts are lower bounds (the answer says so) and a search ranks and sorts its first matches.
  */
-export const MATCH_SCAN_MAX = 10_000;
+export const MATCH_SCAN_MAX = 2_000;
 /** A last word shorter than this is matched as a whole word, not as a prefix (`a*` would read the whole index). */
 export const PREFIX_MIN_LENGTH = 2;
 
@@ -229,26 +229,34 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
       : sql`min(p.price_cents, coalesce((select cast(f.value as integer) from json_each(${json}) f where f.key = p.id), ${discounted}))`;
   }
 
-  /** The WHERE conditions of `filter` (never empty). */
-  function conditions(filter: CatalogueFilter, extra: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  /**
+   * The WHERE conditions of `filter` (never empty). `unindexed` marks terms the planner must not
+   * drive the scan with (a unary `+` on the column, the same on both engines): a list sorted by
+   * name or date must walk that sort's index and stop at its page, not fetch 180,000 products
+   * through `products_archived_price` and sort them all (ADR 0023).
+   */
+  function conditions(filter: CatalogueFilter, extra: RawBuilder<unknown>[], unindexed: { archived?: boolean; price?: boolean } = {}): RawBuilder<unknown> {
     const c: RawBuilder<unknown>[] = [...extra];
-    if (!filter.includeArchived) c.push(sql`p.archived = 0`);
+    if (!filter.includeArchived) c.push(unindexed.archived ? sql`+p.archived = 0` : sql`p.archived = 0`);
     if (filter.categories) c.push(sql`p.category in (${sql.join(filter.categories)})`);
     if (filter.brands) c.push(sql`p.brand in (${sql.join(filter.brands)})`);
     for (const [name, values] of filter.attributes ?? []) {
       // Correlated: the plan starts from the products' own indexes and probes each product's row by key.
       c.push(sql`exists (select 1 from product_attributes pa where pa.product_id = p.id and pa.name = ${name} and pa.value in (${sql.join(values)}))`);
     }
-    if (filter.minCents !== undefined) c.push(sql`${priceOf(filter)} >= ${filter.minCents}`);
-    if (filter.maxCents !== undefined) c.push(sql`${priceOf(filter)} <= ${filter.maxCents}`);
+    const price = unindexed.price && !filter.prices ? sql`+p.price_cents` : priceOf(filter);
+    if (filter.minCents !== undefined) c.push(sql`${price} >= ${filter.minCents}`);
+    if (filter.maxCents !== undefined) c.push(sql`${price} <= ${filter.maxCents}`);
     // At least the smallest order the product takes: its own minimum, never below the shop's (effectiveMinimum).
     if (filter.inStock) c.push(sql`p.available_quantity >= p.minimum_order_quantity and p.available_quantity >= ${ORDER_QUANTITY_MIN}`);
     return c.length ? sql.join(c, sql` and `) : sql`1 = 1`;
   }
 
-  function filtered(filter: CatalogueFilter, ranked = false) {
+  function filtered(filter: CatalogueFilter, ranked = false, sort?: ProductSort) {
     const source = textSource(filter.text, ranked);
-    return { from: source.from, where: conditions(filter, source.where), rank: source.rank };
+    // Without a text, the list's sort decides the index (with one, the matches are at most MATCH_SCAN_MAX + 1 anyway).
+    const unindexed = sort && !filter.text ? { archived: sort === 'name', price: sort !== 'price-asc' && sort !== 'price-desc' } : {};
+    return { from: source.from, where: conditions(filter, source.where, unindexed), rank: source.rank };
   }
 
   /**
@@ -304,7 +312,7 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
        */
       async list(filter: CatalogueFilter, page: { sort: ProductSort; offset: number; limit: number }): Promise<{ rows: ProductRow[]; count?: BoundedCount }> {
         const ranked = filter.text !== undefined && page.sort === 'relevance';
-        const { from, where, rank } = filtered(filter, ranked);
+        const { from, where, rank } = filtered(filter, ranked, page.sort);
         const rankColumn = ranked ? sql`, ${rank} as m_rank` : sql``;
         // Without a text the page stops early on an index in sort order; a window would read every match.
         const counted = filter.text !== undefined;

@@ -7,7 +7,9 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { useSession } from '@/features/auth/api/auth-queries';
 import { ConfirmEmailToOrder } from '@/features/auth/components/confirm-email-to-order';
 import { RequireAuth } from '@/features/auth/components/require-auth';
+import type { AlreadyOrdered } from '@/features/cart/api/checkout';
 import { cartQueries } from '@/features/cart/api/cart-queries';
+import { CartAlreadyOrdered } from '@/features/cart/components/cart-already-ordered';
 import { CheckoutForm } from '@/features/cart/components/checkout-form';
 import { CheckoutSummary } from '@/features/cart/components/checkout-summary';
 import { companyQueries } from '@/features/companies/api/company-queries';
@@ -36,6 +38,8 @@ function Checkout() {
   const companyId = company.data?.id ?? '';
   const addresses = useQuery({ ...companyQueries.addresses(companyId), enabled: companyId !== '' });
   const [placed, setPlaced] = useState<Order | null>(null);
+  // Issue 28: kept here, as the refreshed cart is empty and would otherwise replace the form's message.
+  const [alreadyOrdered, setAlreadyOrdered] = useState<AlreadyOrdered | null>(null);
   const navigate = useNavigate();
   const user = session.data?.user;
 
@@ -46,6 +50,7 @@ function Checkout() {
 
   let body;
   if (placed) body = <OrderPlaced order={placed} />;
+  else if (alreadyOrdered) body = <CartAlreadyOrdered outcome={alreadyOrdered} />;
   else if (user && !user.emailVerified) body = <ConfirmEmailToOrder email={user.email} />;
   else if (cart.isPending || profile.isPending || company.isPending) body = <PageSpinner label="Loading your cart" />;
   else if (cart.isError) body = <LoadFailure error={cart.error} onRetry={cart.refetch} />;
@@ -78,6 +83,7 @@ function Checkout() {
             buyerName={profile.data?.name ?? user?.name ?? ''}
             blocked={blocked}
             onPlaced={onPlaced}
+            onAlreadyOrdered={setAlreadyOrdered}
             company={company.data ?? null}
             companyAddresses={addresses.data ?? []}
             total={cart.data.subtotal}

@@ -1,12 +1,12 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Company, CompanyAddress, Order, StoredShippingAddress } from '@bulkparts/shared';
+import { CART_MESSAGES, type Company, type CompanyAddress, type Order, type StoredShippingAddress } from '@bulkparts/shared';
 import { ApiClientError } from '@/lib/api-client';
 import { CheckoutForm } from './checkout-form';
 
 const place = vi.fn();
-vi.mock('../api/checkout', () => ({ useCheckout: () => ({ mutateAsync: place }) }));
+vi.mock('../api/checkout', async (importOriginal) => ({ ...(await importOriginal<object>()), useCheckout: () => ({ mutateAsync: place }) }));
 vi.mock('@/features/orders/api/order-queries', () => ({ newIdempotencyKey: () => 'key-1' }));
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
@@ -32,9 +32,13 @@ const company: Company = {
 
 const order = (status: Order['status']) => ({ _id: 'o1', orderNumber: 'BP-000042', status }) as Order;
 
+const onAlreadyOrdered = vi.fn();
+
 function renderForm(props: Partial<Parameters<typeof CheckoutForm>[0]> = {}) {
   const onPlaced = vi.fn();
-  render(<CheckoutForm address={address} buyerName="Jo Buyer" blocked={false} onPlaced={onPlaced} total={120} {...props} />);
+  render(
+    <CheckoutForm address={address} buyerName="Jo Buyer" blocked={false} onPlaced={onPlaced} onAlreadyOrdered={onAlreadyOrdered} total={120} {...props} />,
+  );
   return onPlaced;
 }
 
@@ -142,5 +146,49 @@ describe('CheckoutForm: paying on terms (issue 18)', () => {
         }),
       }),
     );
+  });
+});
+
+describe('CheckoutForm: overlapping checkouts of one cart (issue 28)', () => {
+  it('hands on the order another checkout made of this cart, with its number, and places nothing', async () => {
+    place.mockRejectedValueOnce(
+      new ApiClientError(409, 'CART_ALREADY_ORDERED', CART_MESSAGES.alreadyOrdered, {}, [], { orderId: 'o123', orderNumber: 'BP-000123' }),
+    );
+    const onPlaced = renderForm();
+    await placeOrder();
+    await waitFor(() => expect(onAlreadyOrdered).toHaveBeenCalledTimes(1));
+    expect(onAlreadyOrdered).toHaveBeenCalledWith({ message: 'This cart has already been ordered', order: { orderId: 'o123', orderNumber: 'BP-000123' } });
+    expect(onPlaced).not.toHaveBeenCalled();
+    expect(toast.success).not.toHaveBeenCalled();
+    // The page replaces the form; nothing is left half-done on it meanwhile.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Place order' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('still says so when the server could not name the order', async () => {
+    place.mockRejectedValueOnce(new ApiClientError(409, 'CART_ALREADY_ORDERED', CART_MESSAGES.alreadyOrdered));
+    renderForm();
+    await placeOrder();
+    await waitFor(() => expect(onAlreadyOrdered).toHaveBeenCalledWith({ message: 'This cart has already been ordered', order: null }));
+  });
+
+  it('shows a cart changed while it was being ordered, and orders again once checked', async () => {
+    place.mockRejectedValueOnce(new ApiClientError(409, 'CONFLICT', CART_MESSAGES.cartChanged));
+    const onPlaced = renderForm();
+    await placeOrder();
+    const alert = (await screen.findAllByRole('alert'))[0]!;
+    expect(alert.textContent).toBe('Your cart changed while it was being ordered; check it and order again');
+    expect(onAlreadyOrdered).not.toHaveBeenCalled();
+    expect(onPlaced).not.toHaveBeenCalled();
+
+    const button = screen.getByRole('button', { name: 'Place order' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    expect((screen.getByLabelText('Address line 1') as HTMLInputElement).value).toBe('1 Mill Lane');
+    place.mockResolvedValueOnce(order('pending'));
+    await placeOrder();
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(order('pending')));
+    // The same key: no order was made with it, and a lost answer of this try must not order twice.
+    expect(place).toHaveBeenNthCalledWith(2, expect.objectContaining({ idempotencyKey: 'key-1' }));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

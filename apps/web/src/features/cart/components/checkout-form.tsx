@@ -17,7 +17,7 @@ import { formatCents } from '@bulkparts/shared/money';
 import { AddressFields, applyFieldErrors, LinesFailureMessage, TextareaField, TextField, type LinesFailure } from '@/components/ui/form';
 import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/features/orders/api/order-queries';
-import { useCheckout } from '../api/checkout';
+import { alreadyOrderedOf, useCheckout, type AlreadyOrdered } from '../api/checkout';
 import { CompanyAddressPicker } from './company-address-picker';
 import { creditAvailableCents, PaymentChoice } from './payment-choice';
 
@@ -49,6 +49,8 @@ interface CheckoutFormProps {
   /** Disabled while a cart line has a problem (the server would refuse the whole order). */
   blocked: boolean;
   onPlaced: (order: Order) => void;
+  /** Issue 28: an overlapping checkout (another tab, a retry) already made this cart an order; the page says which. */
+  onAlreadyOrdered: (outcome: AlreadyOrdered) => void;
   /** Issue 18: the buyer's company (null: none). With payment terms, the buyer may pay on account. */
   company?: Company | null;
   /** The company's shipping addresses, offered to fill the address fields. */
@@ -67,9 +69,11 @@ function creditFailureMessage(message: string, company: Company | null | undefin
 /**
  * Shipping address (pre-filled from the profile, or picked from the company's), PO number and note,
  * for a company on terms the payment choice, then 'Place order': the cart becomes one order. A 400
- * puts its messages under the fields; a 409 names each short line, or says the credit limit is reached.
+ * puts its messages under the fields; a 409 names each short line, says the credit limit is reached
+ * or the cart changed meanwhile (the refreshed cart shows how; order again), or hands on the order
+ * an overlapping checkout made of this cart.
  */
-export function CheckoutForm({ address, buyerName, blocked, onPlaced, company = null, companyAddresses = [], total = 0 }: CheckoutFormProps) {
+export function CheckoutForm({ address, buyerName, blocked, onPlaced, onAlreadyOrdered, company = null, companyAddresses = [], total = 0 }: CheckoutFormProps) {
   const place = useCheckout();
   // One key per form: a double click or a retry after a lost answer places one order.
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -97,6 +101,11 @@ export function CheckoutForm({ address, buyerName, blocked, onPlaced, company = 
       toast.success(order.status === 'awaiting_approval' ? `Order ${order.orderNumber} sent for approval` : `Order ${order.orderNumber} placed`);
       onPlaced(order);
     } catch (err) {
+      const alreadyOrdered = alreadyOrderedOf(err);
+      if (alreadyOrdered) {
+        onAlreadyOrdered(alreadyOrdered);
+        return;
+      }
       if (err instanceof ApiClientError && err.code === CREDIT_LIMIT_EXCEEDED) {
         setFailure({ message: creditFailureMessage(err.message, company), lines: [] });
         return;

@@ -73,7 +73,13 @@ describe('PurchaseForm: the quantity', () => {
 
   it('refuses a quantity off the pack multiple on the field, with no total, and totals one on it', async () => {
     const user = userEvent.setup();
-    render(<PurchaseForm product={{ ...bolt, price: 0.4, minimumOrderQuantity: 60, availableQuantity: 2000, orderMultiple: 25 }} email="pk@example.com" onPurchased={vi.fn()} />);
+    render(
+      <PurchaseForm
+        product={{ ...bolt, price: 0.4, minimumOrderQuantity: 60, availableQuantity: 2000, orderMultiple: 25 }}
+        email="pk@example.com"
+        onPurchased={vi.fn()}
+      />,
+    );
     const quantity = screen.getByLabelText('Quantity') as HTMLInputElement;
     // The smallest order is the minimum rounded up to the multiple.
     expect(quantity.value).toBe('75');
