@@ -65,7 +65,17 @@ export default defineConfig({
       serverProject('sqlite'),
       // Timed process-level checks of speed goals (`npm run test:stress`), never part of `npm test`.
       ...(process.env.STRESS === '1'
-        ? [{ test: { name: 'stress', include: ['apps/server/test/**/*.stress.ts'], env: { TEST_ENGINE: 'sqlite' }, testTimeout: 120_000, hookTimeout: 300_000 } }]
+        ? [
+            {
+              test: {
+                name: 'stress',
+                include: ['apps/server/test/**/*.stress.ts'],
+                env: { TEST_ENGINE: 'sqlite' },
+                testTimeout: 120_000,
+                hookTimeout: 300_000,
+              },
+            },
+          ]
         : []),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
     ],

@@ -27,6 +27,8 @@ interface Visit {
   ready: (page: Page) => Locator;
   /** A dialog or other state opened from the page, checked as well; it leaves the page as it was. */
   then?: (page: Page) => Promise<void>;
+  /** false: the page is another's under a second path (only that it renders is checked). */
+  axe?: false;
 }
 
 const h1 = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
@@ -48,8 +50,12 @@ const dialog = (button: (page: Page) => Locator, name: string | RegExp, close: s
  * on the admin pages (swept once, on /dashboard/makeadmin). `/home` renders the same page as `/`.
  */
 const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
-  '/': { guest: at('/', h1('bulkparts: industrial parts in bulk')), buyer: at('/', (p) => p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'DASHBOARD' })) },
-  '/home': { guest: at('/home', (p) => p.getByRole('heading', { name: 'BEST SELLERS' })) },
+  '/': {
+    guest: at('/', h1('bulkparts: industrial parts in bulk')),
+    buyer: at('/', (p) => p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'DASHBOARD' })),
+  },
+  // The home page under its second path: axe ran on it at '/'.
+  '/home': { guest: { ...at('/home', (p) => p.getByRole('heading', { name: 'BEST SELLERS' })), axe: false } },
   '/products': { guest: at('/products', (p) => p.getByRole('main').getByRole('article').first()) },
   '/blogs': {
     // Six questions that expand.
@@ -106,30 +112,81 @@ const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
     buyer: at(
       '/dashboard/myorders',
       (p) => p.getByRole('row').getByRole('link', { name: /^Pay/ }).first(),
-      dialog((p) => p.getByRole('row').getByRole('button', { name: /^Cancel/ }).first(), 'Are you sure?', 'No, keep it'),
+      dialog(
+        (p) =>
+          p
+            .getByRole('row')
+            .getByRole('button', { name: /^Cancel/ })
+            .first(),
+        'Are you sure?',
+        'No, keep it',
+      ),
     ),
   },
-  '/dashboard/myquotes': { buyer: at('/dashboard/myquotes', (p) => p.getByRole('row').getByRole('link', { name: /^Q-\d{6}$/ }).first()) },
-  '/dashboard/quotes': { admin: at('/dashboard/quotes', (p) => p.getByRole('row').getByRole('link', { name: /^Q-\d{6}$/ }).first()) },
+  '/dashboard/myquotes': {
+    buyer: at('/dashboard/myquotes', (p) =>
+      p
+        .getByRole('row')
+        .getByRole('link', { name: /^Q-\d{6}$/ })
+        .first(),
+    ),
+  },
+  '/dashboard/quotes': {
+    admin: at('/dashboard/quotes', (p) =>
+      p
+        .getByRole('row')
+        .getByRole('link', { name: /^Q-\d{6}$/ })
+        .first(),
+    ),
+  },
   '/dashboard/payment/:id': { buyer: { path: (d) => `/dashboard/payment/${d.orderId}`, ready: (p) => p.getByLabel('Card number') } },
   '/dashboard/makeadmin': {
     buyer: at('/dashboard/makeadmin', h1('Not allowed')),
-    admin: at('/dashboard/makeadmin', (p) => p.getByRole('row').getByRole('button', { name: /^Make Admin: / }).first()),
+    admin: at('/dashboard/makeadmin', (p) =>
+      p
+        .getByRole('row')
+        .getByRole('button', { name: /^Make Admin: / })
+        .first(),
+    ),
   },
   '/dashboard/addproduct': { admin: at('/dashboard/addproduct', h1('Add Product')) },
   '/dashboard/manageallorder': { admin: at('/dashboard/manageallorder', (p) => p.getByRole('row').getByRole('button').first()) },
   '/dashboard/allproduct': {
     admin: at(
       '/dashboard/allproduct',
-      (p) => p.getByRole('row').getByRole('button', { name: /^Edit / }).first(),
-      dialog((p) => p.getByRole('row').getByRole('button', { name: /^Edit / }).first(), /^Edit /, 'Cancel'),
+      (p) =>
+        p
+          .getByRole('row')
+          .getByRole('button', { name: /^Edit / })
+          .first(),
+      dialog(
+        (p) =>
+          p
+            .getByRole('row')
+            .getByRole('button', { name: /^Edit / })
+            .first(),
+        /^Edit /,
+        'Cancel',
+      ),
     ),
   },
   '/dashboard/categories': {
     admin: at(
       '/dashboard/categories',
-      (p) => p.getByRole('row').getByRole('button', { name: /^Edit category / }).first(),
-      dialog((p) => p.getByRole('row').getByRole('button', { name: /^Edit category / }).first(), /^Edit /, 'Cancel'),
+      (p) =>
+        p
+          .getByRole('row')
+          .getByRole('button', { name: /^Edit category / })
+          .first(),
+      dialog(
+        (p) =>
+          p
+            .getByRole('row')
+            .getByRole('button', { name: /^Edit category / })
+            .first(),
+        /^Edit /,
+        'Cancel',
+      ),
     ),
   },
   '/dashboard/import': { admin: at('/dashboard/import', h1('Import products')) },
@@ -184,7 +241,7 @@ async function sweep(page: Page, role: Role, visits: [Pattern, Visit][], data: D
     await test.step(`${role} ${pattern}`, async () => {
       await page.goto(visit.path(data));
       await expect(visit.ready(page)).toBeVisible();
-      await checkA11y(page);
+      if (visit.axe !== false) await checkA11y(page);
       await visit.then?.(page);
     });
   }

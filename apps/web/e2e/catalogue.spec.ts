@@ -25,7 +25,9 @@ async function nextUnfilteredTotal(page: Page, act: () => Promise<unknown>): Pro
     page.waitForResponse((r) => {
       const url = new URL(r.url());
       return (
-        url.pathname === '/api/service' && url.searchParams.get('limit') === '9' && [...url.searchParams.keys()].every((k) => ['page', 'limit', 'sort'].includes(k))
+        url.pathname === '/api/service' &&
+        url.searchParams.get('limit') === '9' &&
+        [...url.searchParams.keys()].every((k) => ['page', 'limit', 'sort'].includes(k))
       );
     }),
     act(),

@@ -99,6 +99,11 @@ export async function createTestApp(
     ADMIN_EMAILS: ADMIN_EMAIL,
     SERVE_WEB: 'false',
     BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    // Catalogue reads on the main connection: a reader thread loads the server's code through tsx
+    // (a second or so of CPU each) in every test app. The same repository code runs either way;
+    // the threads are tested by products/catalogue-reader-pool.test.ts and, over HTTP, by the
+    // files that set '1' (search, facets, caches) (ADR 0023, ADR 0024).
+    CATALOGUE_READER_THREADS: '0',
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
     ...options.env,
   });

@@ -13,7 +13,7 @@ import { linkIn, pathOf, waitForMail } from '../auth/mail-helpers.js';
 let t: TestApp;
 let admin: SignedInUser;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { CATALOGUE_READER_THREADS: '1' } });
   admin = await signUpAdmin(t.app);
 });
 afterAll(async () => t.close());

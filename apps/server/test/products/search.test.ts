@@ -12,7 +12,7 @@ let t: TestApp;
 let admin: SignedInUser;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
+  t = await createTestApp({ seed: false, env: { CATALOGUE_READER_THREADS: '1' } });
   admin = await createCatalogue(t);
 });
 afterAll(async () => t.close());
