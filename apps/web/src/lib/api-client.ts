@@ -10,8 +10,8 @@ export class ApiClientError extends Error {
     readonly fields: Record<string, string> = {},
     /** Each bad line of a many-line request (bulk cart add, checkout): `index`, `sku`, `productId`, `message`. */
     readonly lines: ErrorLine[] = [],
-    /** The answer's other top-level fields, which its route documents (checkout's 409 names an order: `orderId`, `orderNumber`). */
-    readonly details: Readonly<Record<string, unknown>> = {},
+    /** The error answer's body as sent, for fields its route documents beyond these (checkout's 409 names an order). */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiClientError';
@@ -64,9 +64,8 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
     }
   }
   if (!res.ok) {
-    const body = (json !== null && typeof json === 'object' && !Array.isArray(json) ? json : {}) as Partial<ApiError> & { code?: string };
-    const { error, code, message, fields, lines, ...details } = body;
-    throw new ApiClientError(res.status, error ?? code ?? `HTTP_${res.status}`, message || defaultMessage(res.status), fields ?? {}, lines ?? [], details);
+    const body = (json ?? {}) as Partial<ApiError> & { code?: string };
+    throw new ApiClientError(res.status, body.error ?? body.code ?? `HTTP_${res.status}`, body.message || defaultMessage(res.status), body.fields ?? {}, body.lines ?? [], json);
   }
   return { data: json as T, headers: res.headers };
 }

@@ -53,7 +53,7 @@ describe('useCheckout: overlapping checkouts of one cart (issue 28)', () => {
       orderNumber: 'BP-000123',
     });
     expect(error).toBeInstanceOf(ApiClientError);
-    expect((error as ApiClientError).details).toEqual({ orderId: 'o123', orderNumber: 'BP-000123' });
+    expect((error as ApiClientError).body).toMatchObject({ orderId: 'o123', orderNumber: 'BP-000123' });
     expect(alreadyOrderedOf(error)).toEqual({ message: CART_MESSAGES.alreadyOrdered, order: { orderId: 'o123', orderNumber: 'BP-000123' } });
     expect(invalidated).toContainEqual(cartQueries.all());
     expect(invalidated).toContainEqual(orderQueries.all());

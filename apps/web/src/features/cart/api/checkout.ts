@@ -16,10 +16,10 @@ export interface AlreadyOrdered {
   order: Pick<CartAlreadyOrdered, 'orderId' | 'orderNumber'> | null;
 }
 
-/** The cart-already-ordered 409 in `err`, read by the shared schema from the answer's `details`; null for any other error. */
+/** The cart-already-ordered 409 in `err`, read by the shared schema from the answer's body; null for any other error. */
 export function alreadyOrderedOf(err: unknown): AlreadyOrdered | null {
   if (!(err instanceof ApiClientError) || err.code !== CART_ALREADY_ORDERED) return null;
-  const named = cartAlreadyOrderedSchema.safeParse({ ...err.details, error: err.code, message: err.message });
+  const named = cartAlreadyOrderedSchema.safeParse(err.body);
   return { message: err.message, order: named.success ? { orderId: named.data.orderId, orderNumber: named.data.orderNumber } : null };
 }
 
