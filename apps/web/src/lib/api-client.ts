@@ -65,7 +65,14 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
   }
   if (!res.ok) {
     const body = (json ?? {}) as Partial<ApiError> & { code?: string };
-    throw new ApiClientError(res.status, body.error ?? body.code ?? `HTTP_${res.status}`, body.message || defaultMessage(res.status), body.fields ?? {}, body.lines ?? [], json);
+    throw new ApiClientError(
+      res.status,
+      body.error ?? body.code ?? `HTTP_${res.status}`,
+      body.message || defaultMessage(res.status),
+      body.fields ?? {},
+      body.lines ?? [],
+      json,
+    );
   }
   return { data: json as T, headers: res.headers };
 }

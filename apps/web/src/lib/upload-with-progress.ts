@@ -1,16 +1,10 @@
 import type { ApiError } from '@bulkparts/shared';
 import { ApiClientError } from './api-client';
 
-/** A failed upload: the API's error, plus the whole answer body (an import's row errors ride on its 400). */
+/** A failed upload: the API's error with the whole answer body (an import's row errors ride on its 400). */
 export class ApiUploadError extends ApiClientError {
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    fields: Record<string, string>,
-    readonly body: unknown,
-  ) {
-    super(status, code, message, fields);
+  constructor(status: number, code: string, message: string, fields: Record<string, string>, body: unknown) {
+    super(status, code, message, fields, [], body);
     this.name = 'ApiUploadError';
   }
 }

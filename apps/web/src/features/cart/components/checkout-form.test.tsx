@@ -152,7 +152,12 @@ describe('CheckoutForm: paying on terms (issue 18)', () => {
 describe('CheckoutForm: overlapping checkouts of one cart (issue 28)', () => {
   it('hands on the order another checkout made of this cart, with its number, and places nothing', async () => {
     place.mockRejectedValueOnce(
-      new ApiClientError(409, 'CART_ALREADY_ORDERED', CART_MESSAGES.alreadyOrdered, {}, [], { orderId: 'o123', orderNumber: 'BP-000123' }),
+      new ApiClientError(409, 'CART_ALREADY_ORDERED', CART_MESSAGES.alreadyOrdered, {}, [], {
+        error: 'CART_ALREADY_ORDERED',
+        message: CART_MESSAGES.alreadyOrdered,
+        orderId: 'o123',
+        orderNumber: 'BP-000123',
+      }),
     );
     const onPlaced = renderForm();
     await placeOrder();
