@@ -71,7 +71,7 @@ for (const stage of [1, 2, 3, 4]) {
 
 console.log('\n=== slowest test files ===');
 for (const [label, file] of [
-  ['vitest', 'test-reports/vitest.json'],
+  ['vitest', 'test-reports/vitest-files.json'],
   ['playwright', 'test-reports/playwright.json'],
 ]) {
   const rows = slowestFiles(label, file, 10);
