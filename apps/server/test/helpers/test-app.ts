@@ -146,3 +146,23 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * The apps a concurrency test spreads its requests over: on PostgreSQL two instances sharing one
+ * fresh database (as production runs several), on SQLite the one app (one process owns the file).
+ */
+export async function createConcurrentApps(): Promise<{ apps: TestApp[]; close(): Promise<void> }> {
+  if (engine !== 'postgres') {
+    const app = await createTestApp();
+    return { apps: [app], close: () => app.close() };
+  }
+  const shared = await createFreshPostgresDatabase();
+  const apps = [await createTestApp({ env: { DATABASE_URL: shared.url } }), await createTestApp({ env: { DATABASE_URL: shared.url }, seed: false })];
+  return {
+    apps,
+    async close() {
+      for (const a of apps) await a.close();
+      await shared.drop();
+    },
+  };
+}

@@ -3,7 +3,7 @@ import { CART_MESSAGES, type ApiError, type Cart, type CartAlreadyOrdered, type 
 import type { LightMyRequestResponse } from 'fastify';
 import { ADDRESS, cartClient, insertProducts, stockOf, type TestProduct } from '../helpers/cart.js';
 import { signUp, type SignedInUser } from '../helpers/factories.js';
-import { createFreshPostgresDatabase, createTestApp, engine, type TestApp } from '../helpers/test-app.js';
+import { createConcurrentApps, engine, type TestApp } from '../helpers/test-app.js';
 import { addMember, createCompany } from './company-helpers.js';
 
 /**
@@ -17,19 +17,14 @@ import { addMember, createCompany } from './company-helpers.js';
 const CHECKOUTS = 10;
 const ROUNDS = 4;
 
-let shared: { url: string; drop(): Promise<void> } | undefined;
 let apps: TestApp[] = [];
+let closeApps: (() => Promise<void>) | undefined;
 let main: TestApp;
 let product: TestProduct;
 let packed: TestProduct;
 
 beforeAll(async () => {
-  if (engine === 'postgres') {
-    shared = await createFreshPostgresDatabase();
-    apps = [await createTestApp({ env: { DATABASE_URL: shared.url } }), await createTestApp({ env: { DATABASE_URL: shared.url }, seed: false })];
-  } else {
-    apps = [await createTestApp()];
-  }
+  ({ apps, close: closeApps } = await createConcurrentApps());
   main = apps[0]!;
   const inserted = await insertProducts(main.database, 2, { stock: 100_000 });
   product = inserted[0]!;
@@ -37,8 +32,7 @@ beforeAll(async () => {
   await main.database.db.updateTable('products').set({ order_multiple: 300 }).where('id', '=', packed.id).execute();
 }, 120_000);
 afterAll(async () => {
-  for (const a of apps) await a.close();
-  await shared?.drop();
+  await closeApps?.();
 });
 
 /** Request `i` goes to instance `i mod n`: on PostgreSQL the two instances race each other. */

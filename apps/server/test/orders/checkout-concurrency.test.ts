@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Order } from '@bulkparts/shared';
 import { cartClient, insertProducts, stockOf, type TestProduct } from '../helpers/cart.js';
 import { signUp, type SignedInUser } from '../helpers/factories.js';
-import { createFreshPostgresDatabase, createTestApp, engine, type TestApp } from '../helpers/test-app.js';
+import { createConcurrentApps, engine, type TestApp } from '../helpers/test-app.js';
 
 /**
  * 50 buyers check out 10-line carts over 20 shared products at once, with stock for far fewer
@@ -16,18 +16,13 @@ const LINES = 10;
 const PIECES = 100;
 const STOCK = 1000; // each product is in 25 carts (2,500 pieces wanted): at most 10 orders each
 
-let shared: { url: string; drop(): Promise<void> } | undefined;
 let apps: TestApp[] = [];
+let closeApps: (() => Promise<void>) | undefined;
 const buyers: SignedInUser[] = [];
 let products: TestProduct[];
 
 beforeAll(async () => {
-  if (engine === 'postgres') {
-    shared = await createFreshPostgresDatabase();
-    apps = [await createTestApp({ env: { DATABASE_URL: shared.url } }), await createTestApp({ env: { DATABASE_URL: shared.url }, seed: false })];
-  } else {
-    apps = [await createTestApp()];
-  }
+  ({ apps, close: closeApps } = await createConcurrentApps());
   const main = apps[0]!;
   products = await insertProducts(main.database, PRODUCTS, { stock: STOCK });
   for (let i = 0; i < BUYERS; i += 10) buyers.push(...(await Promise.all(Array.from({ length: 10 }, () => signUp(main.app)))));
@@ -44,8 +39,7 @@ beforeAll(async () => {
   );
 }, 120_000);
 afterAll(async () => {
-  for (const a of apps) await a.close();
-  await shared?.drop();
+  await closeApps?.();
 });
 
 describe(`concurrent checkouts (${engine}${engine === 'postgres' ? ', two instances' : ''})`, () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Company, Order } from '@bulkparts/shared';
 import { ADDRESS, cartClient, insertProducts, stockOf, type TestProduct } from '../helpers/cart.js';
 import type { SignedInUser } from '../helpers/factories.js';
-import { createFreshPostgresDatabase, createTestApp, engine, type TestApp } from '../helpers/test-app.js';
+import { createConcurrentApps, engine, type TestApp } from '../helpers/test-app.js';
 import { addMember, createCompany, type TestCompany } from './company-helpers.js';
 
 /**
@@ -15,19 +15,14 @@ const BUYERS = 12;
 const ORDER_DOLLARS = 100;
 const LIMIT = 550; // room for exactly 5 orders of $100
 
-let shared: { url: string; drop(): Promise<void> } | undefined;
 let apps: TestApp[] = [];
+let closeApps: (() => Promise<void>) | undefined;
 let product: TestProduct;
 let c: TestCompany;
 const buyers: SignedInUser[] = [];
 
 beforeAll(async () => {
-  if (engine === 'postgres') {
-    shared = await createFreshPostgresDatabase();
-    apps = [await createTestApp({ env: { DATABASE_URL: shared.url } }), await createTestApp({ env: { DATABASE_URL: shared.url }, seed: false })];
-  } else {
-    apps = [await createTestApp()];
-  }
+  ({ apps, close: closeApps } = await createConcurrentApps());
   const main = apps[0]!;
   product = (await insertProducts(main.database, 1, { stock: 100_000 }))[0]!;
   c = await createCompany(main.app, { paymentTerms: 'net30', creditLimit: LIMIT });
@@ -42,8 +37,7 @@ beforeAll(async () => {
   );
 }, 120_000);
 afterAll(async () => {
-  for (const a of apps) await a.close();
-  await shared?.drop();
+  await closeApps?.();
 });
 
 describe(`concurrent account checkouts of one company (${engine}${engine === 'postgres' ? ', two instances' : ''})`, () => {
