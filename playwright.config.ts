@@ -33,7 +33,11 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-reports/playwright.json' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (actions, console, network) and a screenshot of the end.
+    // No screencast or DOM snapshot per action: recording them for every passing test was a
+    // quarter of the run's browser time (ADR 0024).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

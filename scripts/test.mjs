@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check, in stages; a stage starts only when the one before passed:
-//   1. static checks and the build, side by side: prettier --check, eslint, tsc -b, and the
-//      production build (the process-level API tests start their servers from it);
+//   1. static checks and the build, side by side: prettier --check, eslint, tsc -b (TypeScript 7,
+//      ADR 0025), and the production build (the process-level API tests start their servers from
+//      it); beside them, better-sqlite3's compile when the install skipped it (`.ci/run` installs
+//      with --ignore-scripts: the compile is one C file on one core, and the other core has the
+//      static checks meanwhile);
 //   2. the bundle's JavaScript budget (deterministic, so a test and not a benchmark);
 //   3. unit, component and API tests (SQLite, plus the PostgreSQL list when TEST_DATABASE_URL is set);
 //   4. the browser journeys in Chromium against the build.
@@ -9,30 +12,40 @@
 // run ends with the ten slowest test files of Vitest and of Playwright (test-reports/*.json).
 //
 // `npm test -- lint vitest` runs only the steps whose names contain one of the words.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { slowestFiles } from './lib/test-reports.mjs';
 
+/** Whether better-sqlite3's native module loads (it is missing after `npm ci --ignore-scripts`). */
+const nativeModuleLoads = () =>
+  spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { cwd: 'apps/server', stdio: 'ignore' }).status === 0;
+
 const steps = [
-  // Caches (node_modules/.cache) make a developer's second run fast; a fresh clone has none.
-  { name: 'format', stage: 1, cmd: 'npx', args: ['prettier', '--check', '--cache', '--cache-location', 'node_modules/.cache/prettier', '.'] },
+  // Caches (node_modules/.cache, prettier's and eslint's default places) make a developer's second
+  // run fast; a fresh clone has none.
+  { name: 'format', stage: 1, cmd: 'npx', args: ['prettier', '--check', '--cache', '.'] },
   { name: 'lint', stage: 1, cmd: 'npx', args: ['eslint', '.', '--max-warnings', '0', '--cache', '--cache-location', 'node_modules/.cache/eslint/'] },
-  { name: 'typecheck', stage: 1, cmd: 'npx', args: ['tsc', '-b'] },
+  { name: 'typecheck', stage: 1, cmd: 'npm', args: ['run', 'typecheck'] },
   { name: 'build', stage: 1, cmd: 'npm', args: ['run', 'build'] },
   { name: 'bundle size', stage: 2, cmd: 'node', args: ['scripts/check-bundle-size.mjs'] },
   { name: 'vitest (unit, components, API)', stage: 3, cmd: 'npx', args: ['vitest', 'run'], live: true },
   { name: 'browser journeys (playwright)', stage: 4, cmd: 'npx', args: ['playwright', 'test'], live: true },
 ];
 
+if (!nativeModuleLoads()) {
+  steps.unshift({ name: 'native modules (better-sqlite3)', stage: 1, cmd: 'npm', args: ['rebuild', 'better-sqlite3'], env: { JOBS: 'max' } });
+}
+
 const only = process.argv.slice(2);
-const chosen = steps.filter((s) => !only.length || only.some((o) => s.name.includes(o)));
+// The native module is needed by every later stage, whichever steps were asked for.
+const chosen = steps.filter((s) => !only.length || s.name.startsWith('native') || only.some((o) => s.name.includes(o)));
 mkdirSync('test-reports', { recursive: true });
 
 /** Runs one step with its output captured; resolves with its result. */
 function run(step) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(step.cmd, step.args, { env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+    const child = spawn(step.cmd, step.args, { env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...step.env } });
     const out = [];
     child.stdout.on('data', (d) => out.push(d));
     child.stderr.on('data', (d) => out.push(d));
