@@ -205,6 +205,11 @@ export function buildServices({
     rules: { unpaidTtlSeconds: config.orders.unpaidTtlSeconds, pendingMax: config.orders.pendingMax },
     // Orders → companies (CompanyDirectory): membership, limits, terms, company prices, who approves.
     companies,
+    // Orders → profiles (issue 29): a purchase without a ship-to takes the last one; a given one is remembered.
+    shipTo: {
+      lastOf: (userId) => profiles.shippingAddressOf(userId),
+      rememberIn: (trx, userId, address) => profiles.rememberShippingAddressIn(trx, userId, address),
+    },
   });
   const cart = createCartService({ repo: createCartRepository(db), products, prices: companies });
   // Orders → cart (checkout empties it, reorder fills it); the cart knows nothing of orders.

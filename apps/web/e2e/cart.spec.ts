@@ -76,9 +76,12 @@ test('three products from three pages, one order with a PO number, paid, invoice
   await expect(page).toHaveURL(/\/dashboard\/myorders$/);
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 lines in cart');
 
-  // My Orders: the new order with its PO number, its lines behind a disclosure, and Pay.
+  // My Orders: the new order with its PO number, its line count (not the pieces of three parts
+  // added up), its lines behind a disclosure, and Pay.
   const row = page.getByRole('row', { name: /PO-4711/ });
-  await expect(row).toContainText('and 2 more');
+  await expect(row).toContainText('and 2 more parts');
+  await expect(row.getByRole('cell', { name: '3 lines', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Differs by line' })).toBeVisible();
   const disclosure = row.getByRole('button', { name: /^Show 3 lines/ });
   await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
   await disclosure.click();
@@ -90,6 +93,7 @@ test('three products from three pages, one order with a PO number, paid, invoice
 
   // Pay with the test card and open the invoice.
   await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('3 lines');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry').fill('12/34');
   await page.getByLabel('CVC').fill('123');

@@ -139,6 +139,13 @@ test('a company buys on account: invitations by mail, a spending limit, approval
   const queue = abe.locator('section[aria-labelledby="awaiting-title"]');
   const awaitingRow = queue.getByRole('row', { name: new RegExp(orderNumber) });
   await expect(awaitingRow).toContainText('$250.00');
+  // Before deciding, the approver opens the order's lines, ship-to and note.
+  const orderDetails = awaitingRow.getByRole('button', { name: /ship-to and note/ });
+  await expect(orderDetails).toHaveAttribute('aria-expanded', 'false');
+  await orderDetails.click();
+  await expect(orderDetails).toHaveAttribute('aria-expanded', 'true');
+  await expect(awaitingRow.getByRole('list', { name: `Lines of ${orderNumber}` })).toContainText(`${product.name}100 Ps × `);
+  await expect(awaitingRow).toContainText('Unit 4, Dock Road');
   await fitsThePhone(abe);
   await checkA11y(abe);
   await awaitingRow.getByRole('button', { name: `Approve order ${orderNumber}` }).click();

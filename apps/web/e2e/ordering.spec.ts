@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Order } from '@bulkparts/shared';
 import { checkA11y, expect, expectLogged, test } from './support/fixtures';
 import { expectPdfDownload } from './support/pdf';
-import { availableQuantity, placeOrder, productNamed } from './support/shop';
+import { availableQuantity, fillShipTo, placeOrder, productNamed, SHIP_TO } from './support/shop';
 import { contextAs, signInAs, user } from './support/users';
 
 /**
@@ -43,9 +43,14 @@ test('a new customer buys 100 pieces, pays by card and downloads the invoice', a
 
   await quantity.fill('100');
   await expect(page.getByText('Total: $245.00')).toBeVisible();
+  // Issue 29: the order is placed with the checkout's ship-to (required) and PO number.
+  await fillShipTo(page);
+  await page.getByLabel('PO number (optional)').fill('PO-E2E-1');
   await page.getByRole('button', { name: 'Purchase', exact: true }).click();
   await expect(page.getByText('Purchase is successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/myorders$/);
+  const [placed] = (await (await page.request.get(`/api/purchase?order=${encodeURIComponent(email)}`)).json()) as Order[];
+  expect(placed).toMatchObject({ shippingAddress: SHIP_TO, poNumber: 'PO-E2E-1' });
 
   const row = orderRow(page, product.name);
   await expect(row.getByRole('cell', { name: '100 Ps' })).toBeVisible();
@@ -142,6 +147,7 @@ test('stock taken meanwhile is said on the field; a double click places one orde
   const stock = await availableQuantity(page.request, product._id);
 
   await page.goto(`/purchase/${product._id}`);
+  await fillShipTo(page);
   await page.getByLabel('Quantity', { exact: true }).fill(String(stock - 50));
   // Another buyer takes most of the stock after this page loaded.
   const rival = await contextAs(browser, 'rival', baseURL);

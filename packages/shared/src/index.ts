@@ -11,6 +11,7 @@ export * from './schemas/product.js';
 export * from './schemas/order.js';
 export * from './schemas/address.js';
 export * from './schemas/cart.js';
+export * from './schemas/order-details.js';
 export * from './schemas/auth.js';
 export * from './schemas/review.js';
 export * from './schemas/profile.js';

@@ -65,10 +65,17 @@ export async function productWithStock(app: FastifyInstance, quantity = 100): Pr
   return product;
 }
 
-/** Places an order through the real API and returns its JSON. */
+/** A ship-to as the purchase page sends one. */
+export const SHIP_TO = { name: 'Ada Buyer', line1: '1 Mill Road', city: 'Leeds', postalCode: 'LS1 4AB', country: 'United Kingdom' };
+
+/**
+ * Places an order through the real API, as the web's purchase page does (with a ship-to, so it
+ * can be shipped: issue 29), and returns its JSON.
+ */
 export async function placeOrder(app: FastifyInstance, buyer: SignedInUser, quantity = 100): Promise<{ _id: string; total: number; status: string }> {
   const product = await productWithStock(app, quantity);
-  const res = await app.inject({ method: 'POST', url: '/api/purchase', headers: { cookie: buyer.cookie }, payload: { productId: product._id, quantity } });
+  const payload = { productId: product._id, quantity, shippingAddress: SHIP_TO };
+  const res = await app.inject({ method: 'POST', url: '/api/purchase', headers: { cookie: buyer.cookie }, payload });
   if (res.statusCode !== 201) throw new Error(`purchase failed: ${res.statusCode} ${res.body}`);
   return res.json() as { _id: string; total: number; status: string };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Product } from '@bulkparts/shared';
 import { createRecipientThrottle } from '../../src/modules/mail/mail.service.js';
-import { signUp, signUpAdmin, type SignedInUser } from '../helpers/factories.js';
+import { SHIP_TO, signUp, signUpAdmin, type SignedInUser } from '../helpers/factories.js';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
 
 /** Order numbers, shipping details, idempotency keys, the unpaid-order cap and the stock PATCH guard. */
@@ -64,7 +64,7 @@ describe(`order numbers (${engine})`, () => {
 describe(`shipping details (${engine})`, () => {
   it('records carrier and tracking number with shipped, shows them in My Orders and the shipped mail', async () => {
     const buyer = await signUp(t.app);
-    const order = (await buy(buyer, one())).json() as Order;
+    const order = (await buy(buyer, { ...one(), shippingAddress: SHIP_TO })).json() as Order;
     const patch = (body: object) => t.app.inject({ method: 'PATCH', url: `/api/purchase/${order._id}`, headers: { cookie: admin.cookie }, payload: body });
     const early = await patch({ status: 'paid', carrier: 'DHL' });
     expect(early.statusCode).toBe(400);
@@ -86,7 +86,7 @@ describe(`shipping details (${engine})`, () => {
 
   it('ships without details too (both are optional)', async () => {
     const buyer = await signUp(t.app);
-    const order = (await buy(buyer, one())).json() as Order;
+    const order = (await buy(buyer, { ...one(), shippingAddress: SHIP_TO })).json() as Order;
     const patch = (body: object) => t.app.inject({ method: 'PATCH', url: `/api/purchase/${order._id}`, headers: { cookie: admin.cookie }, payload: body });
     await patch({ status: 'paid' });
     expect((await patch({ status: 'shipped', carrier: '' })).json()).toMatchObject({ status: 'shipped', carrier: null, trackingNumber: null });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Product } from '@bulkparts/shared';
-import { signUp, signUpAdmin, type SignedInUser } from '../helpers/factories.js';
+import { SHIP_TO, signUp, signUpAdmin, type SignedInUser } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -178,7 +178,8 @@ describe('reading, cancelling and the lifecycle', () => {
   });
 
   it('moves along the lifecycle and refuses other moves', async () => {
-    const order = (await buy(buyer, { productId: product._id, quantity: 100 })).json() as Order;
+    // With a ship-to: an order without one is not shipped (issue 29, purchase-checkout-fields.test.ts).
+    const order = (await buy(buyer, { productId: product._id, quantity: 100, shippingAddress: SHIP_TO })).json() as Order;
     const patch = (status: string, cookie = admin.cookie) =>
       t.app.inject({ method: 'PATCH', url: `/api/purchase/${order._id}`, headers: { cookie }, payload: { status } });
     expect((await patch('paid', buyer.cookie)).statusCode).toBe(403);

@@ -112,6 +112,19 @@ describe(`OpenAPI document (${engine})`, () => {
     expect(list.parameters?.filter((p) => p.in === 'query').length).toBeGreaterThan(3);
     const purchase = doc.paths['/api/purchase']!.post!;
     expect(purchase.requestBody?.content['application/json']?.schema).toMatchObject({ type: 'object', properties: expect.any(Object) });
+    // Issue 29: the purchase takes the checkout's details, each optional; the buyer's ship-to change is described too.
+    const purchaseBody = purchase.requestBody!.content['application/json']!.schema as { properties: Record<string, unknown>; required?: string[] };
+    expect(Object.keys(purchaseBody.properties)).toEqual(
+      expect.arrayContaining(['productId', 'quantity', 'shippingAddress', 'poNumber', 'note', 'paymentMethod']),
+    );
+    expect(purchaseBody.required ?? []).not.toContain('shippingAddress');
+    const shipTo = doc.paths['/api/purchase/{id}/shipping-address']!.patch!;
+    expect(shipTo['x-access']).toBe('user');
+    expect(shipTo.requestBody?.content['application/json']?.schema).toMatchObject({
+      type: 'object',
+      required: expect.arrayContaining(['name', 'line1', 'city']),
+    });
+    expect(shipTo.responses['200']!.content!['application/json']!.schema).toMatchObject({ type: 'object' });
     // 2020-12 (OpenAPI 3.1), not draft-7: nullable fields are `type: [..., 'null']` or `anyOf`, never `nullable`.
     expect(JSON.stringify(doc)).not.toContain('"nullable"');
   });

@@ -168,6 +168,12 @@ export const accessTable: Record<string, AccessRow> = {
   // only the buyer pays (admins get the 404 everyone else gets); the empty body is a 400 for the buyer
   'POST /api/purchase/:id/pay': { access: 'self', path: (c) => `/api/purchase/${c.orderId}/pay`, body: () => ({}) },
   'GET /api/purchase/:id/invoice': { access: 'owner', path: (c) => `/api/purchase/${c.orderId}/invoice` },
+  // issue 29: only the buyer gives the order's ship-to (admins get the 404 everyone else gets); a valid address: 200 for the buyer
+  'PATCH /api/purchase/:id/shipping-address': {
+    access: 'self',
+    path: (c) => `/api/purchase/${c.orderId}/shipping-address`,
+    body: () => MATRIX_ADDRESS,
+  },
   // the cart is the caller's own (no id of anyone else's in the URL): 'user'; no body is a 400 that got through
   'GET /api/cart': { access: 'user' },
   'DELETE /api/cart': { access: 'user' },

@@ -333,6 +333,8 @@ describe(`fuzzing every JSON endpoint (${engine}, ${RUNS} runs per kind)`, () =>
       ['POST', `/api/purchase/${order._id}/reject`],
       ['POST', `/api/purchase/${order._id}/mark-paid`],
       ['POST', '/api/cart/checkout'],
+      // issue 29: the admin is this order's buyer, so its ship-to change gets past the owner check
+      ['PATCH', `/api/purchase/${order._id}/shipping-address`],
     ];
     for (const [method, url] of targets) {
       await fc.assert(

@@ -41,9 +41,25 @@ export function adminContext(browser: Browser, baseURL: string | undefined): Pro
   return contextAs(browser, 'admin', baseURL);
 }
 
-/** Places an order through the API as whoever `request` is signed in as. */
+/** The ship-to journeys order with (issue 29: every order the web places has one, and none ships without one). */
+export const SHIP_TO = { name: 'Jo Journey', line1: '1 Mill Road', city: 'Leeds', postalCode: 'LS1 4AB', country: 'United Kingdom' };
+
+/** Fills the shipping address of the open order form (the purchase page, checkout), whatever it was pre-filled with. */
+export async function fillShipTo(page: Page, address: typeof SHIP_TO = SHIP_TO) {
+  const shipTo = page.getByRole('group', { name: 'Shipping address' });
+  await shipTo.getByLabel('Name', { exact: true }).fill(address.name);
+  await shipTo.getByLabel('Address line 1', { exact: true }).fill(address.line1);
+  await shipTo.getByLabel('Postal code', { exact: true }).fill(address.postalCode);
+  await shipTo.getByLabel('City', { exact: true }).fill(address.city);
+  await shipTo.getByLabel('Country', { exact: true }).fill(address.country);
+}
+
+/** Places an order through the API as whoever `request` is signed in as, with a ship-to as the purchase page sends one. */
 export async function placeOrder(request: APIRequestContext, productId: string, quantity: number): Promise<Order> {
-  const res = await request.post('/api/purchase', { data: { productId, quantity }, headers: { 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` } });
+  const res = await request.post('/api/purchase', {
+    data: { productId, quantity, shippingAddress: SHIP_TO },
+    headers: { 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as Order;
 }

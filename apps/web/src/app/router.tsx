@@ -24,7 +24,7 @@ const ResetPassword = page(() => import('./routes/auth/reset-password'));
 const VerifyEmail = page(() => import('./routes/auth/verify-email'));
 const EditProfile = page(() => import('./routes/edit-profile'));
 const ProductDetails = page(() => import('./routes/product-details'));
-const Purchase = page(() => import('./routes/purchase'));
+const Purchase = page(() => import('./routes/purchase-area'));
 const CartArea = page(() => import('./routes/cart-area'));
 const QuotesArea = page(() => import('./routes/quotes-area'));
 const CompanyArea = page(() => import('./routes/company-area'));

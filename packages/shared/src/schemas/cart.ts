@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { shippingAddressSchema } from './address.js';
-import { apiErrorSchema, optionalTextSchema } from './common.js';
-import { PAYMENT_METHODS } from './company.js';
+import { apiErrorSchema } from './common.js';
 import { orderLineSchema, quantitySchema } from './order.js';
+import { orderDetailsShape } from './order-details.js';
 
 /** Distinct products one cart holds. */
 export const CART_LINES_MAX = 200;
 /** Lines one bulk add (quick order pad, CSV upload) may send. */
 export const CART_BULK_LINES_MAX = 500;
-export const PO_NUMBER_MAX_LENGTH = 50;
-export const ORDER_NOTE_MAX_LENGTH = 1000;
 
 export const CART_MESSAGES = {
   unknownSku: 'No product has this SKU',
@@ -76,11 +74,10 @@ export type CartBulkAdd = z.infer<typeof cartBulkAddSchema>;
 
 /** `POST /api/cart/checkout`. */
 export const checkoutInputSchema = z.object({
-  poNumber: optionalTextSchema('PO number', PO_NUMBER_MAX_LENGTH),
+  poNumber: orderDetailsShape.poNumber,
   shippingAddress: shippingAddressSchema,
-  note: optionalTextSchema('Note', ORDER_NOTE_MAX_LENGTH),
-  /** Issue 18: 'account' pays on the company's terms (invoiced, due later); 'card' (the default) as before. */
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}` }).default('card'),
+  note: orderDetailsShape.note,
+  paymentMethod: orderDetailsShape.paymentMethod,
 });
 export type CheckoutInputValues = z.input<typeof checkoutInputSchema>;
 export type CheckoutInput = z.output<typeof checkoutInputSchema>;

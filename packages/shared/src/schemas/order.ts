@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
 import { MESSAGES } from '../messages.js';
-import { shippingAddressAnswerSchema } from './address.js';
+import { shippingAddressAnswerSchema, shippingAddressSchema } from './address.js';
 import { optionalTextSchema, paginationQuerySchema } from './common.js';
 import { PAYMENT_METHODS } from './company.js';
+import { orderDetailsShape } from './order-details.js';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -118,12 +119,26 @@ export const quantitySchema = z
   .min(ORDER_QUANTITY_MIN, MESSAGES.quantityMin)
   .max(ORDER_QUANTITY_MAX, MESSAGES.quantityMax);
 
-/** `POST /api/purchase`. Anything else the client sends (price, buyer, name) is ignored. */
+/**
+ * `POST /api/purchase`. Anything else the client sends (price, buyer, name) is ignored. Issue 29:
+ * also the checkout's ship-to, PO number, note and payment method, each optional, so the spec's
+ * clients (which send none) are answered as before; without a ship-to the order takes the buyer's last one.
+ */
 export const purchaseInputSchema = z.object({
   productId: z.string({ error: 'productId is required' }).min(1, 'productId is required').max(100, 'productId is not valid'),
   quantity: quantitySchema,
+  shippingAddress: shippingAddressSchema.optional(),
+  ...orderDetailsShape,
 });
-export type PurchaseInput = z.infer<typeof purchaseInputSchema>;
+export type PurchaseInputValues = z.input<typeof purchaseInputSchema>;
+export type PurchaseInput = z.output<typeof purchaseInputSchema>;
+
+/**
+ * Issue 29: an order is shipped to its ship-to, so one without cannot be shipped (409); its buyer
+ * gives one (`PATCH /api/purchase/:id/shipping-address`) while it is in one of these statuses.
+ */
+export const SHIPPING_ADDRESS_NEEDED = 'Shipping address needed';
+export const SHIP_TO_CHANGEABLE_STATUSES: readonly OrderStatus[] = ['pending', 'awaiting_approval', 'invoiced', 'paid'];
 
 export const orderListQuerySchema = paginationQuerySchema.extend({
   order: z.string().trim().max(320, 'order must be an email').optional(),

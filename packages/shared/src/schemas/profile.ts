@@ -13,7 +13,7 @@ export const profileSchema = z.object({
   address: z.string(),
   phone: z.string(),
   url: z.string(),
-  /** The address of the last checkout, pre-filled in the next one (null before the first). */
+  /** The last ship-to given (checkout, purchase, an order's change), pre-filled in the next order (null before the first). */
   shippingAddress: shippingAddressAnswerSchema.nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;

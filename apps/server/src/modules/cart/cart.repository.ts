@@ -29,82 +29,109 @@ function sameLines(a: readonly StoredCartLine[], b: readonly StoredCartLine[]): 
   return b.every((l) => quantities.get(l.product_id) === Number(l.quantity));
 }
 
-/** An empty cart gets a line: it is no longer the order its last checkout made. */
+/** An empty cart gets a line: it is no longer the order its last checkout made (in the same commit as the line). */
 async function reopenIn(trx: Transaction<DB>, userId: string, now: string): Promise<void> {
   await trx.updateTable('carts').set({ ordered: 0, updated_at: now }).where('user_id', '=', userId).where('ordered', '=', 1).execute();
 }
 
-/** The `cart_lines` table (one row per (account, product), only the quantity is stored) and `carts` (its checkouts). */
-export function createCartRepository(db: Kysely<DB>) {
+/** A cart locked by `inLockedCart`: its reads and writes, all in the unit's transaction. */
+export interface LockedCart {
+  /** The lines in the order they were first added. */
+  list(): Promise<StoredCartLine[]>;
+  /** Sets each line's quantity (adding the lines that are new) in one statement. `reopen`: see `reopenIn`. */
+  set(lines: readonly { productId: string; quantity: number }[], options?: { reopen?: boolean }): Promise<void>;
+  /**
+   * Adds each line's pieces to what the cart holds, capped at the line's `cap` (a line already
+   * above it is left as it is); one statement per distinct cap.
+   */
+  addCapped(lines: readonly CappedAdd[], options?: { reopen?: boolean }): Promise<void>;
+}
+
+/** `carts.order_id` of a row made by locking a cart that was never checked out (the column is not null). */
+const NO_ORDER = '';
+
+const listOf = (q: Kysely<DB>, userId: string): Promise<StoredCartLine[]> =>
+  q
+    .selectFrom('cart_lines')
+    .select(['product_id', 'quantity'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'asc')
+    .orderBy('product_id', 'asc')
+    .execute();
+
+function lockedCart(trx: Transaction<DB>, userId: string, now: string): LockedCart {
   return {
-    /** The account's lines in the order they were first added. */
-    list(userId: string): Promise<StoredCartLine[]> {
-      return db
-        .selectFrom('cart_lines')
-        .select(['product_id', 'quantity'])
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'asc')
-        .orderBy('product_id', 'asc')
-        .execute();
-    },
+    list: () => listOf(trx, userId),
 
-    async checkoutState(userId: string): Promise<CartCheckoutState> {
-      const row = await db.selectFrom('carts').select(['version', 'order_id', 'ordered']).where('user_id', '=', userId).executeTakeFirst();
-      return row ? { version: Number(row.version), orderId: row.order_id, ordered: Number(row.ordered) === 1 } : NEVER_ORDERED;
-    },
-
-    /**
-     * Sets each line's quantity (adding the lines that are new) in one statement. `reopen`: the
-     * lines go into an empty cart, which from now on is a new cart, no longer the order its last
-     * checkout made (`carts.ordered` cleared in the same commit).
-     */
-    async upsert(userId: string, lines: readonly { productId: string; quantity: number }[], now: string, { reopen = false } = {}): Promise<void> {
+    async set(lines, { reopen = false } = {}) {
       if (lines.length === 0) return;
-      const write = (q: Kysely<DB>) =>
-        q
-          .insertInto('cart_lines')
-          .values(lines.map((l) => ({ user_id: userId, product_id: l.productId, quantity: l.quantity, created_at: now, updated_at: now })))
-          .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: now })))
-          .execute();
-      if (!reopen) {
-        await write(db);
-        return;
-      }
-      // The lines first, then `carts`: the order a checkout's unit locks them in (no deadlock on PostgreSQL).
-      await db.transaction().execute(async (trx) => {
-        await write(trx);
-        await reopenIn(trx, userId, now);
-      });
+      await trx
+        .insertInto('cart_lines')
+        .values(lines.map((l) => ({ user_id: userId, product_id: l.productId, quantity: l.quantity, created_at: now, updated_at: now })))
+        .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: now })))
+        .execute();
+      if (reopen) await reopenIn(trx, userId, now);
     },
 
-    /**
-     * Adds each line's pieces to what the cart holds, computed by the database in the statement
-     * (concurrent adds cannot lose one another's pieces) and capped at the line's `cap`; a line
-     * already above its cap is left as it is. One statement per distinct cap, in one transaction
-     * (with `reopen`, as `upsert`).
-     */
-    async addCapped(userId: string, lines: readonly CappedAdd[], now: string, { reopen = false } = {}): Promise<void> {
+    async addCapped(lines, { reopen = false } = {}) {
       if (lines.length === 0) return;
       const byCap = new Map<number, CappedAdd[]>();
       for (const l of lines) byCap.set(l.cap, [...(byCap.get(l.cap) ?? []), l]);
-      await db.transaction().execute(async (trx) => {
-        for (const [cap, group] of byCap) {
-          const limit = sql<number>`cast(${cap} as integer)`;
-          await trx
-            .insertInto('cart_lines')
-            .values(group.map((l) => ({ user_id: userId, product_id: l.productId, quantity: Math.min(l.quantity, cap), created_at: now, updated_at: now })))
-            .onConflict((oc) =>
-              oc.columns(['user_id', 'product_id']).doUpdateSet({
-                quantity: sql<number>`case
-                  when cart_lines.quantity >= ${limit} then cart_lines.quantity
-                  when cart_lines.quantity + excluded.quantity > ${limit} then ${limit}
-                  else cart_lines.quantity + excluded.quantity end`,
-                updated_at: now,
-              }),
-            )
-            .execute();
-        }
-        if (reopen) await reopenIn(trx, userId, now);
+      for (const [cap, group] of byCap) {
+        const limit = sql<number>`cast(${cap} as integer)`;
+        await trx
+          .insertInto('cart_lines')
+          .values(group.map((l) => ({ user_id: userId, product_id: l.productId, quantity: Math.min(l.quantity, cap), created_at: now, updated_at: now })))
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'product_id']).doUpdateSet({
+              quantity: sql<number>`case
+                when cart_lines.quantity >= ${limit} then cart_lines.quantity
+                when cart_lines.quantity + excluded.quantity > ${limit} then ${limit}
+                else cart_lines.quantity + excluded.quantity end`,
+              updated_at: now,
+            }),
+          )
+          .execute();
+      }
+      if (reopen) await reopenIn(trx, userId, now);
+    },
+  };
+}
+
+/**
+ * The `cart_lines` table (one row per (account, product), only the quantity is stored) and `carts`
+ * (its checkouts, and the row a cart unit locks).
+ */
+export function createCartRepository(db: Kysely<DB>) {
+  return {
+    /** The account's lines in the order they were first added. */
+    list: (userId: string): Promise<StoredCartLine[]> => listOf(db, userId),
+
+    async checkoutState(userId: string): Promise<CartCheckoutState> {
+      const row = await db.selectFrom('carts').select(['version', 'order_id', 'ordered']).where('user_id', '=', userId).executeTakeFirst();
+      return row
+        ? { version: Number(row.version), orderId: row.order_id === NO_ORDER ? null : row.order_id, ordered: Number(row.ordered) === 1 }
+        : NEVER_ORDERED;
+    },
+
+    /**
+     * Runs `work` as one unit on the account's cart, locked first: its `carts` row is upserted
+     * (created with version 0 and no order when the cart was never checked out), so on
+     * PostgreSQL every other unit of this cart, on any instance, waits here until this one
+     * commits, and on SQLite the unit holds the write lock from its first statement. A cart's
+     * read-check-write (a bulk add's totals, the lines cap, reopening) then sees what the unit
+     * before it wrote. Every cart unit and a checkout's `takeIn` lock `carts` before the lines:
+     * one order, no deadlock. `work` may use only the cart it is handed (on SQLite a query on
+     * the app's connection would wait for this unit to end); what it throws rolls the unit back.
+     */
+    inLockedCart<T>(userId: string, now: string, work: (cart: LockedCart) => Promise<T>): Promise<T> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('carts')
+          .values({ user_id: userId, version: 0, order_id: NO_ORDER, ordered: 0, updated_at: now })
+          .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ version: eb.ref('carts.version') })))
+          .execute();
+        return work(lockedCart(trx, userId, now));
       });
     },
 
@@ -117,11 +144,12 @@ export function createCartRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Inside the checkout's order unit: takes the cart's lines (`delete … returning`) and bumps
-     * its version to record `orderId`, both only as the checkout read them. False (the caller
-     * rolls its unit back) when the lines taken are not the lines read or the version moved:
-     * another checkout took this cart, or it changed meanwhile. On PostgreSQL a second checkout
-     * of the same cart waits here on the first one's row locks, then finds the lines gone.
+     * Inside the checkout's order unit: bumps the cart's version to record `orderId` and takes its
+     * lines (`delete … returning`), both only as the checkout read them. False (the caller rolls
+     * its unit back) when the version moved or the lines taken are not the lines read: another
+     * checkout took this cart, or it changed meanwhile. `carts` first, as every cart unit
+     * (`inLockedCart`): on PostgreSQL a second checkout of the same cart waits here on the first
+     * one's row lock, then finds the version moved.
      */
     async takeIn(
       trx: Transaction<DB>,
@@ -130,8 +158,6 @@ export function createCartRepository(db: Kysely<DB>) {
       orderId: string,
       now: string,
     ): Promise<boolean> {
-      const taken = await trx.deleteFrom('cart_lines').where('user_id', '=', userId).returning(['product_id', 'quantity']).execute();
-      if (!sameLines(seen.lines, taken)) return false;
       const bumped = await trx
         .insertInto('carts')
         .values({ user_id: userId, version: seen.version + 1, order_id: orderId, ordered: 1, updated_at: now })
@@ -142,13 +168,15 @@ export function createCartRepository(db: Kysely<DB>) {
             .where('carts.version', '=', seen.version),
         )
         .executeTakeFirst();
-      return Number(bumped.numInsertedOrUpdatedRows ?? 0) === 1;
+      if (Number(bumped.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+      const taken = await trx.deleteFrom('cart_lines').where('user_id', '=', userId).returning(['product_id', 'quantity']).execute();
+      return sameLines(seen.lines, taken);
     },
 
-    /** Inside the account removal's transaction: the lines and the checkouts' record. */
+    /** Inside the account removal's transaction: the checkouts' record and the lines (`carts` first, as every cart unit). */
     async removeIn(trx: Transaction<DB>, userId: string): Promise<void> {
-      await trx.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
       await trx.deleteFrom('carts').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
     },
   };
 }

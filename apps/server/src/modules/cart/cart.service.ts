@@ -84,9 +84,12 @@ export function createCartService({ repo, products, prices }: CartDeps) {
         const code = short ? 'INSUFFICIENT_STOCK' : 'VALIDATION_FAILED';
         throw new AppError(code, message, { quantity: message });
       }
-      const existing = await repo.list(userId);
-      checkCap(existing, [productId]);
-      await repo.upsert(userId, [{ productId, quantity }], nowIso(), { reopen: existing.length === 0 });
+      // The cap and the reopening read the lines: on the locked cart, as one unit with the write.
+      await repo.inLockedCart(userId, nowIso(), async (cart) => {
+        const existing = await cart.list();
+        checkCap(existing, [productId]);
+        await cart.set([{ productId, quantity }], { reopen: existing.length === 0 });
+      });
       return view(userId);
     },
 
@@ -125,21 +128,27 @@ export function createCartService({ repo, products, prices }: CartDeps) {
         if (entry) entry.quantity += line.quantity as number;
         else added.set(product.id, { product, quantity: line.quantity as number, firstIndex: index, firstSku: line.sku });
       });
-      const existing = await repo.list(userId);
-      const inCart = new Map(existing.map((e) => [e.product_id, Number(e.quantity)]));
-      // Then what the line would become: the product's minimum, 1000 at most, its stock.
-      for (const [productId, a] of added) {
-        const total = (inCart.get(productId) ?? 0) + a.quantity;
-        const message = lineProblem(a.product, total);
-        if (message) errors.push({ index: a.firstIndex, sku: a.firstSku, message });
-      }
-      if (errors.length) {
-        errors.sort((x, y) => (x.index ?? 0) - (y.index ?? 0));
-        throw new AppError('VALIDATION_FAILED', CART_MESSAGES.badLines, undefined, errors);
-      }
-      checkCap(existing, added.keys());
-      const written = [...added].map(([productId, a]) => ({ productId, quantity: (inCart.get(productId) ?? 0) + a.quantity }));
-      await repo.upsert(userId, written, nowIso(), { reopen: existing.length === 0 });
+      // Read, check and write on the locked cart, as one unit: overlapping adds wait for one
+      // another, so each sums onto what the one before it wrote (none is lost) and its totals are
+      // checked against that. The products were read above: the unit touches only the cart.
+      const { existing, written } = await repo.inLockedCart(userId, nowIso(), async (cart) => {
+        const existing = await cart.list();
+        const held = new Map(existing.map((e) => [e.product_id, Number(e.quantity)]));
+        // Then what the line would become: the product's minimum, 1000 at most, its stock.
+        for (const [productId, a] of added) {
+          const message = lineProblem(a.product, (held.get(productId) ?? 0) + a.quantity);
+          if (message) errors.push({ index: a.firstIndex, sku: a.firstSku, message });
+        }
+        if (errors.length) {
+          errors.sort((x, y) => (x.index ?? 0) - (y.index ?? 0));
+          throw new AppError('VALIDATION_FAILED', CART_MESSAGES.badLines, undefined, errors);
+        }
+        checkCap(existing, added.keys());
+        const written = [...added].map(([productId, a]) => ({ productId, quantity: (held.get(productId) ?? 0) + a.quantity }));
+        await cart.set(written, { reopen: existing.length === 0 });
+        return { existing, written };
+      });
+      const inCart = new Set(existing.map((e) => e.product_id));
       // The answer from what was just read and written (the quick order pad is a hot path): the
       // lines as `repo.list` orders them, existing ones first, new ones (one timestamp) by product id.
       const quantities = new Map(written.map((w) => [w.productId, w.quantity]));
@@ -174,18 +183,21 @@ export function createCartService({ repo, products, prices }: CartDeps) {
       for (const p of pieces) summed.set(p.productId, (summed.get(p.productId) ?? 0) + p.quantity);
       const present = new Map((await products.findMany([...summed.keys()])).map((p) => [p.id, p]));
       const missing = [...summed.keys()].filter((id) => !present.has(id));
-      const existing = await repo.list(userId);
       const adding = [...summed].filter(([id]) => present.has(id));
-      checkCap(
-        existing,
-        adding.map(([id]) => id),
-      );
-      await repo.addCapped(
-        userId,
-        adding.map(([productId, quantity]) => ({ productId, quantity, cap: lineQuantityMax(Number(present.get(productId)!.order_multiple)) })),
-        nowIso(),
-        { reopen: existing.length === 0 },
-      );
+      // The cap and the reopening read the lines: on the locked cart, as one unit with the write.
+      if (adding.length) {
+        await repo.inLockedCart(userId, nowIso(), async (cart) => {
+          const existing = await cart.list();
+          checkCap(
+            existing,
+            adding.map(([id]) => id),
+          );
+          await cart.addCapped(
+            adding.map(([productId, quantity]) => ({ productId, quantity, cap: lineQuantityMax(Number(present.get(productId)!.order_multiple)) })),
+            { reopen: existing.length === 0 },
+          );
+        });
+      }
       return { cart: await view(userId), missing };
     },
 

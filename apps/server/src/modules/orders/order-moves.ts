@@ -1,4 +1,4 @@
-import { canTransition, STOCK_RETURNING_STATUSES, type Order, type OrderStatus } from '@bulkparts/shared';
+import { canTransition, SHIPPING_ADDRESS_NEEDED, STOCK_RETURNING_STATUSES, type Order, type OrderStatus } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
@@ -73,6 +73,9 @@ export function createOrderMoves({ repo, stock, notify, hooks, one }: OrderMoves
     if (!canTransition(from, to)) {
       throw new AppError('INVALID_TRANSITION', `An order that is ${from} cannot become ${to}`);
     }
+    // Issue 29: nothing ships without a ship-to (a spec client's purchase may have none until its buyer gives one).
+    // The address is never removed once given, so the row read before the move is enough.
+    if (to === 'shipped' && !row.shipping_address) throw new AppError('CONFLICT', SHIPPING_ADDRESS_NEEDED);
     if (to === 'refunded') await hooks.beforeRefund?.(row);
     const now = nowIso();
     const changes: Partial<OrderRow> = { updated_at: now };

@@ -265,6 +265,20 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine, orderComm
       });
     },
 
+    /**
+     * Issue 29: the order's ship-to (JSON text), only while its status is one of `statuses` (checked
+     * by the update itself: a ship committed first wins); `alsoWrite` commits with it. Whether it changed.
+     */
+    async setShippingAddress(id: string, address: string, statuses: readonly string[], now: string, alsoWrite: (trx: Transaction<DB>) => Promise<void>) {
+      return db.transaction().execute(async (trx) => {
+        const set = { shipping_address: address, updated_at: now };
+        const result = await trx.updateTable('orders').set(set).where('id', '=', id).where('status', 'in', statuses).executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await alsoWrite(trx);
+        return true;
+      });
+    },
+
     /** Any order line names the product (every order has its lines, migration 20261126000000 backfilled older ones). */
     async hasOrdersForProduct(productId: string): Promise<boolean> {
       const row = await db.selectFrom('order_lines').select('order_id').where('product_id', '=', productId).limit(1).executeTakeFirst();

@@ -8,6 +8,7 @@ import {
   orderSchema,
   orderStatusChangeSchema,
   purchaseInputSchema,
+  shippingAddressSchema,
   TOTAL_COUNT_HEADER,
 } from '@bulkparts/shared';
 import { z } from 'zod';
@@ -80,6 +81,13 @@ export default async function ordersRoutes(app: ApiInstance, opts: { orders: Ord
       const { status, carrier, trackingNumber } = request.body;
       return service.changeStatus(request.params.id, status, currentUser(request), { carrier, trackingNumber });
     },
+  );
+
+  // Issue 29: the buyer gives the order's ship-to (a spec client's purchase may have none) until it ships.
+  app.patch(
+    '/purchase/:id/shipping-address',
+    { preValidation: app.requireUser, schema: { params: idParamsSchema, body: shippingAddressSchema, response: { 200: responseSchema(orderSchema) } } },
+    async (request) => service.setShippingAddress(request.params.id, request.body, currentUser(request)),
   );
 
   // Issue 18: an approver or company admin of the order's company decides on an order above the buyer's limit.

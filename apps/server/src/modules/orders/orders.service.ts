@@ -1,27 +1,20 @@
-import { createHash } from 'node:crypto';
-import { isMultipleOf, quantityError, stockErrorMessage, type Order, type OrderListQuery, type OrderStatus, type PurchaseInput } from '@bulkparts/shared';
+import type { Order, OrderListQuery, OrderStatus } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import { pageOffset } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 import type { SessionUser } from '../../plugins/auth.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
-import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
-import { StockShortError, type ProductsService } from '../products/products.service.js';
+import type { CompanyDirectory } from '../companies/company-directory.js';
+import type { ProductsService } from '../products/products.service.js';
 import type { CompanyOrdersRepository } from './company-orders.repository.js';
 import { approvesFor, companyListFilter, createOrderApprovals } from './order-approvals.js';
 import { createOrderMoves, piecesOf, type ShipmentDetails } from './order-moves.js';
 import { createOrderPlacement } from './order-placement.js';
 import { linesByOrder, toOrder } from './order-view.js';
 import { createOwnOrderPages } from './own-order-pages.js';
+import { createPurchase, NO_SHIP_TO, type ShipToBook } from './purchase.js';
 import type { OrderRow, OrderView, OrdersRepository } from './orders.repository.js';
-
-/** What an Idempotency-Key promises to repeat: the same product and quantity. */
-export function purchaseHash(input: PurchaseInput): string {
-  return createHash('sha256')
-    .update(JSON.stringify([input.productId, input.quantity]))
-    .digest('hex');
-}
 
 export { toOrder };
 
@@ -100,9 +93,20 @@ export interface OrdersDeps {
   rules?: OrderRules;
   /** Issue 18: memberships, limits, terms, company prices, who approves (the companies service). */
   companies?: CompanyDirectory;
+  /** Issue 29: the buyer's last ship-to (the profiles module): a purchase without one ships there. */
+  shipTo?: ShipToBook;
 }
 
-export function createOrdersService({ repo, companyOrders, stock, notify = silent, hooks = {}, rules = DEFAULT_RULES, companies = NO_COMPANIES }: OrdersDeps) {
+export function createOrdersService({
+  repo,
+  companyOrders,
+  stock,
+  notify = silent,
+  hooks = {},
+  rules = DEFAULT_RULES,
+  companies = NO_COMPANIES,
+  shipTo = NO_SHIP_TO,
+}: OrdersDeps) {
   /** Rows with their lines, read for all of them in one query. */
   async function withLines(rows: readonly OrderView[]): Promise<Order[]> {
     const lines = linesByOrder(await repo.linesOf(rows.map((r) => r.id)));
@@ -128,66 +132,15 @@ export function createOrdersService({ repo, companyOrders, stock, notify = silen
   }
 
   const { commitMove, move } = createOrderMoves({ repo, stock, notify, hooks, one });
+  const purchases = createPurchase({ repo, stock, companies, place, one, shipTo });
   const approvals = createOrderApprovals({ repo, companyOrders, stock, notify, companies, rules, hooks, commitMove });
 
   return {
     // Issue 18: approve, reject, mark-paid, the approval and overdue sweeps, credit used, who sees a company's orders.
     ...approvals,
 
-    async purchase(input: PurchaseInput, user: SessionUser, idempotencyKey?: string): Promise<{ order: Order; created: boolean }> {
-      const hash = idempotencyKey ? purchaseHash(input) : null;
-      /** The order a retry repeats; the same key with another body is the client's mistake, not a retry. */
-      const replay = async (existing: OrderRow) => {
-        if (existing.idempotency_hash !== null && existing.idempotency_hash !== hash) {
-          throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different order', {
-            'Idempotency-Key': 'Already used with a different product or quantity; use a new key for a new order',
-          });
-        }
-        return { order: await one(existing), created: false };
-      };
-      if (idempotencyKey) {
-        const existing = await repo.findByIdempotencyKey(user.id, idempotencyKey);
-        if (existing) return await replay(existing);
-      }
-      const product = await stock.findOrderable(input.productId);
-      if (!product) throw notFound('Product');
-      const orderMultiple = Number(product.order_multiple);
-      const message = quantityError(input.quantity, {
-        minimumOrderQuantity: product.minimum_order_quantity,
-        availableQuantity: product.available_quantity,
-        orderMultiple,
-      });
-      if (message) {
-        // A quantity off the pack multiple is the buyer's to fix (400) even when stock is short too.
-        const code = input.quantity > product.available_quantity && isMultipleOf(input.quantity, orderMultiple) ? 'INSUFFICIENT_STOCK' : 'VALIDATION_FAILED';
-        throw new AppError(code, message, { quantity: message });
-      }
-      // Issue 18: a member records the company, pays the company's price and is held to their limit.
-      const membership = await companies.membershipOf(user.id);
-      const book = membership ? await companies.priceBookFor(user.id, [product.id]) : null;
-      try {
-        const order = await place({
-          user,
-          lines: [{ product, quantity: input.quantity, buyerPrices: buyerPricesIn(book, product.id) }],
-          idempotencyKey,
-          idempotencyHash: hash,
-          membership,
-          paymentMethod: 'card',
-        });
-        return { order, created: true };
-      } catch (error) {
-        if (error instanceof StockShortError) {
-          const msg = stockErrorMessage(error.short[0]?.available ?? 0);
-          throw new AppError('INSUFFICIENT_STOCK', msg, { quantity: msg });
-        }
-        // A concurrent retry with the same key won the unique index: answer with its order.
-        if (idempotencyKey) {
-          const existing = await repo.findByIdempotencyKey(user.id, idempotencyKey);
-          if (existing) return await replay(existing);
-        }
-        throw error;
-      }
-    },
+    // `POST /api/purchase` and the buyer's ship-to change (issue 29): purchase.ts.
+    ...purchases,
 
     async list(query: OrderListQuery, user: SessionUser): Promise<{ items: readonly Order[]; total: number }> {
       const isAdmin = user.role === 'admin';

@@ -135,12 +135,24 @@ const COLUMNS = sql.raw(
     .join(', '),
 );
 
-function orderBy(sort: ProductSort, ranked: boolean, alias = 'p'): RawBuilder<unknown> {
+/**
+ * Whether a price sort orders by the caller's own prices computed per product (`m_price`): only
+ * with fixed prices. A discount alone keeps the list price's order (the caller's price never
+ * falls as the list price rises), so that sort stays on the `price_cents` index, as a guest's.
+ */
+const sortsByCallerPrice = (filter: CatalogueFilter, sort: ProductSort): boolean =>
+  (sort === 'price-asc' || sort === 'price-desc') && filter.prices !== undefined && Object.keys(filter.prices.fixed).length > 0;
+
+/** `callerPriced`: the caller's price first (ties by list price, then id), as `sortsByCallerPrice`. */
+function orderBy(sort: ProductSort, ranked: boolean, alias = 'p', callerPriced = false): RawBuilder<unknown> {
   const t = sql.raw(alias);
+  const mine = alias === 'p' ? sql`m_price` : sql`${t}.m_price`;
   switch (sort) {
     case 'price-asc':
+      if (callerPriced) return sql`${mine} asc, ${t}.price_cents asc, ${t}.id asc`;
       return sql`${t}.price_cents asc, ${t}.id asc`;
     case 'price-desc':
+      if (callerPriced) return sql`${mine} desc, ${t}.price_cents desc, ${t}.id asc`;
       return sql`${t}.price_cents desc, ${t}.id asc`;
     case 'name':
       return sql`${t}.name_lower asc, ${t}.id asc`;
@@ -314,17 +326,19 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
         const ranked = filter.text !== undefined && page.sort === 'relevance';
         const { from, where, rank } = filtered(filter, ranked, page.sort);
         const rankColumn = ranked ? sql`, ${rank} as m_rank` : sql``;
+        const callerPriced = sortsByCallerPrice(filter, page.sort);
+        const priceColumn = callerPriced ? sql`, ${priceOf(filter)} as m_price` : sql``;
         // Without a text the page stops early on an index in sort order; a window would read every match.
         const counted = filter.text !== undefined;
         const countColumns = counted ? sql`, k.n_all as n_all, ${textScanned(filter.text)} as n_text` : sql``;
         // The page is chosen on the sort keys alone, then only its rows are read whole: sorting
         // thousands of full rows (descriptions, JSON) costs more than finding them.
         const found = await run(sql<ProductRow & { n_all?: number; n_text?: number }>`select ${COLUMNS}${countColumns} from (
-            select p.id, p.position, p.price_cents, p.name_lower, p.created_at${rankColumn}${counted ? sql`, count(*) over () as n_all` : sql``}
+            select p.id, p.position, p.price_cents, p.name_lower, p.created_at${rankColumn}${priceColumn}${counted ? sql`, count(*) over () as n_all` : sql``}
             from ${from} where ${where}
-            order by ${orderBy(page.sort, ranked)} limit ${page.limit} offset ${page.offset}
+            order by ${orderBy(page.sort, ranked, 'p', callerPriced)} limit ${page.limit} offset ${page.offset}
           ) k join products p on p.id = k.id
-          order by ${orderBy(page.sort, ranked, 'k')}`);
+          order by ${orderBy(page.sort, ranked, 'k', callerPriced)}`);
         const first = found[0];
         const rows = found.map(({ n_all: _all, n_text: _text, ...row }) => row as ProductRow);
         if (!counted || !first) return { rows };

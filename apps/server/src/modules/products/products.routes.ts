@@ -84,8 +84,10 @@ export default async function productsRoutes(
     async (request, reply) => {
       const { includeArchived, ...query } = request.query;
       await allowArchived(request, includeArchived);
-      // The member's prices are needed for the query only when it bounds prices.
-      const prices = query.minPrice !== undefined || query.maxPrice !== undefined ? await callerPrices(request) : undefined;
+      // The member's prices are needed for the query only when it bounds or sorts by price (a
+      // guest's query stays on list prices: callerPrices answers undefined without a session).
+      const byPrice = query.minPrice !== undefined || query.maxPrice !== undefined || query.sort === 'price-asc' || query.sort === 'price-desc';
+      const prices = byPrice ? await callerPrices(request) : undefined;
       const { items, total } = await service.list(query, includeArchived === '1', prices);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return asSeenByCaller(request, items);

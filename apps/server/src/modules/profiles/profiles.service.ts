@@ -73,6 +73,8 @@ export function createProfilesService({ repo, users, sessions }: ProfilesDeps) {
      */
     rememberShippingAddressIn: (trx: Transaction<DB>, userId: string, address: ShippingAddress) =>
       repo.setShippingAddressIn(trx, userId, JSON.stringify(address), nowIso()),
+    /** Issue 29: the last ship-to remembered (see above), where a purchase without one ships. */
+    shippingAddressOf: async (userId: string): Promise<ShippingAddress | null> => storedAddress((await repo.findByUserId(userId))?.shipping_address ?? null),
     /** Inside the account removal's transaction. */
     removeIn: (trx: Transaction<DB>, userId: string) => repo.deleteIn(trx, userId),
   };

@@ -5,19 +5,33 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { useSession } from '@/features/auth/api/auth-queries';
 import { ConfirmEmailToOrder } from '@/features/auth/components/confirm-email-to-order';
 import { useAddToCart } from '@/features/cart/components/add-to-cart';
+import { OrderDetailsFields, orderDetailsDefaults } from '@/features/cart/components/order-details-fields';
+import { companyQueries } from '@/features/companies/api/company-queries';
 import { RecordLoadFailure } from '@/components/ui/record-load-failure';
 import { PurchaseForm } from '@/features/orders/components/purchase-form';
 import { productQueries } from '@/features/products/api/product-queries';
+import { profileQueries } from '@/features/profile/api/profile-queries';
 
-/** `/purchase/:id` (signed in): choose a quantity and place the order; then My Orders. */
+/**
+ * `/purchase/:id` (signed in): choose a quantity and place the order; then My Orders. Issue 29: one
+ * checkout for every path, so the order also gets the checkout's ship-to (pre-filled with the
+ * buyer's last one), PO number, note and, for a company on terms, the payment choice.
+ */
 export function Component() {
   const { id = '' } = useParams();
   const product = useQuery(productQueries.detail(id));
   const session = useSession();
   const navigate = useNavigate();
   const { addToCart } = useAddToCart();
+  // A failed profile read only loses the pre-filled ship-to; a failed company read the company's
+  // addresses and the payment choice (card is the default), as at checkout.
+  const profile = useQuery(profileQueries.own());
+  const company = useQuery(companyQueries.mine());
+  const companyId = company.data?.id ?? '';
+  const addresses = useQuery({ ...companyQueries.addresses(companyId), enabled: companyId !== '' });
 
-  if (product.isPending) return <PageSpinner label="Loading the product" />;
+  // The form's starting values are read once, so it waits for the ship-to it starts with.
+  if (product.isPending || profile.isPending || company.isPending) return <PageSpinner label="Loading the product" />;
   if (product.isError) return <RecordLoadFailure error={product.error} onRetry={product.refetch} notFound={{ title: 'Product not found' }} />;
 
   const p = product.data;
@@ -51,6 +65,8 @@ export function Component() {
             key={p._id}
             product={p}
             email={session.data?.user.email ?? ''}
+            defaultDetails={orderDetailsDefaults(profile.data?.shippingAddress ?? null, profile.data?.name ?? session.data?.user.name ?? '')}
+            details={(total) => <OrderDetailsFields idPrefix="purchase" company={company.data ?? null} companyAddresses={addresses.data ?? []} total={total} />}
             onPurchased={() => navigate('/dashboard/myorders')}
             onAddToCart={(quantity) => addToCart(p, quantity)}
             quoteLink={(quantity) => (

@@ -1,17 +1,27 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { OrderLine } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
+import { lineCountText } from './order-contents';
 
 /**
  * An order's lines behind a disclosure button (`aria-expanded`): closed, the row stays one line
  * tall however many parts the order has. The list is only rendered while open, so a closed order
- * repeats none of its figures to searches and screen readers.
+ * repeats none of its figures to searches and screen readers. `details` (the approval queue's
+ * ship-to and note) are shown under the lines, and the button names them (`details.label`).
  */
-export function OrderLines({ lines, orderLabel }: { lines: readonly OrderLine[]; orderLabel: string }) {
+export function OrderLines({
+  lines,
+  orderLabel,
+  details,
+}: {
+  lines: readonly OrderLine[];
+  orderLabel: string;
+  details?: { label: string; content: ReactNode };
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  const count = `${lines.length} ${lines.length === 1 ? 'line' : 'lines'}`;
+  const count = lineCountText(lines.length);
   return (
     <div className="text-sm">
       <button
@@ -22,6 +32,7 @@ export function OrderLines({ lines, orderLabel }: { lines: readonly OrderLine[];
         onClick={() => setOpen(!open)}
       >
         {open ? 'Hide' : 'Show'} {count}
+        {details && `, ${details.label}`}
         <span className="sr-only"> of {orderLabel}</span>
       </button>
       <div id={`${id}-lines`}>
@@ -29,7 +40,8 @@ export function OrderLines({ lines, orderLabel }: { lines: readonly OrderLine[];
           <ul className="mt-1 space-y-1" aria-label={`Lines of ${orderLabel}`}>
             {lines.map((l) => (
               <li key={l.productId} className="rounded bg-base-200 px-2 py-1">
-                <span className="font-mono text-xs">{l.sku}</span> <span className="break-words">{l.name}</span>
+                {l.sku && <span className="font-mono text-xs">{l.sku} </span>}
+                <span className="break-words">{l.name}</span>
                 <span className="block">
                   {formatQuantity(l.quantity)} × {formatDollars(l.unitPrice)} = <strong>{formatDollars(l.lineTotal)}</strong>
                 </span>
@@ -37,6 +49,7 @@ export function OrderLines({ lines, orderLabel }: { lines: readonly OrderLine[];
             ))}
           </ul>
         )}
+        {open && details?.content}
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { APPROVING_ROLES, type Order } from '@bulkparts/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { orderTitle } from '@/components/ui/order-contents';
 import { PagedList } from '@/components/ui/paged-list';
 import { useSession } from '@/features/auth/api/auth-queries';
 import { useReorder } from '@/features/cart/api/reorder';
@@ -48,7 +49,7 @@ export function Component() {
   }, [orders.data, orders.isPlaceholderData, page, pageCount, setParams, companyView]);
 
   async function cancelConfirmed(order: Order) {
-    await withToast(() => cancel.mutateAsync(order._id), `Order for ${order.Name} cancelled`, 'Could not cancel the order');
+    await withToast(() => cancel.mutateAsync(order._id), `Order for ${orderTitle(order)} cancelled`, 'Could not cancel the order');
   }
 
   // 'Buy again': every line back into the cart at today's prices; the cart shows what cannot be ordered now.
@@ -114,7 +115,7 @@ export function Component() {
       </PagedList>
       <ConfirmDialog
         open={confirming !== null}
-        message={confirming ? `Cancel your order for ${confirming.Name}? Nothing is charged and the pieces go back into stock.` : undefined}
+        message={confirming ? `Cancel your order for ${orderTitle(confirming)}? Nothing is charged and the pieces go back into stock.` : undefined}
         confirmLabel="Yes, cancel it"
         cancelLabel="No, keep it"
         onConfirm={() => {

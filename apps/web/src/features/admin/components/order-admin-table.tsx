@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus, type ShipmentForm } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
+import { formatQuantity } from '@bulkparts/shared/quantity';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
+import { isMultiLine, lineCountText, orderTitle } from '@/components/ui/order-contents';
 import { OrderLines } from '@/components/ui/order-lines';
 import { ORDER_STATUS_LABEL, OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { PagedList } from '@/components/ui/paged-list';
@@ -112,12 +114,13 @@ export function OrderAdminTable() {
                 header: 'Product',
                 cell: (o) => (
                   <>
-                    {o.Name}
+                    {orderTitle(o)}
                     <OrderLines lines={o.lines} orderLabel={o.orderNumber} />
                   </>
                 ),
               },
-              { header: 'Quantity', cell: (o) => o.quantity },
+              // A multi-line order's pieces are of different parts: its line count, not their sum.
+              { header: 'Quantity', cell: (o) => (isMultiLine(o) ? lineCountText(o.lines.length) : formatQuantity(o.quantity)) },
               { header: 'Total', cell: (o) => formatDollars(o.total) },
               { header: 'Paid', cell: (o) => (o.paid ? 'Yes' : 'No') },
               {
@@ -150,7 +153,7 @@ export function OrderAdminTable() {
                         type="button"
                         className="btn btn-xs btn-success"
                         onClick={() => setMarkingPaid(o)}
-                        aria-label={`Mark paid: order of ${o.Name} by ${o.userEmail}`}
+                        aria-label={`Mark paid: order of ${orderTitle(o)} by ${o.userEmail}`}
                       >
                         Mark paid
                       </button>
@@ -165,7 +168,7 @@ export function OrderAdminTable() {
                           className={`btn btn-xs ${action.className}`}
                           disabled={change.isPending}
                           onClick={() => request(o, to)}
-                          aria-label={`${action.label}: order of ${o.Name} by ${o.userEmail}`}
+                          aria-label={`${action.label}: order of ${orderTitle(o)} by ${o.userEmail}`}
                         >
                           {action.label}
                         </button>

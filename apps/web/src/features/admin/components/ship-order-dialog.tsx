@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { CARRIER_MAX_LENGTH, shipmentFormSchema, TRACKING_NUMBER_MAX_LENGTH, type Order, type ShipmentForm } from '@bulkparts/shared';
 import { TextField } from '@/components/ui/form';
+import { orderSummaryText } from '@/components/ui/order-contents';
 
 /** Marks a paid order shipped, with the carrier and tracking number the buyer sees (both optional). */
 export function ShipOrderDialog({ order, onShip, onCancel }: { order: Order; onShip: (shipment: ShipmentForm) => void; onCancel: () => void }) {
@@ -21,7 +22,7 @@ export function ShipOrderDialog({ order, onShip, onCancel }: { order: Order; onS
           Ship order {order.orderNumber}
         </h2>
         <p className="text-sm">
-          {order.Name} for {order.userEmail}
+          For {order.userEmail}: {orderSummaryText(order)}
         </p>
         <TextField label="Carrier (optional)" maxLength={CARRIER_MAX_LENGTH} placeholder="e.g. DHL" registration={register('carrier')} error={errors.carrier} />
         <TextField

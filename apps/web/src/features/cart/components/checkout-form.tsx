@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import {
   checkoutInputSchema,
-  ORDER_NOTE_MAX_LENGTH,
-  PO_NUMBER_MAX_LENGTH,
   type CheckoutInput,
   type CheckoutInputValues,
   type Company,
@@ -14,34 +12,15 @@ import {
   type StoredShippingAddress,
 } from '@bulkparts/shared';
 import { formatCents } from '@bulkparts/shared/money';
-import { AddressFields, applyFieldErrors, LinesFailureMessage, TextareaField, TextField, type LinesFailure } from '@/components/ui/form';
+import { applyFieldErrors, LinesFailureMessage, type LinesFailure } from '@/components/ui/form';
 import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/features/orders/api/order-queries';
 import { alreadyOrderedOf, useCheckout, type AlreadyOrdered } from '../api/checkout';
-import { CompanyAddressPicker } from './company-address-picker';
-import { creditAvailableCents, PaymentChoice } from './payment-choice';
+import { OrderDetailsFields, orderDetailsDefaults } from './order-details-fields';
+import { creditAvailableCents } from './payment-choice';
 
 /** The 409 code of an order that would pass the company's credit limit (issue 18). */
 const CREDIT_LIMIT_EXCEEDED = 'CREDIT_LIMIT_EXCEEDED';
-
-/** What the form starts with: the address of the last checkout, else the buyer's name. */
-function defaultsOf(address: StoredShippingAddress | null, buyerName: string): CheckoutInputValues {
-  return {
-    poNumber: '',
-    note: '',
-    paymentMethod: 'card',
-    shippingAddress: {
-      company: address?.company ?? '',
-      name: address?.name ?? buyerName,
-      line1: address?.line1 ?? '',
-      line2: address?.line2 ?? '',
-      city: address?.city ?? '',
-      postalCode: address?.postalCode ?? '',
-      country: address?.country ?? '',
-      phone: address?.phone ?? '',
-    },
-  };
-}
 
 interface CheckoutFormProps {
   address: StoredShippingAddress | null;
@@ -78,20 +57,12 @@ export function CheckoutForm({ address, buyerName, blocked, onPlaced, onAlreadyO
   // One key per form: a double click or a retry after a lost answer places one order.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [failure, setFailure] = useState<LinesFailure | null>(null);
-  const { register, handleSubmit, setError, setValue, control, formState } = useForm<CheckoutInputValues, unknown, CheckoutInput>({
+  const form = useForm<CheckoutInputValues, unknown, CheckoutInput>({
     resolver: zodResolver(checkoutInputSchema),
-    defaultValues: defaultsOf(address, buyerName),
+    defaultValues: orderDetailsDefaults(address, buyerName),
   });
-  const { errors } = formState;
+  const { handleSubmit, setError, formState } = form;
   const terms = company?.paymentTerms ?? null;
-  const paymentMethod = useWatch({ control, name: 'paymentMethod' }) ?? 'card';
-
-  function fillAddress({ address: a }: CompanyAddress) {
-    const options = { shouldDirty: true, shouldValidate: formState.isSubmitted };
-    setValue('shippingAddress.company', a.company ?? company?.name ?? '', options);
-    for (const name of ['name', 'line1', 'line2', 'city', 'postalCode', 'country', 'phone'] as const)
-      setValue(`shippingAddress.${name}`, a[name] ?? '', options);
-  }
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -117,43 +88,14 @@ export function CheckoutForm({ address, buyerName, blocked, onPlaced, onAlreadyO
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Checkout">
-      <fieldset className="space-y-3">
-        <legend className="mb-2 text-xl font-semibold">Shipping address</legend>
-        {companyAddresses.length > 0 && <CompanyAddressPicker addresses={companyAddresses} onPick={fillAddress} />}
-        <AddressFields section="shipping" idPrefix="checkout" registration={(f) => register(`shippingAddress.${f}`)} errors={errors.shippingAddress} />
-      </fieldset>
-      <fieldset className="space-y-3">
-        <legend className="mb-2 text-xl font-semibold">Your reference</legend>
-        <TextField
-          label="PO number (optional)"
-          id="checkout-po-number"
-          hint={`Printed on the invoice; up to ${PO_NUMBER_MAX_LENGTH} characters`}
-          autoComplete="off"
-          error={errors.poNumber}
-          registration={register('poNumber')}
-        />
-        <TextareaField
-          label="Note (optional)"
-          id="checkout-note"
-          hint={`Delivery instructions and the like; up to ${ORDER_NOTE_MAX_LENGTH} characters`}
-          error={errors.note}
-          registration={register('note')}
-        />
-      </fieldset>
-      {company && terms && (
-        <PaymentChoice
-          company={{ ...company, paymentTerms: terms }}
-          total={total}
-          value={paymentMethod}
-          registration={register('paymentMethod')}
-          error={errors.paymentMethod}
-        />
-      )}
-      <LinesFailureMessage failure={failure} />
-      <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={blocked || formState.isSubmitting}>
-        {formState.isSubmitting ? 'Placing order…' : 'Place order'}
-      </button>
-    </form>
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Checkout">
+        <OrderDetailsFields idPrefix="checkout" company={company} companyAddresses={companyAddresses} total={total} />
+        <LinesFailureMessage failure={failure} />
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={blocked || formState.isSubmitting}>
+          {formState.isSubmitting ? 'Placing order…' : 'Place order'}
+        </button>
+      </form>
+    </FormProvider>
   );
 }

@@ -3,13 +3,21 @@ import type { CompanyAddress } from '@bulkparts/shared';
 import { FormField } from '@/components/ui/form';
 
 /**
- * Checkout's picker of the company's shipping addresses (issue 18): choosing one fills the
+ * The order details' picker of the company's shipping addresses (issue 18): choosing one fills the
  * address fields below, which stay editable. Only drawn when the company keeps addresses.
  */
-export function CompanyAddressPicker({ addresses, onPick }: { addresses: readonly CompanyAddress[]; onPick: (address: CompanyAddress) => void }) {
+export function CompanyAddressPicker({
+  addresses,
+  onPick,
+  id = 'checkout-company-address',
+}: {
+  addresses: readonly CompanyAddress[];
+  onPick: (address: CompanyAddress) => void;
+  id?: string;
+}) {
   const [chosen, setChosen] = useState('');
   return (
-    <FormField label="Company address" hint="Fills in the address below; you can still change it" id="checkout-company-address">
+    <FormField label="Company address" hint="Fills in the address below; you can still change it" id={id}>
       {(control) => (
         <select
           className="select select-bordered w-full"

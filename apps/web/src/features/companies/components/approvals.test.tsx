@@ -36,7 +36,11 @@ const orderOf = (n: number, userEmail: string): Order =>
     orderNumber: `BP-00000${n}`,
     Name: 'M8 hex bolt',
     quantity: 1000,
+    price: 0.25,
     total: 250,
+    lines: [{ productId: 'p1', sku: 'HB-M8', name: 'M8 hex bolt', img: '/img/bolt.png', unitPrice: 0.25, quantity: 1000, lineTotal: 250 }],
+    shippingAddress: null,
+    note: null,
     status: 'awaiting_approval',
     userEmail,
     createdAt: '2026-11-20T10:00:00.000Z',
@@ -45,6 +49,21 @@ const orderOf = (n: number, userEmail: string): Order =>
     dueDate: null,
     rejectionReason: null,
   }) as Order;
+
+/** Two different parts (800 pieces in all, at two prices), shipped to Leeds with a note. */
+const twoLines = (n: number, userEmail: string): Order => ({
+  ...orderOf(n, userEmail),
+  Name: 'M8 hex bolt and 1 more',
+  quantity: 800,
+  price: 0.25,
+  total: 682,
+  lines: [
+    { productId: 'p1', sku: 'HB-M8', name: 'M8 hex bolt', img: '/img/bolt.png', unitPrice: 0.25, quantity: 600, lineTotal: 150 },
+    { productId: 'p2', sku: '', name: 'Bearing 6204', img: '/img/bearing.png', unitPrice: 2.66, quantity: 200, lineTotal: 532 },
+  ],
+  shippingAddress: { company: 'Acme Ltd', name: 'Bea Buyer', line1: 'Unit 4, Dock Road', city: 'Leeds', postalCode: 'LS2 7AB', country: 'United Kingdom' },
+  note: 'Deliver to gate 2',
+});
 
 function withQueries(children: ReactNode) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -116,6 +135,45 @@ describe('ApprovalQueue', () => {
 
     await user.click(screen.getByRole('button', { name: 'Reject order BP-000001' }));
     expect(screen.getByRole('dialog', { hidden: true }).textContent).toContain('Reject order BP-000001');
+  });
+
+  it('a multi-line order reads its line count and total; its lines, ship-to and note open before deciding (issue 29)', async () => {
+    const user = userEvent.setup();
+    getCompanyOrders.mockResolvedValue({ items: [twoLines(3, 'bo@example.com')], total: 1 });
+    render(withQueries(<ApprovalQueue myEmail="al@example.com" />));
+    const row = within((await screen.findByText('BP-000003')).closest('tr')!);
+    expect(row.getByText('M8 hex bolt and 1 more part')).toBeTruthy();
+    expect(row.getByText('2 lines')).toBeTruthy();
+    expect(row.getByText('$682.00')).toBeTruthy();
+    // Not the pieces of two different parts added up, nor the first line's price as the order's.
+    expect(document.body.textContent).not.toContain('800 Ps');
+    expect(document.body.textContent).not.toContain('$0.25');
+
+    const disclosure = row.getByRole('button', { name: 'Show 2 lines, ship-to and note of BP-000003' });
+    expect(disclosure.getAttribute('aria-expanded')).toBe('false');
+    expect(row.queryByText('Deliver to gate 2')).toBeNull();
+    await user.click(disclosure);
+    expect(disclosure.getAttribute('aria-expanded')).toBe('true');
+    const lines = within(row.getByRole('list', { name: 'Lines of BP-000003' })).getAllByRole('listitem');
+    expect(lines.map((l) => l.textContent)).toEqual(['HB-M8 M8 hex bolt600 Ps × $0.25 = $150.00', 'Bearing 6204200 Ps × $2.66 = $532.00']);
+    const shipTo = row.getByText('Ship to').nextElementSibling!;
+    expect([...shipTo.children].map((l) => l.textContent)).toEqual(['Acme Ltd', 'Bea Buyer', 'Unit 4, Dock Road', 'LS2 7AB Leeds', 'United Kingdom']);
+    expect(row.getByText('Note').nextElementSibling?.textContent).toBe('Deliver to gate 2');
+    expect(row.getByRole('button', { name: 'Approve order BP-000003' })).toBeTruthy();
+
+    await user.click(row.getByRole('button', { name: 'Reject order BP-000003' }));
+    expect(screen.getByRole('dialog', { hidden: true }).textContent).toContain('Ordered by bo@example.com: M8 hex bolt and 1 more part · 2 lines · $682.00');
+  });
+
+  it('a one-line order keeps its pieces and unit price; without an address or note it says so', async () => {
+    const user = userEvent.setup();
+    getCompanyOrders.mockResolvedValue({ items: [orderOf(4, 'bo@example.com')], total: 1 });
+    render(withQueries(<ApprovalQueue myEmail="al@example.com" />));
+    const row = within((await screen.findByText('BP-000004')).closest('tr')!);
+    expect(row.getByText('1,000 Ps · $0.25/Ps')).toBeTruthy();
+    await user.click(row.getByRole('button', { name: 'Show 1 line, ship-to and note of BP-000004' }));
+    expect(row.getByText('Ship to').nextElementSibling?.textContent).toBe('Not given');
+    expect(row.getByText('Note').nextElementSibling?.textContent).toBe('None');
   });
 
   it('says so when nothing waits', async () => {

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import type { Order } from '@bulkparts/shared';
+import { shippingAddressLines, type Order } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
-import { formatQuantity } from '@bulkparts/shared/quantity';
 import { DataTable, type Column } from '@/components/ui/data-table';
+import { orderSizeText, orderTitle } from '@/components/ui/order-contents';
+import { OrderLines } from '@/components/ui/order-lines';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 
 const date = (iso: string) => new Date(iso).toLocaleDateString();
@@ -10,9 +11,30 @@ const date = (iso: string) => new Date(iso).toLocaleDateString();
 /** How an order is paid, as people read it. */
 export const paymentMethodLabel = (order: Order) => (order.paymentMethod === 'account' ? 'On account' : 'Card');
 
+/** Where the order goes and the buyer's note, shown with its lines so an approver sees them before deciding. */
+function ShipToAndNote({ order }: { order: Order }) {
+  return (
+    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 rounded bg-base-200 px-2 py-1">
+      <dt className="font-semibold">Ship to</dt>
+      <dd className="break-words">
+        {order.shippingAddress
+          ? shippingAddressLines(order.shippingAddress).map((l, i) => (
+              <span key={i} className="block">
+                {l}
+              </span>
+            ))
+          : 'Not given'}
+      </dd>
+      <dt className="font-semibold">Note</dt>
+      <dd className="break-words whitespace-pre-line">{order.note ?? 'None'}</dd>
+    </dl>
+  );
+}
+
 /**
- * A company's orders: number and date (PO number), buyer, what, total, payment, status; `actions`
- * adds a last column (the approval buttons). A table on wide screens, cards on phones (DataTable).
+ * A company's orders: number and date (PO number), buyer, what (its lines, ship-to and note behind
+ * a disclosure), total, payment, status; `actions` adds a last column (the approval buttons). A
+ * table on wide screens, cards on phones (DataTable).
  */
 export function CompanyOrderTable({ orders, actions }: { orders: readonly Order[]; actions?: (order: Order) => ReactNode }) {
   const columns: Column<Order>[] = [
@@ -32,8 +54,9 @@ export function CompanyOrderTable({ orders, actions }: { orders: readonly Order[
       className: 'break-words',
       cell: (o) => (
         <>
-          <span className="block">{o.Name}</span>
-          <span className="text-xs">{formatQuantity(o.quantity)}</span>
+          <span className="block">{orderTitle(o)}</span>
+          <span className="block text-xs">{orderSizeText(o)}</span>
+          <OrderLines lines={o.lines} orderLabel={o.orderNumber} details={{ label: 'ship-to and note', content: <ShipToAndNote order={o} /> }} />
         </>
       ),
     },

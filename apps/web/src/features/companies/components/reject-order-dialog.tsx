@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { orderRejectSchema, REJECTION_REASON_MAX_LENGTH, type Order, type OrderRejectValues } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
 import { applyFieldErrors, TextareaField } from '@/components/ui/form';
 import { FormDialog } from '@/components/ui/form-dialog';
+import { orderSummaryText } from '@/components/ui/order-contents';
 import { errorMessage } from '@/lib/api-client';
 import { useRejectOrder } from '../api/reject-order';
 
@@ -44,7 +44,7 @@ export function RejectOrderDialog({ order, onClose }: { order: Order; onClose: (
       error={failure}
     >
       <p className="text-sm break-words">
-        {order.Name} for {order.userEmail}, {formatDollars(order.total)}
+        Ordered by {order.userEmail}: {orderSummaryText(order)}
       </p>
       <TextareaField
         label="Reason"

@@ -1,17 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IDEMPOTENCY_KEY_HEADER, type Order, type PurchaseInput } from '@bulkparts/shared';
+import { IDEMPOTENCY_KEY_HEADER, type Order, type PurchaseInputValues } from '@bulkparts/shared';
+import { companyQueries } from '@/features/companies/api/company-queries';
 import { productQueries } from '@/features/products/api/product-queries';
+import { profileQueries } from '@/features/profile/api/profile-queries';
 import { api, ApiClientError } from '@/lib/api-client';
 import { orderQueries } from './order-queries';
 
 export { newIdempotencyKey } from './order-queries';
 
 /**
- * `POST /api/purchase`. The server takes only the product and the quantity (price, name and buyer
- * come from its own records); the same idempotency key answers the same order, so a double click
- * or a retry after a lost answer never buys twice.
+ * `POST /api/purchase`. The server takes the product and the quantity (price, name and buyer
+ * come from its own records) and, as at checkout, the ship-to, PO number, note and payment method
+ * (issue 29); the same idempotency key answers the same order, so a double click or a retry after
+ * a lost answer never buys twice.
  */
-export function createOrder({ idempotencyKey, ...input }: PurchaseInput & { idempotencyKey: string }): Promise<Order> {
+export function createOrder({ idempotencyKey, ...input }: PurchaseInputValues & { idempotencyKey: string }): Promise<Order> {
   return api<Order>('/api/purchase', { method: 'POST', body: input, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
 }
 
@@ -19,9 +22,19 @@ export function useCreateOrder() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: createOrder,
-    // The order list changes, and so does the product's stock.
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: orderQueries.all() }), qc.invalidateQueries({ queryKey: productQueries.all() })]),
-    // 409: the stock moved since the page loaded; reloading the product shows what is left.
-    onError: (err) => (err instanceof ApiClientError && err.status === 409 ? qc.invalidateQueries({ queryKey: productQueries.all() }) : undefined),
+    // The order list changes, and so does the product's stock; as at checkout, the ship-to is
+    // remembered on the profile and an order on account uses the company's credit.
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: orderQueries.all() }),
+        qc.invalidateQueries({ queryKey: productQueries.all() }),
+        qc.invalidateQueries({ queryKey: profileQueries.all() }),
+        qc.invalidateQueries({ queryKey: companyQueries.all() }),
+      ]),
+    // 409: the stock moved since the page loaded (reloading the product shows what is left), or the company's credit or terms changed.
+    onError: (err) =>
+      err instanceof ApiClientError && err.status === 409
+        ? Promise.all([qc.invalidateQueries({ queryKey: productQueries.all() }), qc.invalidateQueries({ queryKey: companyQueries.mine().queryKey })])
+        : undefined,
   });
 }

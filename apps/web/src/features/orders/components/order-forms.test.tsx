@@ -16,6 +16,10 @@ vi.mock('react-toastify', () => ({ toast }));
 beforeEach(() => vi.clearAllMocks());
 afterEach(cleanup);
 
+/** The checkout's details (issue 29) are drawn by the page; here they start complete, so only the quantity decides. */
+const shippingAddress = { company: '', name: 'Jo Buyer', line1: '1 Mill Lane', line2: '', city: 'Leeds', postalCode: 'LS1 1AA', country: 'UK', phone: '' };
+const details = { defaultDetails: { poNumber: '', note: '', paymentMethod: 'card' as const, shippingAddress }, details: () => null };
+
 const product: Product = {
   _id: 'p1',
   sku: 'HB-M8',
@@ -38,7 +42,7 @@ const product: Product = {
 describe('PurchaseForm (built from the form kit)', () => {
   it('shows the price with the money helper and the quantity with its hint; the shared rule’s message is announced', async () => {
     const user = userEvent.setup();
-    render(<PurchaseForm product={product} email="jo@example.com" onPurchased={vi.fn()} />);
+    render(<PurchaseForm product={product} email="jo@example.com" onPurchased={vi.fn()} {...details} />);
     expect((screen.getByLabelText('Price per piece') as HTMLInputElement).value).toBe('$2.45');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('jo@example.com');
     const quantity = screen.getByLabelText('Quantity');
@@ -57,11 +61,17 @@ describe('PurchaseForm (built from the form kit)', () => {
 
   it('puts the server’s quantity message under the field, focuses it, and toasts the message', async () => {
     const user = userEvent.setup();
-    render(<PurchaseForm product={product} email="jo@example.com" onPurchased={vi.fn()} />);
+    render(<PurchaseForm product={product} email="jo@example.com" onPurchased={vi.fn()} {...details} />);
     createOrder.mockRejectedValueOnce(new ApiClientError(409, 'STOCK', 'Not enough stock', { quantity: 'Only 50 Ps left' }));
     await user.click(screen.getByRole('button', { name: 'Purchase' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Only 50 Ps left');
-    expect(createOrder).toHaveBeenCalledWith({ productId: 'p1', quantity: 100, idempotencyKey: 'key-1' });
+    expect(createOrder).toHaveBeenCalledWith({
+      productId: 'p1',
+      quantity: 100,
+      shippingAddress: { name: 'Jo Buyer', line1: '1 Mill Lane', city: 'Leeds', postalCode: 'LS1 1AA', country: 'UK' },
+      paymentMethod: 'card',
+      idempotencyKey: 'key-1',
+    });
     expect(document.activeElement).toBe(screen.getByLabelText('Quantity'));
     expect(toast.error).toHaveBeenCalledWith('Not enough stock');
   });
@@ -77,7 +87,7 @@ describe('PurchaseForm (built from the form kit)', () => {
         { minQuantity: 500, price: 0.12 },
       ],
     };
-    render(<PurchaseForm product={tiered} email="jo@example.com" onPurchased={vi.fn()} />);
+    render(<PurchaseForm product={tiered} email="jo@example.com" onPurchased={vi.fn()} {...details} />);
     const quantity = screen.getByLabelText('Quantity');
     const price = screen.getByLabelText('Price per piece') as HTMLInputElement;
     const reachedRow = () => screen.getByRole('table', { name: 'Quantity prices' }).querySelector('tr[aria-current="true"] th')?.textContent;
@@ -96,7 +106,7 @@ describe('PurchaseForm (built from the form kit)', () => {
 
   it('names the pack multiple in the hint and refuses another quantity in the shared rule’s words', async () => {
     const user = userEvent.setup();
-    render(<PurchaseForm product={{ ...product, orderMultiple: 25, minimumOrderQuantity: 60 }} email="jo@example.com" onPurchased={vi.fn()} />);
+    render(<PurchaseForm product={{ ...product, orderMultiple: 25, minimumOrderQuantity: 60 }} email="jo@example.com" onPurchased={vi.fn()} {...details} />);
     const quantity = screen.getByLabelText('Quantity') as HTMLInputElement;
     expect(quantity.value).toBe('75');
     expect(screen.getByText(/in multiples of 25/).textContent).toBe('75 to 1,000 pieces in multiples of 25, digits only');

@@ -90,3 +90,42 @@ describe('OrderList: company orders (issue 18)', () => {
     expect(row.getByRole('link', { name: 'Pay for M8 hex bolt' })).toBeTruthy();
   });
 });
+
+/** Three different parts: 600 pieces in all, at three prices; the API's top-level figures are the sum and the first line's. */
+const threeLines: Partial<Order> = {
+  Name: 'M8 hex bolt and 2 more',
+  quantity: 600,
+  price: 2.5,
+  total: 360,
+  lines: [
+    { productId: 'p1', sku: 'HB-M8', name: 'M8 hex bolt', img: '/img/bolt.png', unitPrice: 2.5, quantity: 100, lineTotal: 250 },
+    { productId: 'p2', sku: 'NUT-M8', name: 'M8 nut', img: '/img/nut.png', unitPrice: 0.4, quantity: 200, lineTotal: 80 },
+    { productId: 'p3', sku: '', name: 'Washer', img: '/img/washer.png', unitPrice: 0.1, quantity: 300, lineTotal: 30 },
+  ],
+};
+
+describe('OrderList: what an order holds (issue 29)', () => {
+  it('a 3-line order shows its line count and total, never the pieces of different parts added up or the first line’s price', () => {
+    const row = renderList(threeLines);
+    expect(row.getByText('M8 hex bolt and 2 more parts')).toBeTruthy();
+    expect(row.getByRole('cell', { name: '3 lines' })).toBeTruthy();
+    expect(row.getByRole('cell', { name: '$360.00' })).toBeTruthy();
+    expect(row.getByRole('cell', { name: 'Differs by line' })).toBeTruthy();
+    expect(row.getByRole('link', { name: 'Pay for M8 hex bolt and 2 more parts' })).toBeTruthy();
+    // Neither layout (the phone cards are rendered too) writes the sum or the first line's price.
+    expect(document.body.textContent).not.toContain('600 Ps');
+    expect(document.body.textContent).not.toContain('$2.50');
+    const card = within(screen.getByRole('list', { name: 'My orders' }));
+    expect(card.getByText('Lines').nextElementSibling?.textContent).toBe('3 lines');
+    expect(card.getByText('Total').nextElementSibling?.textContent).toBe('$360.00');
+    expect(card.queryByText('Unit price')).toBeNull();
+  });
+
+  it('a one-line order keeps its quantity and unit price, which are true for it', () => {
+    const row = renderList({});
+    expect(row.getByRole('cell', { name: '100 Ps' })).toBeTruthy();
+    expect(row.getByRole('cell', { name: '$2.50' })).toBeTruthy();
+    expect(row.getByRole('cell', { name: '$250.00' })).toBeTruthy();
+    expect(row.getByText('M8 hex bolt')).toBeTruthy();
+  });
+});

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Order } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
+import { isMultiLine, lineCountText, orderTitle } from '@/components/ui/order-contents';
 import { OrderLines } from '@/components/ui/order-lines';
 import { ORDER_STATUS_LABEL, OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { hasInvoice, invoiceUrl } from '../api/get-invoice';
@@ -78,7 +79,7 @@ function PaymentCell({ order, canPay }: { order: Order; canPay: boolean }) {
   if (order.status === 'pending' && canPay) {
     return (
       <Link to={`/dashboard/payment/${order._id}`} className="btn btn-success btn-sm">
-        Pay<span className="sr-only"> for {order.Name}</span>
+        Pay<span className="sr-only"> for {orderTitle(order)}</span>
       </Link>
     );
   }
@@ -112,6 +113,31 @@ function PaymentCell({ order, canPay }: { order: Order; canPay: boolean }) {
   );
 }
 
+/**
+ * The Quantity and Unit price cells: a multi-line order's lines are different parts at their own
+ * prices, so it shows its line count and no one unit price (the API's `quantity` and `price` are
+ * the pieces of all lines and the first line's price).
+ */
+function OrderSizeCells({ order }: { order: Order }) {
+  if (!isMultiLine(order)) {
+    return (
+      <>
+        <td>{formatQuantity(order.quantity)}</td>
+        <td>{formatDollars(order.price)}</td>
+      </>
+    );
+  }
+  return (
+    <>
+      <td>{lineCountText(order.lines.length)}</td>
+      <td>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">Differs by line</span>
+      </td>
+    </>
+  );
+}
+
 /** Statuses the buyer may still cancel: unpaid, or not approved yet (the held pieces go back). */
 const CANCELLABLE: readonly Order['status'][] = ['pending', 'awaiting_approval'];
 
@@ -132,18 +158,18 @@ function OrderActions({
           disabled={cancellingId === order._id}
           onClick={() => onCancel(order)}
         >
-          Cancel<span className="sr-only"> order for {order.Name}</span>
+          Cancel<span className="sr-only"> order for {orderTitle(order)}</span>
         </button>
       )}
       {/* The invoice route answers the buyer (and shop admins) only. */}
       {own && hasInvoice(order) && (
         <a href={invoiceUrl(order._id)} download className="btn btn-outline btn-sm">
-          Invoice<span className="sr-only"> for {order.Name}</span>
+          Invoice<span className="sr-only"> for {orderTitle(order)}</span>
         </a>
       )}
       {own && !CANCELLABLE.includes(order.status) && (
         <button type="button" className="btn btn-ghost btn-sm" disabled={buyingAgainId === order._id} onClick={() => onBuyAgain(order)}>
-          Buy again<span className="sr-only">: {order.Name}</span>
+          Buy again<span className="sr-only">: {orderTitle(order)}</span>
         </button>
       )}
     </div>
@@ -181,7 +207,7 @@ export function OrderList({ orders, ownEmail, ...actions }: ListProps) {
                   <div className="flex items-center gap-3">
                     <img src={o.img} alt="" width="48" height="48" loading="lazy" className="h-12 w-12 rounded bg-base-200 object-contain" />
                     <div>
-                      <div className="font-semibold">{o.Name}</div>
+                      <div className="font-semibold">{orderTitle(o)}</div>
                       <div className="text-xs text-base-content/70">
                         <OrderMeta order={o} showBuyer={company} />
                       </div>
@@ -189,8 +215,7 @@ export function OrderList({ orders, ownEmail, ...actions }: ListProps) {
                     </div>
                   </div>
                 </td>
-                <td>{formatQuantity(o.quantity)}</td>
-                <td>{formatDollars(o.price)}</td>
+                <OrderSizeCells order={o} />
                 <td>{formatDollars(o.total)}</td>
                 <td>
                   {statusBadge(o)}
@@ -214,7 +239,7 @@ export function OrderList({ orders, ownEmail, ...actions }: ListProps) {
               <div className="flex items-start gap-3">
                 <img src={o.img} alt="" width="56" height="56" loading="lazy" className="h-14 w-14 shrink-0 rounded bg-base-200 object-contain" />
                 <div className="min-w-0 flex-1">
-                  <h2 className="font-semibold break-words">{o.Name}</h2>
+                  <h2 className="font-semibold break-words">{orderTitle(o)}</h2>
                   <p className="text-xs text-base-content/70">
                     <OrderMeta order={o} showBuyer={company} />
                   </p>

@@ -1,9 +1,15 @@
 import type { Order } from '@bulkparts/shared';
+import { isMultiLine, orderTitle } from '@/components/ui/order-contents';
+import { OrderLines } from '@/components/ui/order-lines';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { OrderAmounts } from './order-amounts';
 
-/** What is being paid for: product, quantity, unit price, total and where the order stands. */
+/**
+ * What is being paid for: the product, quantity and unit price (a multi-line order: its parts, how
+ * many lines and each line behind a disclosure), the total and where the order stands.
+ */
 export function OrderSummary({ order }: { order: Order }) {
+  const multi = isMultiLine(order);
   return (
     <section aria-labelledby="order-summary-title" className="card card-border bg-base-100">
       <div className="card-body gap-4 p-4 sm:p-6">
@@ -11,12 +17,22 @@ export function OrderSummary({ order }: { order: Order }) {
           Order summary
         </h2>
         <div className="flex items-start gap-4">
-          <img src={order.img} alt={order.Name} width="96" height="96" className="h-20 w-20 shrink-0 rounded bg-base-200 object-contain sm:h-24 sm:w-24" />
+          {/* The first line's picture: it shows that part, not the whole order. */}
+          <img
+            src={order.img}
+            alt={order.lines[0]?.name ?? order.Name}
+            width="96"
+            height="96"
+            className="h-20 w-20 shrink-0 rounded bg-base-200 object-contain sm:h-24 sm:w-24"
+          />
           <dl className="grid flex-1 grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:text-base">
             <dt className="text-base-content/70">Order</dt>
             <dd>{order.orderNumber}</dd>
-            <dt className="text-base-content/70">Product</dt>
-            <dd className="font-semibold break-words">{order.Name}</dd>
+            <dt className="text-base-content/70">{multi ? 'Products' : 'Product'}</dt>
+            <dd className="break-words">
+              <span className="font-semibold">{orderTitle(order)}</span>
+              {multi && <OrderLines lines={order.lines} orderLabel={order.orderNumber} />}
+            </dd>
             <OrderAmounts order={order} />
             <dt className="text-base-content/70">Status</dt>
             <dd>

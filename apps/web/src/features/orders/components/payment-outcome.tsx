@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Order } from '@bulkparts/shared';
+import { isMultiLine } from '@/components/ui/order-contents';
 import { hasInvoice, invoiceUrl } from '../api/get-invoice';
 
 const myOrdersLink = (
@@ -33,7 +34,10 @@ export function PaidPanel({ order }: { order: Order }) {
   );
 }
 
-/** A cancelled or refunded order cannot be paid; say so and offer to order again. */
+/**
+ * A cancelled or refunded order cannot be paid; say so and offer to order again. 'Buy again' here
+ * opens one product's page, so only a one-line order has it (My Orders puts a whole order back in the cart).
+ */
 export function ClosedPanel({ order }: { order: Order }) {
   return (
     <section role="status" className="card card-border bg-base-100">
@@ -46,9 +50,11 @@ export function ClosedPanel({ order }: { order: Order }) {
               : 'This order was cancelled. It cannot be paid.'}
         </p>
         <div className="flex flex-wrap gap-2">
-          <Link to={`/purchase/${order.productId}`} className="btn btn-primary">
-            Buy again
-          </Link>
+          {!isMultiLine(order) && (
+            <Link to={`/purchase/${order.productId}`} className="btn btn-primary">
+              Buy again
+            </Link>
+          )}
           {myOrdersLink}
         </div>
       </div>

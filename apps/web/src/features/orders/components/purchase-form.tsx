@@ -1,7 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useState, type ReactNode } from 'react';
-import { useForm, useWatch, type Resolver, type ResolverResult } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { MESSAGES, ORDER_QUANTITY_MAX, type Order, type Product } from '@bulkparts/shared';
+import { checkoutInputSchema, MESSAGES, ORDER_QUANTITY_MAX, type CheckoutInput, type CheckoutInputValues, type Order, type Product } from '@bulkparts/shared';
 import { formatCents, formatDollars } from '@bulkparts/shared/money';
 import { linePrice, pricedProduct } from '@bulkparts/shared/pricing';
 import { formatCount, parseQuantityInput, quantityInputError, smallestOrder, unavailableReason } from '@bulkparts/shared/quantity';
@@ -12,27 +13,37 @@ import { newIdempotencyKey, useCreateOrder } from '../api/create-order';
 
 const readOnlyClass = 'input input-bordered w-full bg-base-200';
 
-/** The quantity as typed: text, so '1e3' or '1.5' is refused instead of read as another number. */
-interface PurchaseValues {
-  quantity: string;
-}
+/** The quantity as typed (text, so '1e3' or '1.5' is refused instead of read as another number) and the checkout's details (issue 29). */
+type PurchaseValues = CheckoutInputValues & { quantity: string };
+type PurchaseOutput = CheckoutInput & { quantity: string };
+
+/** The details' rules are the checkout's, so the ship-to is required here as there. */
+const detailsResolver = zodResolver(checkoutInputSchema);
 
 /**
  * The purchase form: product, buyer and price are shown read-only (the server takes them from its
- * own records anyway); the buyer types only the quantity, checked against the shop-wide range and
+ * own records anyway); the buyer types the quantity, checked against the shop-wide range and
  * this product's minimum, pack multiple and stock with the same shared rule the server applies.
  * The price per piece, the tier table and the total follow the quantity (`unitPriceFor`, as the
- * server prices the order).
+ * server prices the order). Issue 29: the order is placed with the checkout's details (ship-to,
+ * PO number, note, payment method), drawn by `details` (composed by the page from the checkout's
+ * fields) and required as at checkout: the web never places an order without a ship-to.
  */
 export function PurchaseForm({
   product,
   email,
+  defaultDetails,
+  details,
   onPurchased,
   onAddToCart,
   quoteLink,
 }: {
   product: Product;
   email: string;
+  /** The details' starting values (the buyer's last ship-to, card). */
+  defaultDetails: CheckoutInputValues;
+  /** The details' fields, drawn inside this form (they read it through react-hook-form's context); `total` is the order's in dollars. */
+  details: (total: number) => ReactNode;
   onPurchased: (order: Order) => void;
   /** 'Add to cart' with the quantity typed here, beside the spec's Purchase (composed by the page). */
   onAddToCart?: (quantity: number) => Promise<unknown>;
@@ -43,19 +54,22 @@ export function PurchaseForm({
   // One key per form: every submit of this form (double click, retry) names the same order.
   const [idempotencyKey] = useState(newIdempotencyKey);
   // The whole quantity rule is the shared one (range, this product's minimum, its stock), so the
-  // form and the server say the same thing in the same words.
-  const resolver = useCallback<Resolver<PurchaseValues>>(
-    (values): ResolverResult<PurchaseValues> => {
-      const message = quantityInputError(values.quantity, product);
-      if (message) return { values: {}, errors: { quantity: { type: 'validate', message } } };
-      return { values, errors: {} };
+  // form and the server say the same thing in the same words; the details are the checkout's schema.
+  const resolver = useCallback<Resolver<PurchaseValues, unknown, PurchaseOutput>>(
+    async ({ quantity, ...rest }, context, options) => {
+      const checked = await detailsResolver(rest, context, options as never);
+      const message = quantityInputError(quantity, product);
+      const errors: FieldErrors<PurchaseValues> = { ...checked.errors, ...(message ? { quantity: { type: 'validate', message } } : {}) };
+      if (Object.keys(errors).length) return { values: {}, errors };
+      return { values: { ...(checked.values as CheckoutInput), quantity }, errors: {} };
     },
     [product],
   );
-  const { register, handleSubmit, setError, control, formState, trigger, getValues } = useForm<PurchaseValues>({
+  const form = useForm<PurchaseValues, unknown, PurchaseOutput>({
     resolver,
-    defaultValues: { quantity: String(smallestOrder(product)) },
+    defaultValues: { ...defaultDetails, quantity: String(smallestOrder(product)) },
   });
+  const { register, handleSubmit, setError, control, formState, trigger, getValues } = form;
   const typed = useWatch({ control, name: 'quantity' });
   const priced = pricedProduct(product);
   // No total for a quantity that cannot be ordered: a figure next to a refused quantity reads as a promise.
@@ -69,16 +83,16 @@ export function PurchaseForm({
   const inMultiples = multiple > 1 ? ` in multiples of ${formatCount(multiple)}` : '';
   const hint = `${formatCount(smallestOrder(product))} to ${formatCount(maxPieces)} pieces${inMultiples}, digits only`;
 
-  const onSubmit = handleSubmit(async (values) => {
-    const quantity = parseQuantityInput(values.quantity);
+  const onSubmit = handleSubmit(async ({ quantity: typedQuantity, ...orderDetails }) => {
+    const quantity = parseQuantityInput(typedQuantity);
     if (unavailable || quantity === null) return;
     try {
-      const order = await create.mutateAsync({ productId: product._id, quantity, idempotencyKey });
+      const order = await create.mutateAsync({ productId: product._id, quantity, ...orderDetails, idempotencyKey });
       toast.success(MESSAGES.purchaseSuccess);
       onPurchased(order);
     } catch (err) {
       const message = errorMessage(err, 'Could not place the order. Please try again.');
-      applyFieldErrors(err, setError, { only: ['quantity'], shouldFocus: true });
+      applyFieldErrors(err, setError, { shouldFocus: true });
       toast.error(message);
     }
   });
@@ -97,61 +111,64 @@ export function PurchaseForm({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={`Purchase ${product.name}`}>
-      <FormField label="Product" id="purchase-product">
-        {(control) => <input className={readOnlyClass} value={product.name} readOnly {...control} />}
-      </FormField>
-      <FormField label="Email" id="purchase-email">
-        {(control) => <input type="email" className={readOnlyClass} value={email} readOnly {...control} />}
-      </FormField>
-      <FormField
-        label="Price per piece"
-        id="purchase-price"
-        hint={
-          product.listPrice !== undefined && product.listPrice > product.price ? (
-            <>
-              Your company’s price; list price <s>{formatDollars(product.listPrice)}</s>
-            </>
-          ) : undefined
-        }
-      >
-        {(control) => <input className={readOnlyClass} value={formatCents(price?.unitPriceCents ?? priced.priceCents)} readOnly {...control} />}
-      </FormField>
-      <TextField
-        label="Quantity"
-        id="purchase-quantity"
-        hint={unavailable ?? hint}
-        error={formState.errors.quantity}
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        disabled={Boolean(unavailable)}
-        registration={register('quantity')}
-      />
-      {quoteLink && (parseQuantityInput(typed) ?? 0) > ORDER_QUANTITY_MAX && <p className="text-sm">{quoteLink(parseQuantityInput(typed)!)}</p>}
-      {!unavailable && <PriceTierTable product={product} quantity={quantity} />}
-      {unavailable ? (
-        <p id="purchase-unavailable" className={`font-semibold ${ERROR_TEXT}`}>
-          {unavailable}
-        </p>
-      ) : (
-        <p className="text-lg" aria-live="polite">
-          Total: <strong>{total}</strong>
-        </p>
-      )}
-      <button
-        type="submit"
-        className="btn btn-primary w-full"
-        disabled={Boolean(unavailable) || formState.isSubmitting}
-        aria-describedby={unavailable ? 'purchase-unavailable' : undefined}
-      >
-        {formState.isSubmitting ? 'Placing order…' : 'Purchase'}
-      </button>
-      {onAddToCart && (
-        <button type="button" className="btn btn-outline w-full" disabled={Boolean(unavailable) || adding} onClick={() => void addToCart()}>
-          Add to cart
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={`Purchase ${product.name}`}>
+        <FormField label="Product" id="purchase-product">
+          {(control) => <input className={readOnlyClass} value={product.name} readOnly {...control} />}
+        </FormField>
+        <FormField label="Email" id="purchase-email">
+          {(control) => <input type="email" className={readOnlyClass} value={email} readOnly {...control} />}
+        </FormField>
+        <FormField
+          label="Price per piece"
+          id="purchase-price"
+          hint={
+            product.listPrice !== undefined && product.listPrice > product.price ? (
+              <>
+                Your company’s price; list price <s>{formatDollars(product.listPrice)}</s>
+              </>
+            ) : undefined
+          }
+        >
+          {(control) => <input className={readOnlyClass} value={formatCents(price?.unitPriceCents ?? priced.priceCents)} readOnly {...control} />}
+        </FormField>
+        <TextField
+          label="Quantity"
+          id="purchase-quantity"
+          hint={unavailable ?? hint}
+          error={formState.errors.quantity}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          disabled={Boolean(unavailable)}
+          registration={register('quantity')}
+        />
+        {quoteLink && (parseQuantityInput(typed) ?? 0) > ORDER_QUANTITY_MAX && <p className="text-sm">{quoteLink(parseQuantityInput(typed)!)}</p>}
+        {!unavailable && <PriceTierTable product={product} quantity={quantity} />}
+        {details(price === null ? 0 : price.lineTotalCents / 100)}
+        {unavailable ? (
+          <p id="purchase-unavailable" className={`font-semibold ${ERROR_TEXT}`}>
+            {unavailable}
+          </p>
+        ) : (
+          <p className="text-lg" aria-live="polite">
+            Total: <strong>{total}</strong>
+          </p>
+        )}
+        <button
+          type="submit"
+          className="btn btn-primary w-full"
+          disabled={Boolean(unavailable) || formState.isSubmitting}
+          aria-describedby={unavailable ? 'purchase-unavailable' : undefined}
+        >
+          {formState.isSubmitting ? 'Placing order…' : 'Purchase'}
         </button>
-      )}
-    </form>
+        {onAddToCart && (
+          <button type="button" className="btn btn-outline w-full" disabled={Boolean(unavailable) || adding} onClick={() => void addToCart()}>
+            Add to cart
+          </button>
+        )}
+      </form>
+    </FormProvider>
   );
 }

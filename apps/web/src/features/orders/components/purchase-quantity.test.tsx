@@ -16,6 +16,10 @@ vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), in
 beforeEach(() => vi.clearAllMocks());
 afterEach(cleanup);
 
+/** The checkout's details (issue 29) are drawn by the page; here they start complete, so only the quantity decides. */
+const shippingAddress = { company: '', name: 'Jo Buyer', line1: '1 Mill Lane', line2: '', city: 'Leeds', postalCode: 'LS1 1AA', country: 'UK', phone: '' };
+const details = { defaultDetails: { poNumber: '', note: '', paymentMethod: 'card' as const, shippingAddress }, details: () => null };
+
 // The demo catalogue's Hex Bolt M8x40: at least 100 pieces, $0.18 a piece.
 const bolt: Product = {
   _id: 'p1',
@@ -41,7 +45,7 @@ const total = () => screen.getByText(/^Total:/).textContent;
 describe('PurchaseForm: the quantity', () => {
   it('says the minimum order in one voice, with an icon rather than an emoji, and shows no total for a refused quantity', async () => {
     const user = userEvent.setup();
-    render(<PurchaseForm product={bolt} email="min@example.com" onPurchased={vi.fn()} />);
+    render(<PurchaseForm product={bolt} email="min@example.com" onPurchased={vi.fn()} {...details} />);
     const quantity = screen.getByLabelText('Quantity') as HTMLInputElement;
     expect(quantity.value).toBe('100');
     expect(total()).toBe('Total: $18.00');
@@ -78,6 +82,7 @@ describe('PurchaseForm: the quantity', () => {
         product={{ ...bolt, price: 0.4, minimumOrderQuantity: 60, availableQuantity: 2000, orderMultiple: 25 }}
         email="pk@example.com"
         onPurchased={vi.fn()}
+        {...details}
       />,
     );
     const quantity = screen.getByLabelText('Quantity') as HTMLInputElement;

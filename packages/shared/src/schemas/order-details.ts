@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { optionalTextSchema } from './common.js';
+import { PAYMENT_METHODS } from './company.js';
+
+export const PO_NUMBER_MAX_LENGTH = 50;
+export const ORDER_NOTE_MAX_LENGTH = 1000;
+
+/**
+ * What a buyer says about an order besides its lines, the same for the cart's checkout and
+ * `POST /api/purchase` (issue 29): one set of rules and messages. Its own file because
+ * `cart.ts` builds on `order.ts`, and both use these.
+ */
+export const orderDetailsShape = {
+  poNumber: optionalTextSchema('PO number', PO_NUMBER_MAX_LENGTH),
+  note: optionalTextSchema('Note', ORDER_NOTE_MAX_LENGTH),
+  /** Issue 18: 'account' pays on the company's terms (invoiced, due later); 'card' (the default) as before. */
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}` }).default('card'),
+};
