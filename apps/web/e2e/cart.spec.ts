@@ -73,8 +73,11 @@ test('three products from three pages, one order with a PO number, paid, invoice
   await page.getByLabel('PO number (optional)').fill('PO-4711');
   await expect(page.getByRole('region', { name: 'Order summary' })).toContainText(washer.name);
   await page.getByRole('button', { name: 'Place order' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/myorders$/);
+  // Issue 29: a card order goes straight to its payment page.
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
+  const paymentUrl = page.url();
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 0 lines in cart');
+  await page.goto('/dashboard/myorders');
 
   // My Orders: the new order with its PO number, its line count (not the pieces of three parts
   // added up), its lines behind a disclosure, and Pay.
@@ -92,7 +95,7 @@ test('three products from three pages, one order with a PO number, paid, invoice
   await row.getByRole('link', { name: /^Pay/ }).click();
 
   // Pay with the test card and open the invoice.
-  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
+  await expect(page).toHaveURL(paymentUrl);
   await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('3 lines');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry').fill('12/34');

@@ -121,6 +121,8 @@ test('a company buys on account: invitations by mail, a spending limit, approval
   await bea.getByLabel('PO number (optional)').fill(`PO-${stamp}`);
   await bea.getByLabel('Pay on account (Net 30)').check();
   await expect(bea.getByRole('region', { name: 'Order summary' })).toContainText('$250.00');
+  // Issue 29: told before placing that it goes to an approver.
+  await expect(bea.getByText('This order is above your $100.00 limit and will go to an approver')).toBeVisible();
   await checkA11y(bea);
   const ordered = Date.now();
   await bea.getByRole('button', { name: 'Place order' }).click();

@@ -28,6 +28,14 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** An invitation link works this long. */
 export const INVITATION_TTL_DAYS = 7;
+/**
+ * Issue 18: an order whose total is above the member's per-order spending limit waits for an
+ * approver (cents; a null limit is none). The server places orders by it; the checkout warns by it.
+ */
+export function needsApproval(totalCents: number, spendingLimitCents: number | null): boolean {
+  return spendingLimitCents !== null && totalCents > spendingLimitCents;
+}
+
 /** An order waiting this long for approval is rejected by the server. */
 export const APPROVAL_TIMEOUT_DAYS = 14;
 export const COMPANY_NAME_MAX_LENGTH = 100;

@@ -3,6 +3,7 @@ import {
   dueDateFor,
   linePrice,
   multiLineOrderName,
+  needsApproval,
   type BuyerPrices,
   type CheckoutInput,
   type Order,
@@ -90,7 +91,7 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
   // Issue 18: above the member's per-order limit the order waits for approval, its stock held and
   // no payment deadline running; an account order not waiting is invoiced at once, due on its terms.
   const limit = membership?.spendingLimitCents ?? null;
-  const awaiting = limit !== null && totalCents > Number(limit);
+  const awaiting = needsApproval(totalCents, limit === null ? null : Number(limit));
   const invoiced = !awaiting && paymentMethod === 'account';
   const terms = membership?.paymentTerms ?? null;
   const row: Omit<OrderRow, 'order_number'> = {

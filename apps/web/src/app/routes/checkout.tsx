@@ -10,7 +10,7 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import type { AlreadyOrdered } from '@/features/cart/api/checkout';
 import { cartQueries } from '@/features/cart/api/cart-queries';
 import { CartAlreadyOrdered } from '@/features/cart/components/cart-already-ordered';
-import { CheckoutForm } from '@/features/cart/components/checkout-form';
+import { CheckoutForm, placedOrderPath } from '@/features/cart/components/checkout-form';
 import { CheckoutSummary } from '@/features/cart/components/checkout-summary';
 import { companyQueries } from '@/features/companies/api/company-queries';
 import { OrderPlaced } from '@/features/orders/components/order-placed';
@@ -18,7 +18,7 @@ import { profileQueries } from '@/features/profile/api/profile-queries';
 
 /**
  * `/checkout` (signed in, email confirmed): address, PO number and note; the cart becomes one
- * order, then My Orders (where a card order is paid). A company member may pick a company address
+ * order; a card order then goes to its payment page (issue 29). A company member may pick a company address
  * and, on terms, pay on account; an order waiting for approval or invoiced is told here (issue 18).
  */
 export function Component() {
@@ -37,15 +37,19 @@ function Checkout() {
   const company = useQuery(companyQueries.mine());
   const companyId = company.data?.id ?? '';
   const addresses = useQuery({ ...companyQueries.addresses(companyId), enabled: companyId !== '' });
+  // Issue 29: the buyer's own per-order limit, to warn before an order goes to an approver; a failed read only loses the warning.
+  const members = useQuery({ ...companyQueries.members(companyId), enabled: companyId !== '' });
   const [placed, setPlaced] = useState<Order | null>(null);
   // Issue 28: kept here, as the refreshed cart is empty and would otherwise replace the form's message.
   const [alreadyOrdered, setAlreadyOrdered] = useState<AlreadyOrdered | null>(null);
   const navigate = useNavigate();
   const user = session.data?.user;
+  const spendingLimit = members.data?.find((m) => m.userId === user?.id)?.spendingLimit ?? null;
 
   function onPlaced(order: Order) {
-    if (order.status === 'awaiting_approval' || order.status === 'invoiced') setPlaced(order);
-    else navigate('/dashboard/myorders');
+    const path = placedOrderPath(order);
+    if (path === null) setPlaced(order);
+    else navigate(path);
   }
 
   let body;
@@ -87,6 +91,7 @@ function Checkout() {
             company={company.data ?? null}
             companyAddresses={addresses.data ?? []}
             total={cart.data.subtotal}
+            spendingLimit={spendingLimit}
           />
         </div>
         <div className="order-1 lg:order-2">

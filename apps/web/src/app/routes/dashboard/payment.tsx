@@ -9,6 +9,7 @@ import { paymentQueries } from '@/features/orders/api/payment-queries';
 import { CardPaymentForm } from '@/features/orders/components/card-payment-form';
 import { OrderSummary } from '@/features/orders/components/order-summary';
 import { AwaitingConfirmation, ClosedPanel, NotPayablePanel, PaidPanel } from '@/features/orders/components/payment-outcome';
+import { needsShippingAddress, ShippingAddressNeeded } from '@/features/orders/components/shipping-address-needed';
 import { StripePaymentPanel } from '@/features/orders/components/stripe-payment-panel';
 import type { Order } from '@bulkparts/shared';
 
@@ -56,6 +57,7 @@ export function Component() {
     body = (
       <>
         <OrderSummary order={o} />
+        {needsShippingAddress(o) && <ShippingAddressNeeded order={o} />}
         {o.status === 'cancelled' || o.status === 'refunded' || o.status === 'expired' ? (
           <ClosedPanel order={o} />
         ) : o.paid ? (

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_MESSAGES, type Company, type CompanyAddress, type Order, type StoredShippingAddress } from '@bulkparts/shared';
 import { ApiClientError } from '@/lib/api-client';
-import { CheckoutForm } from './checkout-form';
+import { CheckoutForm, placedOrderPath } from './checkout-form';
 
 const place = vi.fn();
 vi.mock('../api/checkout', async (importOriginal) => ({ ...(await importOriginal<object>()), useCheckout: () => ({ mutateAsync: place }) }));
@@ -195,5 +195,29 @@ describe('CheckoutForm: overlapping checkouts of one cart (issue 28)', () => {
     // The same key: no order was made with it, and a lost answer of this try must not order twice.
     expect(place).toHaveBeenNthCalledWith(2, expect.objectContaining({ idempotencyKey: 'key-1' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('CheckoutForm: spending limit and where a placed order goes (issue 29)', () => {
+  const warning = /will go to an approver/;
+
+  it('warns near Place order when the total is above the buyer’s limit, with the limit as money', () => {
+    renderForm({ company, total: 500.01, spendingLimit: 500 });
+    const status = screen.getAllByRole('status').find((s) => warning.test(s.textContent ?? ''))!;
+    expect(status.textContent).toBe('This order is above your $500.00 limit and will go to an approver');
+  });
+
+  it('does not warn at the limit, under it, or without a limit', () => {
+    renderForm({ company, total: 500, spendingLimit: 500 });
+    expect(screen.queryByText(warning)).toBeNull();
+    cleanup();
+    renderForm({ company, total: 100_000, spendingLimit: null });
+    expect(screen.queryByText(warning)).toBeNull();
+  });
+
+  it('sends a card order waiting for payment to its payment page; approval and invoiced orders stay on the checkout', () => {
+    expect(placedOrderPath(order('pending'))).toBe('/dashboard/payment/o1');
+    expect(placedOrderPath(order('awaiting_approval'))).toBeNull();
+    expect(placedOrderPath(order('invoiced'))).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import {
   checkoutInputSchema,
+  needsApproval,
   type CheckoutInput,
   type CheckoutInputValues,
   type Company,
@@ -36,13 +37,27 @@ interface CheckoutFormProps {
   companyAddresses?: readonly CompanyAddress[];
   /** The cart's total in dollars (the credit check's figure). */
   total?: number;
+  /** Issue 29: the buyer's per-order spending limit in dollars (null: none), to warn before an order goes to an approver. */
+  spendingLimit?: number | null;
+}
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/**
+ * Issue 29: where a placed order takes the buyer. A card order waiting for payment goes straight to
+ * its payment page; one waiting for approval or invoiced is told on the checkout page (null).
+ */
+export function placedOrderPath(order: Pick<Order, '_id' | 'status'>): string | null {
+  if (order.status === 'awaiting_approval' || order.status === 'invoiced') return null;
+  if (order.status === 'pending') return `/dashboard/payment/${encodeURIComponent(order._id)}`;
+  return '/dashboard/myorders';
 }
 
 /** The 409 for an order past the company's credit: what happened and what to do instead. */
 function creditFailureMessage(message: string, company: Company | null | undefined): string {
   if (!company || company.creditLimit === null) return `${message}. Pay by card instead.`;
   const available = creditAvailableCents(company) ?? 0;
-  return `${message}: ${company.name} has ${formatCents(available)} of its ${formatCents(Math.round(company.creditLimit * 100))} credit left. Pay by card instead, or ask your company to settle open invoices.`;
+  return `${message}: ${company.name} has ${formatCents(available)} of its ${formatCents(cents(company.creditLimit))} credit left. Pay by card instead, or ask your company to settle open invoices.`;
 }
 
 /**
@@ -52,7 +67,17 @@ function creditFailureMessage(message: string, company: Company | null | undefin
  * or the cart changed meanwhile (the refreshed cart shows how; order again), or hands on the order
  * an overlapping checkout made of this cart.
  */
-export function CheckoutForm({ address, buyerName, blocked, onPlaced, onAlreadyOrdered, company = null, companyAddresses = [], total = 0 }: CheckoutFormProps) {
+export function CheckoutForm({
+  address,
+  buyerName,
+  blocked,
+  onPlaced,
+  onAlreadyOrdered,
+  company = null,
+  companyAddresses = [],
+  total = 0,
+  spendingLimit = null,
+}: CheckoutFormProps) {
   const place = useCheckout();
   // One key per form: a double click or a retry after a lost answer places one order.
   const [idempotencyKey] = useState(newIdempotencyKey);
@@ -63,6 +88,8 @@ export function CheckoutForm({ address, buyerName, blocked, onPlaced, onAlreadyO
   });
   const { handleSubmit, setError, formState } = form;
   const terms = company?.paymentTerms ?? null;
+  const limitCents = spendingLimit === null ? null : cents(spendingLimit);
+  const toApprover = needsApproval(cents(total), limitCents);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -92,6 +119,11 @@ export function CheckoutForm({ address, buyerName, blocked, onPlaced, onAlreadyO
       <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Checkout">
         <OrderDetailsFields idPrefix="checkout" company={company} companyAddresses={companyAddresses} total={total} />
         <LinesFailureMessage failure={failure} />
+        {toApprover && limitCents !== null && (
+          <p role="status" className="rounded-box border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-800">
+            This order is above your {formatCents(limitCents)} limit and will go to an approver
+          </p>
+        )}
         <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={blocked || formState.isSubmitting}>
           {formState.isSubmitting ? 'Placing order…' : 'Place order'}
         </button>
