@@ -4,7 +4,8 @@
 //      ADR 0025), and the production build (the process-level API tests start their servers from
 //      it); beside them, better-sqlite3's compile when the install skipped it (`.ci/run` installs
 //      with --ignore-scripts: the compile is one C file on one core, and the other core has the
-//      static checks meanwhile);
+//      static checks meanwhile), or its addon from this machine's cache when a run here compiled
+//      the same version before (scripts/lib/native-module-cache.mjs);
 //   2. the bundle's JavaScript budget (deterministic, so a test and not a benchmark);
 //   3. unit, component and API tests (SQLite, plus the PostgreSQL list when TEST_DATABASE_URL is set);
 //   4. the browser journeys in Chromium against the build.
@@ -12,14 +13,11 @@
 // run ends with the ten slowest test files of Vitest and of Playwright (test-reports/*.json).
 //
 // `npm test -- lint vitest` runs only the steps whose names contain one of the words.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { setPriority } from 'node:os';
+import { cachedNativeModule, nativeModuleLoads, restoreNativeModule, storeNativeModule } from './lib/native-module-cache.mjs';
 import { slowestFiles } from './lib/test-reports.mjs';
-
-/** Whether better-sqlite3's native module loads (it is missing after `npm ci --ignore-scripts`). */
-const nativeModuleLoads = () =>
-  spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { cwd: 'apps/server', stdio: 'ignore' }).status === 0;
 
 const steps = [
   // Caches (node_modules/.cache, prettier's and eslint's default places) make a developer's second
@@ -33,7 +31,11 @@ const steps = [
   { name: 'browser journeys (playwright)', stage: 4, cmd: 'npx', args: ['playwright', 'test'], live: true },
 ];
 
-if (!nativeModuleLoads()) {
+if (nativeModuleLoads()) {
+  // installed with its scripts: nothing to do
+} else if (restoreNativeModule()) {
+  console.log(`better-sqlite3: the addon compiled by an earlier run on this machine (${cachedNativeModule})`);
+} else {
   steps.unshift({ name: 'native modules (better-sqlite3)', stage: 1, cmd: 'npm', args: ['rebuild', 'better-sqlite3'], env: { JOBS: 'max' }, native: true });
 }
 
@@ -58,6 +60,7 @@ function run(step) {
       const seconds = (Date.now() - started) / 1000;
       process.stdout.write(`\n=== ${step.name} (${seconds.toFixed(1)}s, ${code === 0 ? 'pass' : 'FAIL'}) ===\n`);
       process.stdout.write(Buffer.concat(out));
+      if (step.native && code === 0) storeNativeModule();
       resolve({ name: step.name, ok: code === 0, seconds });
     });
   });
