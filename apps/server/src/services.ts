@@ -22,6 +22,7 @@ import { createCompanyAddressesRepository, createCompanyPricesRepository } from 
 import { createInvitationsRepository } from './modules/companies/company-invitations.repository.js';
 import { createOrderNotifier } from './modules/orders/order-mail.js';
 import { createCompanyOrdersRepository } from './modules/orders/company-orders.repository.js';
+import { createEventsRepository } from './modules/events/events.repository.js';
 import { createOrderPayments } from './modules/orders/order-payments.js';
 import { createOrderPaymentsRepository } from './modules/orders/order-payments.repository.js';
 import { createOrderReportsRepository } from './modules/orders/order-reports.repository.js';
@@ -194,6 +195,8 @@ export function buildServices({
   // One notifier: orders and payments tell the buyer (and the webhooks) through the same one.
   const notifier = createOrderNotifier({ mailer, webhooks, publicUrl: config.publicUrl, ordersPlaced });
   const ordersRepo = createOrdersRepository(db, engine, commits);
+  // Issue 29: the events log; every order change records its timeline step in its own transaction.
+  const events = createEventsRepository(db);
   const orders = createOrdersService({
     repo: ordersRepo,
     companyOrders: createCompanyOrdersRepository(db, engine),
@@ -210,6 +213,9 @@ export function buildServices({
       lastOf: (userId) => profiles.shippingAddressOf(userId),
       rememberIn: (trx, userId, address) => profiles.rememberShippingAddressIn(trx, userId, address),
     },
+    timeline: events,
+    // Orders → users: who acted on an order, by name (the timeline).
+    namesOf: async (ids) => new Map((await users.usersByIds(ids)).map((u) => [u.id, u.name] as const)),
   });
   const cart = createCartService({ repo: createCartRepository(db), products, prices: companies });
   // Orders → cart (checkout empties it, reorder fills it); the cart knows nothing of orders.
@@ -245,7 +251,7 @@ export function buildServices({
   const invoiceRenderer = createInvoiceRenderer({ log });
   const payments = createPaymentsService({
     repo: createPaymentsRepository(db),
-    orders: createOrderPayments(ordersRepo, createOrderPaymentsRepository(db), notifier),
+    orders: createOrderPayments(ordersRepo, createOrderPaymentsRepository(db), notifier, events),
     buyer: (userId) => profiles.buyer(userId),
     invoiceRenderer,
     provider,
@@ -268,6 +274,11 @@ export function buildServices({
     renderer: invoiceRenderer,
     publicUrl: config.publicUrl,
     prices: companies,
+    // Issue 29: an accepted quote's order ships like a purchase: the buyer's last ship-to, a given one remembered.
+    shipTo: {
+      lastOf: (userId) => profiles.shippingAddressOf(userId),
+      rememberIn: (trx, userId, address) => profiles.rememberShippingAddressIn(trx, userId, address),
+    },
   });
 
   const reviews = createReviewsService(createReviewsRepository(db));

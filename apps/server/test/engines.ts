@@ -20,18 +20,27 @@ export const BOTH_ENGINES = [
   'orders/credit-limit-concurrency.test.ts',
   'orders/group-commit.test.ts',
   'orders/multi-line-orders.test.ts',
+  // Issue 29: My Orders' search (order and PO numbers) and day bounds on created_at's ISO text.
+  'orders/my-orders-filters.test.ts',
+  'orders/one-order-core.test.ts',
   'orders/order-rules.test.ts',
+  // Issue 29: timeline steps written in each change's transaction (rolled back with it), the events migration.
+  'orders/order-timeline.test.ts',
   'orders/purchase.test.ts',
   // Issue 29: the ship-to change is a conditional update racing the admin's ship.
   'orders/purchase-checkout-fields.test.ts',
   'orders/two-instances.test.ts',
   'cart/cart.test.ts',
   'cart/cart-bulk-add-concurrency.test.ts',
+  // Issue 29: 'Buy again' replacing the cart empties and refills it in one locked unit.
+  'cart/buy-again-mode.test.ts',
   // Payments: paying once under concurrency, invoice number sequence, webhook replays.
   'payments/test-card.test.ts',
   'payments/stripe.test.ts',
   // Quote acceptance places an order.
   'quotes/quote-accept.test.ts',
+  // Issue 29: the accepted quote's order with the checkout's details, the remembered ship-to in its unit.
+  'quotes/quote-accept-checkout.test.ts',
   // Companies: the company row lock, members, prices.
   'companies/companies.test.ts',
   'companies/invitations.test.ts',

@@ -14,11 +14,12 @@ import { statePath, stateOf } from './support/users';
 type Pattern = (typeof CLIENT_ROUTE_PATTERNS)[number];
 type Role = 'guest' | 'buyer' | 'admin';
 
-/** What a visit needs: a product, and the sweep buyer's order and quote. */
+/** What a visit needs: a product, and the sweep buyer's order, requested quote and answered quote. */
 interface Data {
   product: Product;
   orderId: string;
   quoteId: string;
+  answeredQuoteId: string;
 }
 
 interface Visit {
@@ -103,6 +104,10 @@ const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
     // The admin's answer form.
     admin: { path: (d) => `/quotes/${d.quoteId}`, ready: (p) => p.getByRole('button', { name: 'Send answer' }) },
   },
+  // Issue 29: the answered quote's checkout (locked lines, the checkout's fields).
+  '/quotes/:id/checkout': {
+    buyer: { path: (d) => `/quotes/${d.answeredQuoteId}/checkout`, ready: (p) => p.getByRole('button', { name: 'Place order' }) },
+  },
   '/dashboard': {
     buyer: at('/dashboard', (p) => p.locator('#profile-title')),
     admin: at('/dashboard', (p) => p.getByRole('img', { name: /Revenue and orders per day/ })),
@@ -140,6 +145,10 @@ const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
     ),
   },
   '/dashboard/payment/:id': { buyer: { path: (d) => `/dashboard/payment/${d.orderId}`, ready: (p) => p.getByLabel('Card number') } },
+  // Issue 29: the order's page with its lines and timeline.
+  '/dashboard/orders/:id': {
+    buyer: { path: (d) => `/dashboard/orders/${d.orderId}`, ready: (p) => p.getByRole('region', { name: 'Timeline' }).getByRole('listitem').first() },
+  },
   '/dashboard/makeadmin': {
     buyer: at('/dashboard/makeadmin', h1('Not allowed')),
     admin: at('/dashboard/makeadmin', (p) =>
@@ -199,7 +208,7 @@ const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
   '/dashboard/webhooks': { admin: at('/dashboard/webhooks', (p) => p.getByRole('button', { name: 'Add endpoint' })) },
 };
 
-/** The sweep buyer's product, cart line, pending order and requested quote. */
+/** The sweep buyer's product, cart line, pending order, requested quote and a quote the admin answered. */
 async function makeData(baseURL: string | undefined): Promise<Data> {
   const contexts: APIRequestContext[] = [];
   const as = async (who: 'admin' | 'sweep') => {
@@ -208,7 +217,8 @@ async function makeData(baseURL: string | undefined): Promise<Data> {
     return context;
   };
   try {
-    const product = await addProduct(await as('admin'), {
+    const admin = await as('admin');
+    const product = await addProduct(admin, {
       name: `Sweep Part ${Date.now().toString(36).slice(-5)}`,
       availableQuantity: 20000,
       brand: 'Acme',
@@ -220,7 +230,13 @@ async function makeData(baseURL: string | undefined): Promise<Data> {
     expect(line.status(), await line.text()).toBe(200);
     const quote = await buyer.post('/api/quotes', { data: { lines: [{ productId: product._id, quantity: 5000 }] } });
     expect(quote.status(), await quote.text()).toBe(201);
-    return { product, orderId: order._id, quoteId: ((await quote.json()) as { _id: string })._id };
+    const asked = await buyer.post('/api/quotes', { data: { lines: [{ productId: product._id, quantity: 4000 }] } });
+    expect(asked.status(), await asked.text()).toBe(201);
+    const answeredQuoteId = ((await asked.json()) as { _id: string })._id;
+    const validUntil = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const answer = await admin.patch(`/api/quotes/${answeredQuoteId}`, { data: { lines: [{ productId: product._id, unitPrice: 0.5 }], validUntil } });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return { product, orderId: order._id, quoteId: ((await quote.json()) as { _id: string })._id, answeredQuoteId };
   } finally {
     await Promise.all(contexts.map((c) => c.dispose()));
   }

@@ -162,6 +162,12 @@ test('the admin ships a paid order and exports orders to CSV', async ({ page, br
   expect(text).toContain(`${email},`);
   expect(text).toContain(',yes,delivered,');
   expect(text).toContain(`,${order.orderNumber},DHL,JD014600001`);
+
+  // Issue 29: the order's page, from its number in the list, shows each step with who acted.
+  await row.getByRole('link', { name: order.orderNumber }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${order.orderNumber}` })).toBeVisible();
+  const steps = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
+  await expect(steps).toHaveText([/^Placed .* by /, /^Paid .* by /, /^Shipped .* by .*Carrier: DHL · Tracking number: JD014600001$/, /^Delivered .* by /]);
 });
 
 test('the product editor sends only what changed and refuses a stock figure that moved since it opened', async ({ page }) => {

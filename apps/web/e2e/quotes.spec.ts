@@ -82,8 +82,16 @@ test('a buyer asks for 5,000 pieces, the admin answers, the buyer downloads the 
   expect(pdf.headers()['content-type']).toMatch(/^application\/pdf/);
   await expectPdfDownload(page, page.getByRole('link', { name: /^Download PDF/ }));
 
-  // Accept: an order at the quoted price, paid like any other.
-  await page.getByRole('button', { name: 'Accept and order' }).click();
+  // Accept (issue 29): the quote's checkout, its lines locked, the checkout's details; then an order at the quoted price, paid like any other.
+  await page.getByRole('link', { name: 'Accept and order' }).click();
+  await expect(page).toHaveURL(new RegExp(`/quotes/${quoteId}/checkout$`));
+  await expect(page.getByRole('list', { name: 'Quoted lines' })).toContainText('5,000 Ps');
+  await page.getByLabel('Address line 1').fill('1 Mill Road');
+  await page.getByLabel('City').fill('Leeds');
+  await page.getByLabel('Postal code').fill('LS1 4AB');
+  await page.getByLabel('Country').fill('United Kingdom');
+  await page.getByLabel('PO number (optional)').fill('PO-Q7');
+  await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\/[^/]+$/);
   await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('5,000 Ps');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');

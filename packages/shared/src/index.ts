@@ -26,3 +26,4 @@ export * from './schemas/quote.js';
 export * from './schemas/company.js';
 export * from './schemas/api-key.js';
 export * from './schemas/webhook.js';
+export * from './plan-order.js';

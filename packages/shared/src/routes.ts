@@ -25,12 +25,16 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/quick-order',
   '/quotes/new',
   '/quotes/:id',
+  // Issue 29: an answered quote accepted through the checkout's details.
+  '/quotes/:id/checkout',
   '/dashboard',
   '/dashboard/addreviews',
   '/dashboard/myorders',
   '/dashboard/myquotes',
   '/dashboard/quotes',
   '/dashboard/payment/:id',
+  // Issue 29: one order's page (lines, ship-to, timeline, documents, actions).
+  '/dashboard/orders/:id',
   '/dashboard/makeadmin',
   '/dashboard/addproduct',
   '/dashboard/manageallorder',

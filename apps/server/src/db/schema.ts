@@ -166,6 +166,20 @@ export interface OrderLinesTable {
   line_total_cents: number;
 }
 
+/**
+ * What happened to a record, and who did it (events module, issue 29): written in the transaction
+ * of the change, read as an order's timeline. `actor`: the acting account's id, 'system' (a
+ * sweep), or null (not recorded: events backfilled from orders placed before the log existed).
+ */
+export interface EventsTable {
+  id: string;
+  /** 'order.placed', 'order.approved', …: the subject's kind, then what happened. */
+  type: string;
+  subject_id: string;
+  actor: string | null;
+  at: string;
+}
+
 /** A request for quote (quotes module, issue 17). `status` is a QuoteStatus. */
 export interface QuotesTable {
   id: string;
@@ -361,6 +375,7 @@ export interface OurTables {
   company_prices: CompanyPricesTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  events: EventsTable;
   cart_lines: CartLinesTable;
   carts: CartsTable;
   quotes: QuotesTable;

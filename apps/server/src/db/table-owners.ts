@@ -16,6 +16,7 @@ export const TABLE_OWNERS = {
   categories: 'categories',
   orders: 'orders',
   order_lines: 'orders',
+  events: 'events',
   cart_lines: 'cart',
   carts: 'cart',
   quotes: 'quotes',

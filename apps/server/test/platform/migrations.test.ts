@@ -55,5 +55,8 @@ describe('migrations', () => {
     // An order from before order numbers gets one on the way up (20261124000000).
     const numbered = await t.database.db.selectFrom('orders').select('order_number').where('id', '=', 'm1').executeTakeFirstOrThrow();
     expect(Number(numbered.order_number)).toBe(1);
+    // ...and the timeline step its columns prove, by its buyer (20261203000000-events).
+    const events = await t.database.db.selectFrom('events').select(['type', 'actor', 'at']).where('subject_id', '=', 'm1').execute();
+    expect(events).toEqual([{ type: 'order.placed', actor: user!.id, at: '2026-01-01T00:00:00.000Z' }]);
   });
 });

@@ -43,7 +43,10 @@ describe(`requests for quote: accepting (${engine})`, () => {
     expect(order).toMatchObject({ status: 'pending', paid: false, quantity: 6200, total: 3110, userEmail: buyer.email });
     expect(await Promise.all([stockOf(t.database, products[0]!.id), stockOf(t.database, products[1]!.id)])).toEqual([before[0]! - 5000, before[1]! - 1200]);
     // The order reads back the same and the buyer's confirmation mail is queued.
-    expect((await t.app.inject({ url: `/api/purchase/${order._id}`, headers: { cookie: buyer.cookie } })).json()).toEqual(order);
+    // The order reads back the same (alone, with its timeline: issue 29).
+    const { timeline, ...alone } = (await t.app.inject({ url: `/api/purchase/${order._id}`, headers: { cookie: buyer.cookie } })).json() as Order;
+    expect(alone).toEqual(order);
+    expect(timeline?.map((s) => s.event)).toEqual(['placed']);
     const mails = await t.database.db
       .selectFrom('mail_outbox')
       .select('subject')

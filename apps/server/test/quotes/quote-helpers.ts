@@ -16,7 +16,9 @@ export function quoteClient(app: FastifyInstance, user: SignedInUser) {
     get: (id: string) => app.inject({ method: 'GET', url: `/api/quotes/${id}`, headers }),
     pdf: (id: string) => app.inject({ method: 'GET', url: `/api/quotes/${id}/pdf`, headers }),
     answer: (id: string, body: unknown) => app.inject({ method: 'PATCH', url: `/api/quotes/${id}`, headers, payload: body as object }),
-    accept: (id: string) => app.inject({ method: 'POST', url: `/api/quotes/${id}/accept`, headers }),
+    /** Without `body` nothing is sent, as the spec's clients do; with it, the checkout's details (issue 29). */
+    accept: (id: string, body?: unknown) =>
+      app.inject({ method: 'POST', url: `/api/quotes/${id}/accept`, headers, ...(body !== undefined ? { payload: body as object } : {}) }),
     decline: (id: string) => app.inject({ method: 'POST', url: `/api/quotes/${id}/decline`, headers }),
     withdraw: (id: string) => app.inject({ method: 'POST', url: `/api/quotes/${id}/withdraw`, headers }),
   };

@@ -120,6 +120,8 @@ const FIELDS = [
   'events',
   'active',
   'lowStockThreshold',
+  // 'Buy again' replaces or adds to the cart (issue 29)
+  'mode',
 ];
 
 const hugeString = fc.integer({ min: 1000, max: 20000 }).map((n) => 'x'.repeat(n));
@@ -313,6 +315,37 @@ describe(`fuzzing every JSON endpoint (${engine}, ${RUNS} runs per kind)`, () =>
       { numRuns: RUNS },
     );
     expect((await t.app.inject({ url, headers: { cookie: admin.cookie } })).json()).toMatchObject({ status: 'requested' });
+  });
+
+  it("accept bodies on the admin's own answered quote with a bad ship-to or payment method → always 4xx naming the field, the quote stays answered", async () => {
+    const product = (await t.app.inject({ url: '/api/service?limit=1' })).json() as Array<{ _id: string }>;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/quotes',
+      headers: { cookie: admin.cookie },
+      payload: { lines: [{ productId: product[0]!._id, quantity: 2000 }] },
+    });
+    const id = (created.json() as { _id: string })._id;
+    const answered = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/quotes/${id}`,
+      headers: { cookie: admin.cookie },
+      payload: { lines: [{ productId: product[0]!._id, unitPrice: 1 }], validUntil: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    // Issue 29: the checkout's fields on top of anything else; a weird value is never a valid ship-to or payment method.
+    const badAccept = fc
+      .record({ rest: malformedObject, field: fc.constantFrom('shippingAddress', 'paymentMethod'), value: weirdValue })
+      .map(({ rest, field, value }) => ({ ...(rest as object), [field]: value }));
+    const url = `/api/quotes/${id}/accept`;
+    await fc.assert(
+      fc.asyncProperty(badAccept, async (body) => {
+        const res = await t.app.inject({ method: 'POST', url, headers: { cookie: admin.cookie }, payload: body });
+        checkReply(`POST ${url} ${JSON.stringify(body).slice(0, 200)}`, res, true);
+      }),
+      { numRuns: RUNS },
+    );
+    expect((await t.app.inject({ url: `/api/quotes/${id}`, headers: { cookie: admin.cookie } })).json()).toMatchObject({ status: 'answered' });
   });
 
   it('company bodies on a real company (the shop admin is its company admin too) → never 5xx, 4xx JSON naming the field', async () => {

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { RequireAdmin, RequireAuth } from '@/features/auth/components/require-auth';
 import { IdRouteSuspense } from './layout/id-route-suspense';
@@ -11,6 +11,10 @@ import { RouteErrorBoundary } from './route-error';
  * lazily loaded route module (`export function Component`), so the home page only downloads what
  * it shows. The spec's paths are kept as they were.
  */
+/** A page under a `:id` path, and a page for admins only: one wrapper each, written once (the first download carries this file). */
+const byId = (page: ReactNode) => <IdRouteSuspense>{page}</IdRouteSuspense>;
+const adminOnly = (page: ReactNode) => <RequireAdmin>{page}</RequireAdmin>;
+
 const page = (load: () => Promise<{ Component: ComponentType }>) => lazy(() => load().then((m) => ({ default: m.Component })));
 
 const Home = page(() => import('./routes/home'));
@@ -32,7 +36,8 @@ const DashboardLayout = page(() => import('./routes/dashboard/dashboard-layout')
 const MyProfile = page(() => import('./routes/dashboard/my-profile'));
 const AddReview = page(() => import('./routes/dashboard/add-review'));
 const MyOrders = page(() => import('./routes/dashboard/my-orders'));
-const Payment = page(() => import('./routes/dashboard/payment'));
+// The payment page and the order page (issue 29): one lazy chunk for the two (order-area.tsx says why).
+const OrderArea = page(() => import('./routes/dashboard/order-area'));
 const MakeAdmin = page(() => import('./routes/dashboard/make-admin'));
 const AddProduct = page(() => import('./routes/dashboard/add-product'));
 const ManageAllOrders = page(() => import('./routes/dashboard/manage-all-orders'));
@@ -71,38 +76,28 @@ export function AppRouter() {
             />
             <Route
               path="productdetails/:id"
-              element={
-                <IdRouteSuspense>
-                  <RequireAuth>
-                    <ProductDetails />
-                  </RequireAuth>
-                </IdRouteSuspense>
-              }
+              element={byId(
+                <RequireAuth>
+                  <ProductDetails />
+                </RequireAuth>,
+              )}
             />
             <Route
               path="purchase/:id"
-              element={
-                <IdRouteSuspense>
-                  <RequireAuth>
-                    <Purchase />
-                  </RequireAuth>
-                </IdRouteSuspense>
-              }
+              element={byId(
+                <RequireAuth>
+                  <Purchase />
+                </RequireAuth>,
+              )}
             />
             {/* One lazy route for the three (cart-area.tsx says why); checkout and quick order wrap themselves in RequireAuth. */}
             <Route path="cart" element={<CartArea />} />
             <Route path="checkout" element={<CartArea />} />
             <Route path="quick-order" element={<CartArea />} />
-            {/* Requests for quote: one lazy route for their four pages (quotes-area.tsx says why; it checks sign-in). */}
+            {/* Requests for quote: one lazy route for their five pages (quotes-area.tsx says why; it checks sign-in). */}
             <Route path="quotes/new" element={<QuotesArea />} />
-            <Route
-              path="quotes/:id"
-              element={
-                <IdRouteSuspense>
-                  <QuotesArea />
-                </IdRouteSuspense>
-              }
-            />
+            <Route path="quotes/:id" element={byId(<QuotesArea />)} />
+            <Route path="quotes/:id/checkout" element={byId(<QuotesArea />)} />
             {/* Company accounts: one lazy route for their four pages (company-area.tsx says why); the invitation page is public. */}
             <Route path="invitations/:token" element={<CompanyArea />} />
             <Route
@@ -123,62 +118,14 @@ export function AppRouter() {
               <Route path="companies" element={<CompanyArea />} />
               <Route path="api-keys" element={<CompanyArea />} />
               <Route path="webhooks" element={<CompanyArea />} />
-              <Route
-                path="payment/:id"
-                element={
-                  <IdRouteSuspense>
-                    <Payment />
-                  </IdRouteSuspense>
-                }
-              />
-              <Route
-                path="makeadmin"
-                element={
-                  <RequireAdmin>
-                    <MakeAdmin />
-                  </RequireAdmin>
-                }
-              />
-              <Route
-                path="addproduct"
-                element={
-                  <RequireAdmin>
-                    <AddProduct />
-                  </RequireAdmin>
-                }
-              />
-              <Route
-                path="manageallorder"
-                element={
-                  <RequireAdmin>
-                    <ManageAllOrders />
-                  </RequireAdmin>
-                }
-              />
-              <Route
-                path="allproduct"
-                element={
-                  <RequireAdmin>
-                    <AllProducts />
-                  </RequireAdmin>
-                }
-              />
-              <Route
-                path="categories"
-                element={
-                  <RequireAdmin>
-                    <Categories />
-                  </RequireAdmin>
-                }
-              />
-              <Route
-                path="import"
-                element={
-                  <RequireAdmin>
-                    <ImportProducts />
-                  </RequireAdmin>
-                }
-              />
+              <Route path="payment/:id" element={byId(<OrderArea />)} />
+              <Route path="orders/:id" element={byId(<OrderArea />)} />
+              <Route path="makeadmin" element={adminOnly(<MakeAdmin />)} />
+              <Route path="addproduct" element={adminOnly(<AddProduct />)} />
+              <Route path="manageallorder" element={adminOnly(<ManageAllOrders />)} />
+              <Route path="allproduct" element={adminOnly(<AllProducts />)} />
+              <Route path="categories" element={adminOnly(<Categories />)} />
+              <Route path="import" element={adminOnly(<ImportProducts />)} />
             </Route>
             <Route path="*" element={<NotFound />} />
           </Route>

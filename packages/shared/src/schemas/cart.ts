@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatQuantity } from '../availability.js';
 import { shippingAddressSchema } from './address.js';
 import { apiErrorSchema } from './common.js';
 import { orderLineSchema, quantitySchema } from './order.js';
@@ -41,9 +42,45 @@ export const cartSchema = z.object({
 });
 export type Cart = z.infer<typeof cartSchema>;
 
-/** `POST /api/purchase/:id/reorder`: the cart, and the order's lines whose product no longer exists at all. */
+/** How 'Buy again' treats a cart that already has lines (issue 29). */
+export const REORDER_MODES = ['add', 'replace'] as const;
+export type ReorderMode = (typeof REORDER_MODES)[number];
+
+/**
+ * `POST /api/purchase/:id/reorder`'s optional body (issue 29). `mode`: 'add' (the default, and all
+ * a body-less request from an older client gets) adds the order's pieces to what the cart holds;
+ * 'replace' makes the cart exactly the order's lines, in the same locked unit as the add.
+ */
+export const reorderInputSchema = z.object({
+  mode: z.enum(REORDER_MODES, { error: "mode must be 'add' or 'replace'" }).default('add'),
+});
+export type ReorderInputValues = z.input<typeof reorderInputSchema>;
+export type ReorderInput = z.output<typeof reorderInputSchema>;
+
+/** One of the order's lines named in a reorder's answer, with a reason a buyer can read. */
+const reorderLineNoteSchema = z.object({
+  productId: z.string(),
+  sku: z.string(),
+  name: z.string().describe("The product's name as the order recorded it"),
+  message: z.string().describe("Why, in the buyer's words: 'This product is no longer available', 'Only 40 left in stock', …"),
+});
+export type ReorderLineNote = z.infer<typeof reorderLineNoteSchema>;
+
+/** A reordered line that reached the most one line may hold (1000, down to the pack multiple). */
+export const reorderCappedMessage = (cap: number) => `Only ${formatQuantity(cap)} fit in one cart line; the rest was not added`;
+
+/** `POST /api/purchase/:id/reorder`: the cart after the reorder, and what became of the order's lines. */
 export const reorderResultSchema = cartSchema.extend({
-  skipped: z.array(z.object({ productId: z.string(), sku: z.string(), name: z.string(), message: z.string() })),
+  // Described for the OpenAPI document, which is generated from this schema.
+  added: z.number().int().describe("How many of the order's products were put in the cart"),
+  skipped: z
+    .array(reorderLineNoteSchema)
+    .describe("The order's lines not put in the cart at all: their product no longer exists. When none could be, the cart is left as it was"),
+  needsAttention: z
+    .array(reorderLineNoteSchema)
+    .describe(
+      "The order's lines put in the cart that cannot be ordered as they are now (the line's `problem`: an archived product, short stock, a higher minimum, a pack multiple), or that hold fewer pieces than the order because one line holds at most 1000 (down to the pack multiple)",
+    ),
 });
 export type ReorderResult = z.infer<typeof reorderResultSchema>;
 

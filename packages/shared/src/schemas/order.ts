@@ -47,6 +47,16 @@ export function formatOrderNumber(n: number): string {
   return `BP-${String(n).padStart(6, '0')}`;
 }
 
+/**
+ * The order number in a search text, as people type it: 'BP-000123', 'bp123' or '123' (case and
+ * leading zeros aside); null for anything else. At most 15 digits, so it stays a safe integer
+ * and within the column's bigint on both engines.
+ */
+export function parseOrderNumber(text: string): number | null {
+  const m = /^(?:bp-?)?0*(\d{1,15})$/i.exec(text.trim());
+  return m ? Number(m[1]) : null;
+}
+
 export const CARRIER_MAX_LENGTH = 60;
 export const TRACKING_NUMBER_MAX_LENGTH = 100;
 
@@ -65,6 +75,22 @@ export const orderLineSchema = z.object({
   lineTotal: z.number(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** What an order's timeline shows (issue 29), in the order they can happen. */
+export const ORDER_TIMELINE_EVENTS = ['placed', 'approved', 'rejected', 'paid', 'shipped', 'delivered', 'cancelled', 'expired', 'refunded'] as const;
+export type OrderTimelineEvent = (typeof ORDER_TIMELINE_EVENTS)[number];
+
+/**
+ * One step of an order's timeline: when, and who acted: a person's name, `system` (the shop on its
+ * own: an unpaid order expiring, an approval timing out), or null when it was not recorded (orders
+ * placed before the timeline existed).
+ */
+export const orderTimelineEntrySchema = z.object({
+  event: z.enum(ORDER_TIMELINE_EVENTS),
+  at: z.string(),
+  by: z.string().nullable(),
+});
+export type OrderTimelineEntry = z.infer<typeof orderTimelineEntrySchema>;
 
 /**
  * An order as the API answers it (the spec's names; `price` is the unit price in dollars). A
@@ -104,6 +130,8 @@ export const orderSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   dueDate: z.string().nullable(),
   rejectionReason: z.string().nullable(),
+  /** Issue 29: what happened to the order and who acted, oldest first; only `GET /api/purchase/{id}` answers it. */
+  timeline: z.array(orderTimelineEntrySchema).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -140,23 +168,51 @@ export type PurchaseInput = z.output<typeof purchaseInputSchema>;
 export const SHIPPING_ADDRESS_NEEDED = 'Shipping address needed';
 export const SHIP_TO_CHANGEABLE_STATUSES: readonly OrderStatus[] = ['pending', 'awaiting_approval', 'invoiced', 'paid'];
 
-export const orderListQuerySchema = paginationQuerySchema.extend({
-  order: z.string().trim().max(320, 'order must be an email').optional(),
-  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
-  q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
-  /** Issue 18: `company=true` lists the caller's company's orders (admins and approvers: all; buyers: their own). */
-  company: z.enum(['true', 'false'], { error: 'company must be true or false' }).optional(),
-  /** Issue 18 (shop admins): `overdue=true` lists invoiced orders past their due date. */
-  overdue: z.enum(['true', 'false'], { error: 'overdue must be true or false' }).optional(),
-  /** Issue 19: orders changed at or after this instant (ISO 8601), for an ERP's incremental pulls. */
-  updatedSince: z
-    .string()
+/** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30), named by its field in the message. */
+const calendarDateSchema = (field: string) =>
+  z
+    .string({ error: `${field} must be a date (YYYY-MM-DD)` })
     .trim()
-    .max(40, 'updatedSince must be an ISO 8601 date')
-    .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'updatedSince must be an ISO 8601 date')
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'updatedSince must be an ISO 8601 date')
-    .optional(),
-});
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00.000Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+    }, `${field} must be a date (YYYY-MM-DD)`);
+
+/**
+ * Issue 29 (My Orders): orders placed from `from` to `to`, both calendar days (UTC) included.
+ * Compared as text, `YYYY-MM-DD` strings order as the days do, so the range check needs no dates.
+ */
+const orderDateRangeShape = {
+  from: calendarDateSchema('from').optional(),
+  to: calendarDateSchema('to').optional(),
+};
+
+function checkDateRange(v: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
+  if (v.from !== undefined && v.to !== undefined && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must be on or before to' });
+}
+
+export const orderListQuerySchema = paginationQuerySchema
+  .extend({
+    order: z.string().trim().max(320, 'order must be an email').optional(),
+    status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+    /** Matches the order number (`parseOrderNumber`), or part of the PO number, buyer email or product name. */
+    q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional(),
+    /** Issue 18: `company=true` lists the caller's company's orders (admins and approvers: all; buyers: their own). */
+    company: z.enum(['true', 'false'], { error: 'company must be true or false' }).optional(),
+    /** Issue 18 (shop admins): `overdue=true` lists invoiced orders past their due date. */
+    overdue: z.enum(['true', 'false'], { error: 'overdue must be true or false' }).optional(),
+    /** Issue 19: orders changed at or after this instant (ISO 8601), for an ERP's incremental pulls. */
+    updatedSince: z
+      .string()
+      .trim()
+      .max(40, 'updatedSince must be an ISO 8601 date')
+      .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'updatedSince must be an ISO 8601 date')
+      .refine((v) => !Number.isNaN(Date.parse(v)), 'updatedSince must be an ISO 8601 date')
+      .optional(),
+    ...orderDateRangeShape,
+  })
+  .superRefine(checkDateRange);
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 /** `PATCH /api/purchase/:id`; carrier and tracking number (both optional) only with `shipped`. */

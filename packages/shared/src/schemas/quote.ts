@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { PRODUCT_PRICE_MAX_CENTS } from '../constants.js';
 import { hasAtMostTwoDecimals } from '../money.js';
+import { shippingAddressSchema } from './address.js';
 import { optionalTextSchema, paginationQuerySchema } from './common.js';
+import { orderDetailsShape } from './order-details.js';
 
 /**
  * Requests for quote (issue 17, ADR 0017). A buyer asks for a price on lines of up to a million
@@ -82,6 +84,18 @@ export const quoteRequestSchema = z
   .superRefine((v, ctx) => uniqueProducts(v.lines, ctx));
 export type QuoteRequestValues = z.input<typeof quoteRequestSchema>;
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
+
+/**
+ * `POST /api/quotes/:id/accept` (issue 29): the checkout's ship-to, PO number, note and payment
+ * method, each optional with the rules `POST /api/purchase` has; no body is `{}` (by card, the
+ * buyer's last ship-to). The lines, quantities and prices are the quote's and cannot be sent.
+ */
+export const quoteAcceptInputSchema = z.object({
+  shippingAddress: shippingAddressSchema.optional(),
+  ...orderDetailsShape,
+});
+export type QuoteAcceptInputValues = z.input<typeof quoteAcceptInputSchema>;
+export type QuoteAcceptInput = z.output<typeof quoteAcceptInputSchema>;
 
 /** A quoted unit price in dollars. */
 export const quotedPriceSchema = z

@@ -16,6 +16,7 @@ import * as apiKeys from './20261129000000-api-keys.js';
 import * as webhooks from './20261130000000-webhooks.js';
 import * as lowStockThreshold from './20261201000000-low-stock-threshold.js';
 import * as cartCheckouts from './20261202100000-cart-checkouts.js';
+import * as events from './20261203000000-events.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '20261130000000-webhooks': webhooks,
   '20261201000000-low-stock-threshold': lowStockThreshold,
   '20261202100000-cart-checkouts': cartCheckouts,
+  '20261203000000-events': events,
 };

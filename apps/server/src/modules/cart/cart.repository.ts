@@ -45,6 +45,8 @@ export interface LockedCart {
    * above it is left as it is); one statement per distinct cap.
    */
   addCapped(lines: readonly CappedAdd[], options?: { reopen?: boolean }): Promise<void>;
+  /** Removes every line ('Buy again' replacing the cart; issue 29), undone with the unit if it fails. */
+  clear(): Promise<void>;
 }
 
 /** `carts.order_id` of a row made by locking a cart that was never checked out (the column is not null). */
@@ -94,6 +96,10 @@ function lockedCart(trx: Transaction<DB>, userId: string, now: string): LockedCa
           .execute();
       }
       if (reopen) await reopenIn(trx, userId, now);
+    },
+
+    async clear() {
+      await trx.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
     },
   };
 }

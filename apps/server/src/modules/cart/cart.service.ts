@@ -176,29 +176,41 @@ export function createCartService({ repo, products, prices }: CartDeps) {
      * archived product, rather than refusing the whole order). Each line grows by its pieces in
      * one statement, up to the most a line may hold (`lineQuantityMax`: 1000, down to the pack
      * multiple) and never lowered, so concurrent reorders of one order leave what as many
-     * sequential ones would (issue 28). Products that no longer exist are not added; their ids are answered.
+     * sequential ones would (issue 28). Products that no longer exist are not added; their ids are
+     * answered, and so are the lines that reached that cap (`capped`). `replace` (issue 29): the
+     * cart's lines are removed first, in the same locked unit, so a failure leaves the cart as it
+     * was; when no product can be added nothing changes, the cart is not emptied for nothing.
      */
-    async addProducts(userId: string, pieces: readonly { productId: string; quantity: number }[]): Promise<{ cart: Cart; missing: string[] }> {
+    async addProducts(
+      userId: string,
+      pieces: readonly { productId: string; quantity: number }[],
+      { replace = false }: { replace?: boolean } = {},
+    ): Promise<{ cart: Cart; missing: string[]; capped: string[] }> {
       const summed = new Map<string, number>();
       for (const p of pieces) summed.set(p.productId, (summed.get(p.productId) ?? 0) + p.quantity);
       const present = new Map((await products.findMany([...summed.keys()])).map((p) => [p.id, p]));
       const missing = [...summed.keys()].filter((id) => !present.has(id));
-      const adding = [...summed].filter(([id]) => present.has(id));
+      const adding = [...summed]
+        .filter(([id]) => present.has(id))
+        .map(([productId, quantity]) => ({ productId, quantity, cap: lineQuantityMax(Number(present.get(productId)!.order_multiple)) }));
+      let capped: string[] = [];
       // The cap and the reopening read the lines: on the locked cart, as one unit with the write.
       if (adding.length) {
-        await repo.inLockedCart(userId, nowIso(), async (cart) => {
+        capped = await repo.inLockedCart(userId, nowIso(), async (cart) => {
           const existing = await cart.list();
+          if (replace) await cart.clear();
+          const kept = replace ? [] : existing;
           checkCap(
-            existing,
-            adding.map(([id]) => id),
+            kept,
+            adding.map((a) => a.productId),
           );
-          await cart.addCapped(
-            adding.map(([productId, quantity]) => ({ productId, quantity, cap: lineQuantityMax(Number(present.get(productId)!.order_multiple)) })),
-            { reopen: existing.length === 0 },
-          );
+          await cart.addCapped(adding, { reopen: existing.length === 0 });
+          // Read under the lock, so what is said to be capped is what this unit capped.
+          const held = new Map(kept.map((e) => [e.product_id, Number(e.quantity)]));
+          return adding.filter((a) => (held.get(a.productId) ?? 0) + a.quantity > a.cap).map((a) => a.productId);
         });
       }
-      return { cart: await view(userId), missing };
+      return { cart: await view(userId), missing, capped };
     },
 
     /**

@@ -5,6 +5,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   idParamsSchema,
   orderSchema,
+  reorderInputSchema,
   reorderResultSchema,
 } from '@bulkparts/shared';
 import { z } from 'zod';
@@ -41,7 +42,8 @@ export default async function checkoutRoutes(app: ApiInstance, opts: { checkout:
 
   app.post(
     '/purchase/:id/reorder',
-    { preValidation: app.requireUser, schema: { params: idParamsSchema, response: { 200: responseSchema(reorderResultSchema) } } },
-    async (request) => checkout.reorder(request.params.id, currentUser(request)),
+    // The body is optional (issue 29): none, or no `mode`, adds to the cart as before.
+    { preValidation: app.requireUser, schema: { params: idParamsSchema, body: reorderInputSchema, response: { 200: responseSchema(reorderResultSchema) } } },
+    async (request) => checkout.reorder(request.params.id, currentUser(request), request.body),
   );
 }

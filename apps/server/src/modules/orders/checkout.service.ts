@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import {
   CART_MESSAGES,
+  lineQuantityMax,
   MESSAGES,
   quantityError,
+  reorderCappedMessage,
   stockErrorMessage,
   type CheckoutInput,
   type ErrorLine,
   type Order,
+  type ReorderInput,
   type ReorderResult,
   type ShippingAddress,
 } from '@bulkparts/shared';
@@ -158,19 +161,36 @@ export function createCheckoutService({ orders, cart, products, profiles, compan
 
     /**
      * `POST /api/purchase/:id/reorder`: the order's lines into the cart at today's prices, each line
-     * growing by the order's pieces up to what one line may hold (see cart.addProducts).
+     * growing by the order's pieces up to what one line may hold (see cart.addProducts); 'replace'
+     * (issue 29) first empties the cart in the same unit. The answer names, by the order's SKU and
+     * name, each line not added (its product is gone) and each line added that needs the buyer
+     * (the cart line's problem, or capped), so the buyer hears why without reading the whole cart.
      */
-    async reorder(orderId: string, user: SessionUser): Promise<ReorderResult> {
+    async reorder(orderId: string, user: SessionUser, { mode }: ReorderInput = { mode: 'add' }): Promise<ReorderResult> {
       const lines = await orders.ownLines(orderId, user);
-      const { cart: after, missing } = await cart.addProducts(
+      const {
+        cart: after,
+        missing,
+        capped,
+      } = await cart.addProducts(
         user.id,
         lines.map((l) => ({ productId: l.product_id, quantity: Number(l.quantity) })),
+        { replace: mode === 'replace' },
       );
       const gone = new Set(missing);
-      const skipped = lines
-        .filter((l) => gone.has(l.product_id))
-        .map((l) => ({ productId: l.product_id, sku: l.sku, name: l.product_name, message: MESSAGES.productUnavailable }));
-      return { ...after, skipped };
+      const wasCapped = new Set(capped);
+      const inCart = new Map(after.lines.map((l) => [l.productId, l]));
+      // One note per product (an order names a product once, but a note is about the product).
+      const once = [...new Map(lines.map((l) => [l.product_id, l])).values()];
+      const note = (l: (typeof lines)[number], message: string) => ({ productId: l.product_id, sku: l.sku, name: l.product_name, message });
+      const skipped = once.filter((l) => gone.has(l.product_id)).map((l) => note(l, MESSAGES.productUnavailable));
+      const needsAttention = once.flatMap((l) => {
+        const line = inCart.get(l.product_id);
+        if (!line || gone.has(l.product_id)) return [];
+        if (line.problem) return [note(l, line.problem)];
+        return wasCapped.has(l.product_id) ? [note(l, reorderCappedMessage(lineQuantityMax(line.orderMultiple)))] : [];
+      });
+      return { ...after, added: once.length - skipped.length, skipped, needsAttention };
     },
   };
 }

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../plugins/auth.js';
 import type { CompanyDirectory, Membership } from '../companies/company-directory.js';
 import type { CompanyOrdersRepository } from './company-orders.repository.js';
 import { piecesOf, type CommitMove } from './order-moves.js';
+import { orderEvent, SYSTEM, type OrderTimelineLog } from './order-timeline.js';
 import { linesByOrder, toOrder } from './order-view.js';
 import type { OrderListFilter, OrderRow, OrdersRepository } from './orders.repository.js';
 import type { OrderHooks, OrderNotifier, OrderRules, OrderStock } from './orders.service.js';
@@ -50,6 +51,8 @@ export interface OrderApprovalsDeps {
   companies: CompanyDirectory;
   rules: OrderRules;
   hooks: Pick<OrderHooks, 'invoiceNumberIn'>;
+  /** Issue 29: the timeout sweep's rejections are timeline steps by `system`. */
+  timeline: OrderTimelineLog;
   /** The shared status change (order-moves.ts): stock back when rejected, 409 on a lost race, the buyer told. */
   commitMove: CommitMove;
 }
@@ -60,7 +63,7 @@ export interface OrderApprovalsDeps {
  * bank transfer recorded by mark-paid, overdue reminders), and the credit the company's open account
  * orders hold. Spread into the orders service's API.
  */
-export function createOrderApprovals({ repo, companyOrders, stock, notify, companies, rules, hooks, commitMove }: OrderApprovalsDeps) {
+export function createOrderApprovals({ repo, companyOrders, stock, notify, companies, rules, hooks, timeline, commitMove }: OrderApprovalsDeps) {
   /**
    * An order the user may approve or reject: an approver or company admin of the order's company,
    * never its buyer (403: they see it, so they are told why); anyone else 404 as if it did not exist.
@@ -105,17 +108,17 @@ export function createOrderApprovals({ repo, companyOrders, stock, notify, compa
               ...(hooks.invoiceNumberIn ? { invoice_number: await hooks.invoiceNumberIn(trx) } : {}),
             }
           : { decided_by: user.id, updated_at: now, expires_at: new Date(Date.parse(now) + rules.unpaidTtlSeconds * 1000).toISOString() };
-      return commitMove(id, 'awaiting_approval', to, changes);
+      return commitMove(id, 'awaiting_approval', to, changes, user.id);
     },
 
     /** `POST /api/purchase/:id/reject`: the order is `rejected`, its stock returned, the buyer mailed. */
     async reject(id: string, reason: string, user: SessionUser): Promise<Order> {
       await decidableOrder(id, user);
-      return commitMove(id, 'awaiting_approval', 'rejected', { decided_by: user.id, rejection_reason: reason, updated_at: nowIso() });
+      return commitMove(id, 'awaiting_approval', 'rejected', { decided_by: user.id, rejection_reason: reason, updated_at: nowIso() }, user.id);
     },
 
     /** `POST /api/purchase/:id/mark-paid` (shop admins): the bank transfer of an invoiced order arrived. */
-    async markPaid(id: string, reference: string): Promise<Order> {
+    async markPaid(id: string, reference: string, user: SessionUser): Promise<Order> {
       const row = await repo.findById(id);
       if (!row) throw notFound('Order');
       if (row.status !== 'invoiced') {
@@ -125,12 +128,18 @@ export function createOrderApprovals({ repo, companyOrders, stock, notify, compa
         );
       }
       const now = nowIso();
-      return commitMove(id, 'invoiced', 'paid', {
-        paid_at: now,
-        updated_at: now,
-        payment_provider: 'bank_transfer',
-        payment_reference: reference,
-      });
+      return commitMove(
+        id,
+        'invoiced',
+        'paid',
+        {
+          paid_at: now,
+          updated_at: now,
+          payment_provider: 'bank_transfer',
+          payment_reference: reference,
+        },
+        user.id,
+      );
     },
 
     /** Rejects the orders that waited APPROVAL_TIMEOUT_DAYS for approval (stock back, buyer mailed); answers how many. */
@@ -141,6 +150,10 @@ export function createOrderApprovals({ repo, companyOrders, stock, notify, compa
       try {
         rejected = await companyOrders.rejectWaitingSince(cutoff, at.toISOString(), APPROVAL_TIMEOUT_REASON, limit, async (trx, rows, lines) => {
           await stock.returnStock(trx, piecesOf(lines));
+          await timeline.recordIn(
+            trx,
+            rows.map((r) => orderEvent('rejected', r.id, SYSTEM, r.updated_at)),
+          );
           const byOrder = linesByOrder(lines);
           await rejecting.write(
             trx,

@@ -6,6 +6,7 @@ import { nowIso } from '../../lib/ids.js';
 import type { OrderRow, OrderView, OrdersRepository } from './orders.repository.js';
 import { toOrder } from './order-view.js';
 import type { OrderHooks, OrderNotifier, OrderStock } from './orders.service.js';
+import { orderEvent, timelineEventOf, type Actor, type OrderTimelineLog } from './order-timeline.js';
 
 export interface ShipmentDetails {
   carrier?: string | undefined;
@@ -32,19 +33,22 @@ export interface OrderMovesDeps {
   stock: Pick<OrderStock, 'returnStock' | 'stockCommitted'>;
   notify: OrderNotifier;
   hooks: Pick<OrderHooks, 'beforeRefund'>;
+  /** Issue 29: each move's timeline step, recorded in its transaction. */
+  timeline: OrderTimelineLog;
   /** A row with its lines (orders.service.ts). */
   one: (row: OrderView) => Promise<Order>;
 }
 
 /** How an existing order changes status: `commitMove` (shared with order-approvals.ts) and `move` (the status rules). */
-export function createOrderMoves({ repo, stock, notify, hooks, one }: OrderMovesDeps) {
+export function createOrderMoves({ repo, stock, notify, hooks, timeline, one }: OrderMovesDeps) {
   /**
    * Moves the order from `from` to `to` only if it is still `from`, with `changes` in the same
    * transaction; a status that returns stock (cancelled, expired, rejected) puts every line back
-   * in that transaction too. Answers the fresh order and tells the buyer; 409 when another request
-   * moved it first.
+   * in that transaction too, and so does its timeline step, with `by` who made it. Answers the
+   * fresh order and tells the buyer; 409 when another request moved it first.
    */
-  async function commitMove(id: string, from: OrderStatus, to: OrderStatus, changes: MoveChanges): Promise<Order> {
+  async function commitMove(id: string, from: OrderStatus, to: OrderStatus, changes: MoveChanges, by: Actor): Promise<Order> {
+    const step = timelineEventOf(from, to);
     const returnsStock = STOCK_RETURNING_STATUSES.includes(to);
     // Lines never change once placed, so they are read before the transaction.
     const lines = await repo.linesOf([id]);
@@ -54,6 +58,9 @@ export function createOrderMoves({ repo, stock, notify, hooks, one }: OrderMoves
     try {
       moved = await repo.transition(id, from, to, changes, async (trx) => {
         if (returnsStock) await stock.returnStock(trx, piecesOf(lines));
+        // Stamped like the move itself (its `updated_at`, e.g. the same instant as `shipped_at`).
+        const at = typeof changes === 'function' ? nowIso() : (changes.updated_at ?? nowIso());
+        if (step) await timeline.recordIn(trx, [orderEvent(step, id, by, at)]);
         await moving.write(trx, to, async () => toOrder((await repo.findById(id, trx))!, lines));
       });
     } finally {
@@ -68,7 +75,7 @@ export function createOrderMoves({ repo, stock, notify, hooks, one }: OrderMoves
   }
 
   /** A status change allowed by the order's state machine (`canTransition`), stamped with its time; a refund asks `beforeRefund` first. */
-  async function move(row: OrderRow, to: OrderStatus, shipment: ShipmentDetails = {}): Promise<Order> {
+  async function move(row: OrderRow, to: OrderStatus, by: Actor, shipment: ShipmentDetails = {}): Promise<Order> {
     const from = row.status as OrderStatus;
     if (!canTransition(from, to)) {
       throw new AppError('INVALID_TRANSITION', `An order that is ${from} cannot become ${to}`);
@@ -82,7 +89,7 @@ export function createOrderMoves({ repo, stock, notify, hooks, one }: OrderMoves
     const column = TIMESTAMP_COLUMN[to];
     if (column) (changes as Record<string, unknown>)[column] = now;
     if (to === 'shipped') Object.assign(changes, { carrier: shipment.carrier ?? null, tracking_number: shipment.trackingNumber ?? null });
-    return commitMove(row.id, from, to, changes);
+    return commitMove(row.id, from, to, changes, by);
   }
 
   return { commitMove, move };

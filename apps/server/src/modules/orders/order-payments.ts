@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import type { OrderPaymentsRepository, PaidFacts } from './order-payments.repository.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
+import { orderEvent, type OrderTimelineLog } from './order-timeline.js';
 import { toOrder } from './order-view.js';
 import type { OrderNotifier } from './orders.service.js';
 
@@ -11,17 +12,22 @@ import type { OrderNotifier } from './orders.service.js';
  * transaction (with its event record and invoice number). Payments depends on this shape only
  * (payments/payable-orders.ts); orders does not import payments.
  */
-export function createOrderPayments(repo: OrdersRepository, payments: OrderPaymentsRepository, notify: OrderNotifier) {
+export function createOrderPayments(repo: OrdersRepository, payments: OrderPaymentsRepository, notify: OrderNotifier, timeline: OrderTimelineLog) {
   return {
     find: (id: string): Promise<OrderRow | undefined> => repo.findById(id),
     /** The order's lines (the invoice lists every one). */
     lines: (orderId: string) => repo.linesOf([orderId]),
     setPendingReference: (orderId: string, provider: string, reference: string) => payments.setPendingReference(orderId, provider, reference),
     statusIn: (trx: Transaction<DB>, orderId: string) => payments.statusIn(trx, orderId),
-    /** Marks the order paid in the payment's transaction, with its `order.paid` webhook (issue 19). */
+    /**
+     * Marks the order paid in the payment's transaction, with its `order.paid` webhook (issue 19) and
+     * its timeline step (issue 29): a card is paid by the order's buyer (only they may pay it).
+     */
     async markPaidIn(trx: Transaction<DB>, orderId: string, paid: PaidFacts): Promise<boolean> {
       const marked = await payments.markPaidIn(trx, orderId, paid);
       if (marked) {
+        const row = (await repo.findById(orderId, trx))!;
+        await timeline.recordIn(trx, [orderEvent('paid', orderId, row.user_id, paid.paidAt)]);
         await notify.moving().write(trx, 'paid', async () => toOrder((await repo.findById(orderId, trx))!, await repo.linesOf([orderId], trx)));
       }
       return marked;

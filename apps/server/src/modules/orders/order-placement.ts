@@ -1,14 +1,4 @@
-import {
-  COMPANY_MESSAGES,
-  dueDateFor,
-  linePrice,
-  multiLineOrderName,
-  needsApproval,
-  type BuyerPrices,
-  type CheckoutInput,
-  type Order,
-  type PaymentMethod,
-} from '@bulkparts/shared';
+import { COMPANY_MESSAGES, multiLineOrderName, planOrder, type BuyerPrices, type CheckoutInput, type Order, type PaymentMethod } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
@@ -19,11 +9,15 @@ import { pricedRow, type ProductsService } from '../products/products.service.js
 import type { CompanyDirectory, Membership } from '../companies/company-directory.js';
 import { CreditLimitError } from './company-orders.repository.js';
 import { NEW_ORDER_BLANKS, PendingCapError, type OrderLineRow, type OrderRow, type OrdersRepository } from './orders.repository.js';
+import { orderEvent, type OrderTimelineLog } from './order-timeline.js';
 import { toOrder } from './order-view.js';
 import type { OrderNotifier, OrderRules } from './orders.service.js';
 
 /** A product as an order line snapshots and prices it. */
-export type LineProduct = Pick<ProductRow, 'id' | 'sku' | 'name' | 'img' | 'price_cents' | 'price_tiers'>;
+export type LineProduct = Pick<
+  ProductRow,
+  'id' | 'sku' | 'name' | 'img' | 'price_cents' | 'price_tiers' | 'minimum_order_quantity' | 'order_multiple' | 'available_quantity' | 'archived'
+>;
 
 export interface NewOrderLine {
   product: LineProduct;
@@ -66,34 +60,49 @@ export interface NewOrder {
  */
 export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit<OrderRow, 'order_number'>; lines: OrderLineRow[] } {
   const id = newId();
-  const lines: OrderLineRow[] = o.lines.map(({ product, quantity, quotedUnitPriceCents, buyerPrices }, i) => {
-    const price =
-      quotedUnitPriceCents === undefined
-        ? linePrice(pricedRow(product), quantity, buyerPrices)
-        : { unitPriceCents: quotedUnitPriceCents, lineTotalCents: quotedUnitPriceCents * quantity };
-    return {
-      order_id: id,
-      line_no: i + 1,
-      product_id: product.id,
-      sku: product.sku,
-      product_name: product.name,
-      product_img: product.img,
-      unit_price_cents: price.unitPriceCents,
-      quantity,
-      line_total_cents: price.lineTotalCents,
-    };
-  });
-  const first = lines[0]!;
   const now = nowIso();
-  const totalCents = lines.reduce((n, l) => n + l.line_total_cents, 0);
   const membership = o.membership ?? null;
   const paymentMethod: PaymentMethod = o.paymentMethod ?? 'card';
-  // Issue 18: above the member's per-order limit the order waits for approval, its stock held and
-  // no payment deadline running; an account order not waiting is invoiced at once, due on its terms.
-  const limit = membership?.spendingLimitCents ?? null;
-  const awaiting = needsApproval(totalCents, limit === null ? null : Number(limit));
-  const invoiced = !awaiting && paymentMethod === 'account';
-  const terms = membership?.paymentTerms ?? null;
+  // The one plan of an order (packages/shared plan-order.ts), as the web's checkout makes it:
+  // prices (tier, company price or the quote's), status and due date. Its line checks were the
+  // callers' against the live product, and the stock is taken in the unit; its credit figure is
+  // checked again under the company's lock (checkCreditIn), so only prices and status are read here.
+  const plan = planOrder({
+    buyer: membership && {
+      spendingLimitCents: membership.spendingLimitCents === null ? null : Number(membership.spendingLimitCents),
+      paymentTerms: membership.paymentTerms,
+      creditLimitCents: null,
+      creditUsedCents: 0,
+    },
+    lines: o.lines.map(({ product, quantity, quotedUnitPriceCents, buyerPrices }) => ({
+      product: {
+        ...pricedRow(product),
+        minimumOrderQuantity: Number(product.minimum_order_quantity),
+        orderMultiple: Number(product.order_multiple),
+        availableQuantity: Number(product.available_quantity),
+        archived: Boolean(product.archived),
+      },
+      quantity,
+      quotedUnitPriceCents,
+      buyerPrices,
+    })),
+    paymentMethod,
+    now,
+  });
+  const lines: OrderLineRow[] = o.lines.map(({ product, quantity }, i) => ({
+    order_id: id,
+    line_no: i + 1,
+    product_id: product.id,
+    sku: product.sku,
+    product_name: product.name,
+    product_img: product.img,
+    unit_price_cents: plan.lines[i]!.unitPriceCents,
+    quantity,
+    line_total_cents: plan.lines[i]!.lineTotalCents,
+  }));
+  const first = lines[0]!;
+  const awaiting = plan.status === 'awaiting_approval';
+  const invoiced = plan.status === 'invoiced';
   const row: Omit<OrderRow, 'order_number'> = {
     id,
     product_id: first.product_id,
@@ -101,10 +110,10 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     product_img: first.product_img,
     unit_price_cents: first.unit_price_cents,
     quantity: lines.reduce((n, l) => n + l.quantity, 0),
-    total_cents: totalCents,
+    total_cents: plan.totalCents,
     user_id: o.user.id,
     user_email: o.user.email,
-    status: awaiting ? 'awaiting_approval' : invoiced ? 'invoiced' : 'pending',
+    status: plan.status,
     idempotency_key: o.idempotencyKey ?? null,
     ...NEW_ORDER_BLANKS,
     created_at: now,
@@ -118,7 +127,7 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     company_id: membership?.companyId ?? null,
     payment_method: paymentMethod,
     awaiting_since: awaiting ? now : null,
-    due_date: invoiced && terms ? dueDateFor(now, terms) : null,
+    due_date: plan.dueDate,
   };
   return { row, lines };
 }
@@ -130,6 +139,8 @@ export interface PlacementDeps {
   rules: OrderRules;
   /** Who the buyer buys for (issue 18): membership, limits, terms, who approves. */
   companies?: Pick<CompanyDirectory, 'membershipOf' | 'approverEmails'> | undefined;
+  /** Issue 29: the order's `placed` step, by its buyer, in its transaction. */
+  timeline: OrderTimelineLog;
   /** The payments module's next invoice number, inside the order's transaction (wired in services.ts). */
   invoiceNumberIn?: ((trx: Transaction<DB>) => Promise<number>) | undefined;
 }
@@ -146,7 +157,7 @@ export function checkAccountPayment(membership: Membership | null): asserts memb
  * accepted quote), and last every line's stock in product-id order. Throws StockShortError
  * (nothing taken), what `claim` throws, or a 409 for the cap.
  */
-export function createOrderPlacement({ repo, stock, notify, rules, companies, invoiceNumberIn }: PlacementDeps) {
+export function createOrderPlacement({ repo, stock, notify, rules, companies, timeline, invoiceNumberIn }: PlacementDeps) {
   // `alsoWrite` gets the new order too (an accepted quote records the order's id in the same unit).
   return async function place(o: NewOrder, alsoWrite?: (trx: Transaction<DB>, order: Order) => Promise<void>): Promise<Order> {
     const membership = o.membership !== undefined ? o.membership : ((await companies?.membershipOf(o.user.id)) ?? null);
@@ -171,6 +182,7 @@ export function createOrderPlacement({ repo, stock, notify, rules, companies, in
         invoiceNumber: invoiceNumberIn,
         alsoWrite: async (trx, numbered) => {
           order = toOrder(numbered, lines);
+          await timeline.recordIn(trx, [orderEvent('placed', numbered.id, o.user.id, numbered.created_at)]);
           await placing.write(trx, order, approvers);
           await alsoWrite?.(trx, order);
         },

@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { REVENUE_STATUSES, type OrderExportQuery } from '@bulkparts/shared';
-import { anyColumnContains } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
-import { ORDER_SEARCH_COLUMNS } from './orders.repository.js';
+import { orderSearch } from './orders.repository.js';
 
 /** The admin overview's and CSV export's reads of the orders table (the admin-reports module asks through the orders service). */
 export function createOrderReportsRepository(db: Kysely<DB>) {
@@ -58,7 +57,8 @@ export function createOrderReportsRepository(db: Kysely<DB>) {
     exportPage(filter: OrderExportQuery, after: { createdAt: string; id: string } | undefined, limit: number) {
       let query = db.selectFrom('orders').selectAll();
       if (filter.status) query = query.where('status', '=', filter.status);
-      if (filter.q) query = query.where(anyColumnContains(ORDER_SEARCH_COLUMNS, filter.q));
+      // The admin list's search, so the export holds exactly the orders the list shows.
+      if (filter.q) query = query.where(orderSearch(filter.q));
       if (after)
         query = query.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
       return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();

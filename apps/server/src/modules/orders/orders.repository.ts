@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { parseOrderNumber } from '@bulkparts/shared';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
 import type { GroupCommit } from '../../db/group-commit.js';
 import type { OrderLinesTable, OrdersTable } from '../../db/schema.js';
@@ -63,8 +64,17 @@ export const ORDER_VIEW_COLUMNS = [
 ] as const satisfies readonly (keyof OrderRow)[];
 export type OrderView = Pick<OrderRow, (typeof ORDER_VIEW_COLUMNS)[number]>;
 
-/** The columns the orders search (admin list, own list, CSV export) matches. */
-export const ORDER_SEARCH_COLUMNS = ['user_email', 'product_name'] as const;
+/** The columns the orders search (admin list, own list, CSV export) matches a part of; issue 29 added the PO number. */
+export const ORDER_SEARCH_COLUMNS = ['user_email', 'product_name', 'po_number'] as const;
+
+/** The orders search: those columns, or exactly the order number as quoted ('BP-000123', '123'; a part would find BP-000120 … 129 for '12'). */
+export function orderSearch(q: string): RawBuilder<boolean> {
+  const n = parseOrderNumber(q);
+  return n === null ? anyColumnContains(ORDER_SEARCH_COLUMNS, q) : sql<boolean>`(${anyColumnContains(ORDER_SEARCH_COLUMNS, q)} or order_number = ${n})`;
+}
+
+/** The first instant of a calendar day (UTC), as stored timestamps read. */
+const dayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00.000Z`) + plusDays * 86_400_000).toISOString();
 
 export interface OrderListFilter {
   userId?: string | undefined;
@@ -77,6 +87,9 @@ export interface OrderListFilter {
   overdueAt?: string | undefined;
   /** Issue 19: orders changed at or after this ISO instant (an ERP's incremental pull). */
   updatedSince?: string | undefined;
+  /** Issue 29: orders placed on or after this day, on or before that one (`YYYY-MM-DD`, UTC). */
+  from?: string | undefined;
+  to?: string | undefined;
   offset: number;
   limit: number;
 }
@@ -98,7 +111,11 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine, orderComm
     if (filter.userId) query = query.where('user_id', '=', filter.userId);
     if (filter.userEmail) query = query.where(sql<boolean>`lower(user_email) = ${filter.userEmail.toLowerCase()}`);
     if (filter.status) query = query.where('status', '=', filter.status);
-    if (filter.q) query = query.where(anyColumnContains(ORDER_SEARCH_COLUMNS, filter.q));
+    if (filter.q) query = query.where(orderSearch(filter.q));
+    // `created_at` is ISO text in UTC on both engines: text bounds compare as instants, the end
+    // day included by stopping before the next one begins.
+    if (filter.from) query = query.where('created_at', '>=', dayStart(filter.from));
+    if (filter.to) query = query.where('created_at', '<', dayStart(filter.to, 1));
     if (filter.companyId) query = query.where('company_id', '=', filter.companyId);
     if (filter.overdueAt) query = query.where('status', '=', 'invoiced').where('due_date', '<', filter.overdueAt);
     if (filter.updatedSince) query = query.where('updated_at', '>=', filter.updatedSince);

@@ -111,6 +111,6 @@ export default async function ordersRoutes(app: ApiInstance, opts: { orders: Ord
       config: { scope: 'orders:write' },
       schema: { params: idParamsSchema, body: markPaidSchema, response: { 200: responseSchema(orderSchema) } },
     },
-    async (request) => service.markPaid(request.params.id, request.body.reference),
+    async (request) => service.markPaid(request.params.id, request.body.reference, currentUser(request)),
   );
 }

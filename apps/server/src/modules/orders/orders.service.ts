@@ -11,6 +11,7 @@ import type { CompanyOrdersRepository } from './company-orders.repository.js';
 import { approvesFor, companyListFilter, createOrderApprovals } from './order-approvals.js';
 import { createOrderMoves, piecesOf, type ShipmentDetails } from './order-moves.js';
 import { createOrderPlacement } from './order-placement.js';
+import { orderEvent, readTimeline, SYSTEM, type OrderTimelineLog } from './order-timeline.js';
 import { linesByOrder, toOrder } from './order-view.js';
 import { createOwnOrderPages } from './own-order-pages.js';
 import { createPurchase, NO_SHIP_TO, type ShipToBook } from './purchase.js';
@@ -95,6 +96,9 @@ export interface OrdersDeps {
   companies?: CompanyDirectory;
   /** Issue 29: the buyer's last ship-to (the profiles module): a purchase without one ships there. */
   shipTo?: ShipToBook;
+  /** Issue 29: the events log (each change's timeline step, in its transaction) and the actors' names (users). */
+  timeline: OrderTimelineLog;
+  namesOf: (ids: readonly string[]) => Promise<ReadonlyMap<string, string>>;
 }
 
 export function createOrdersService({
@@ -106,6 +110,8 @@ export function createOrdersService({
   rules = DEFAULT_RULES,
   companies = NO_COMPANIES,
   shipTo = NO_SHIP_TO,
+  timeline,
+  namesOf,
 }: OrdersDeps) {
   /** Rows with their lines, read for all of them in one query. */
   async function withLines(rows: readonly OrderView[]): Promise<Order[]> {
@@ -114,7 +120,7 @@ export function createOrdersService({
   }
   const one = async (row: OrderView): Promise<Order> => (await withLines([row]))[0]!;
   const ownPages = createOwnOrderPages(repo, withLines);
-  const place = createOrderPlacement({ repo, stock, notify, rules, companies, invoiceNumberIn: hooks.invoiceNumberIn });
+  const place = createOrderPlacement({ repo, stock, notify, rules, companies, timeline, invoiceNumberIn: hooks.invoiceNumberIn });
 
   async function visibleOrder(id: string, user: SessionUser): Promise<OrderRow> {
     const row = await repo.findById(id);
@@ -131,9 +137,9 @@ export function createOrdersService({
     throw notFound('Order');
   }
 
-  const { commitMove, move } = createOrderMoves({ repo, stock, notify, hooks, one });
+  const { commitMove, move } = createOrderMoves({ repo, stock, notify, hooks, timeline, one });
   const purchases = createPurchase({ repo, stock, companies, place, one, shipTo });
-  const approvals = createOrderApprovals({ repo, companyOrders, stock, notify, companies, rules, hooks, commitMove });
+  const approvals = createOrderApprovals({ repo, companyOrders, stock, notify, companies, rules, hooks, timeline, commitMove });
 
   return {
     // Issue 18: approve, reject, mark-paid, the approval and overdue sweeps, credit used, who sees a company's orders.
@@ -154,12 +160,15 @@ export function createOrdersService({
       // Issue 19: `updatedSince` narrows every list (stored timestamps are ISO text in UTC).
       const updatedSince = query.updatedSince === undefined ? undefined : new Date(query.updatedSince).toISOString();
       const companyList = await companyListFilter(query, user, companies);
-      if (companyList) return page({ ...companyList, updatedSince });
+      if (companyList) return page({ ...companyList, updatedSince, from: query.from, to: query.to });
       if (query.order === undefined && !isAdmin) throw forbidden('Only admins can list every order');
       if (query.order !== undefined && !isAdmin && query.order.toLowerCase() !== user.email.toLowerCase()) {
         throw forbidden('You can only list your own orders');
       }
-      if (query.order !== undefined && !isAdmin && query.status === undefined && query.q === undefined && updatedSince === undefined) {
+      const { from, to } = query;
+      // The kept pages (own-order-pages.ts) are the unfiltered list only.
+      const unfiltered = query.status === undefined && query.q === undefined && updatedSince === undefined && from === undefined && to === undefined;
+      if (query.order !== undefined && !isAdmin && unfiltered) {
         return ownPages.read(user.id, query.page, query.limit);
       }
       const filter = {
@@ -167,12 +176,17 @@ export function createOrdersService({
         status: query.status,
         q: query.q,
         updatedSince,
+        from,
+        to,
       };
       return page(filter);
     },
 
+    /** One order with its timeline (issue 29): what happened, when, and who acted. */
     async get(id: string, user: SessionUser): Promise<Order> {
-      return one(await readableOrder(id, user));
+      const row = await readableOrder(id, user);
+      const [order, steps] = await Promise.all([one(row), readTimeline(timeline, namesOf, id)]);
+      return { ...order, timeline: steps };
     },
 
     /** The buyer's own order with its lines (reorder); anyone else's answers 404 like a missing one. */
@@ -197,7 +211,7 @@ export function createOrdersService({
           row.paid_at ? 'A paid order cannot be cancelled' : `An order that is ${row.status} cannot be cancelled`,
         );
       }
-      return move(row, 'cancelled');
+      return move(row, 'cancelled', user.id);
     },
 
     async changeStatus(id: string, to: OrderStatus, user: SessionUser, shipment: ShipmentDetails = {}): Promise<Order> {
@@ -206,7 +220,7 @@ export function createOrdersService({
       if ((row.status === 'awaiting_approval' && to !== 'cancelled') || (row.status === 'invoiced' && to === 'paid')) {
         throw new AppError('INVALID_TRANSITION', row.status === 'invoiced' ? 'Record the payment with mark-paid' : 'Approve or reject the order instead');
       }
-      return move(row, to, shipment);
+      return move(row, to, user.id, shipment);
     },
 
     /** Whether any order names the product (the catalogue archives such a product instead of deleting it). */
@@ -221,6 +235,10 @@ export function createOrdersService({
         expired = await repo.expireDue(nowIso(), limit, async (trx, rows, lines) => {
           // Every line of every expired order goes back on sale.
           await stock.returnStock(trx, piecesOf(lines));
+          await timeline.recordIn(
+            trx,
+            rows.map((r) => orderEvent('expired', r.id, SYSTEM, r.updated_at)),
+          );
           const byOrder = linesByOrder(lines);
           await expiring.write(
             trx,

@@ -1,4 +1,13 @@
-import { idParamsSchema, orderSchema, quoteAnswerSchema, quoteListQuerySchema, quoteRequestSchema, quoteSchema, TOTAL_COUNT_HEADER } from '@bulkparts/shared';
+import {
+  idParamsSchema,
+  orderSchema,
+  quoteAcceptInputSchema,
+  quoteAnswerSchema,
+  quoteListQuerySchema,
+  quoteRequestSchema,
+  quoteSchema,
+  TOTAL_COUNT_HEADER,
+} from '@bulkparts/shared';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
 import { currentUser } from '../../lib/current-user.js';
@@ -53,15 +62,19 @@ export default async function quotesRoutes(app: ApiInstance, opts: { quotes: Quo
   );
 
   // Accepting places an order: a confirmed address and the same per-account rate as a purchase.
+  // Issue 29: the body (optional, none is `{}`) carries the checkout's ship-to, PO number, note and payment method.
   app.post(
     '/quotes/:id/accept',
-    { preValidation: app.requireVerifiedUser, schema: { params: idParamsSchema, response: { 201: responseSchema(quoteAcceptResultSchema) } } },
+    {
+      preValidation: app.requireVerifiedUser,
+      schema: { params: idParamsSchema, body: quoteAcceptInputSchema, response: { 201: responseSchema(quoteAcceptResultSchema) } },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       if (rules.purchasesPerMinute > 0) {
         await rateLimiter.consume([{ name: 'purchase:account', rule: { max: rules.purchasesPerMinute, windowSeconds: 60 }, subject: user.id }]);
       }
-      return reply.status(201).send(await quotes.accept(request.params.id, user));
+      return reply.status(201).send(await quotes.accept(request.params.id, user, request.body));
     },
   );
 

@@ -4,10 +4,8 @@ import {
   formatQuoteNumber,
   MESSAGES,
   QUOTE_VALIDITY_MAX_DAYS,
-  stockErrorMessage,
   unitPriceFor,
   type ErrorLine,
-  type Order,
   type Quote,
   type QuoteAnswer,
   type QuoteListQuery,
@@ -21,8 +19,10 @@ import type { SessionUser } from '../../plugins/auth.js';
 import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
+import { NO_SHIP_TO, type ShipToBook } from '../orders/purchase.js';
 import type { InvoiceRenderer } from '../payments/invoice-renderer.js';
-import { pricedRow, StockShortError, type ProductsService } from '../products/products.service.js';
+import { pricedRow, type ProductsService } from '../products/products.service.js';
+import { createQuoteAccept } from './quote-accept.js';
 import { quoteDocument, quoteFilename } from './quote-document.js';
 import { quoteAnsweredMail, quoteRequestedMails } from './quote-mail.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
@@ -45,12 +45,11 @@ export interface QuotesDeps {
   publicUrl: string;
   /** Issue 18: a company member's own prices are the quote's starting point (the companies service). */
   prices?: Pick<CompanyDirectory, 'priceBookFor'>;
+  /** Issue 29: an accepted quote's order ships to the buyer's last ship-to unless one is given (the profiles module). */
+  shipTo?: ShipToBook;
   /** The clock (tests move it past a quote's date). */
   now?: () => Date;
 }
-
-/** Thrown inside the order's unit when the quote was accepted, declined or expired meanwhile: the order rolls back. */
-class QuoteMovedError extends Error {}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -70,6 +69,7 @@ export function createQuotesService({
   renderer,
   publicUrl,
   prices,
+  shipTo = NO_SHIP_TO,
   now = () => new Date(),
 }: QuotesDeps) {
   async function withLines(rows: readonly QuoteRow[], at: Date): Promise<Quote[]> {
@@ -247,51 +247,8 @@ export function createQuotesService({
       return one(id);
     },
 
-    /**
-     * `POST /api/quotes/:id/accept` (the buyer): an order at exactly the quoted prices and pieces
-     * (past the 1000-piece line cap), placed through the orders' placement, which takes the stock
-     * and applies the unpaid-order cap; the quote becomes `accepted` with the order's id in that
-     * order's own transaction, so a concurrent accept, decline or expiry rolls this order back.
-     */
-    async accept(id: string, user: SessionUser): Promise<{ quote: Quote; order: Order }> {
-      const row = await ownQuote(id, user, 'accept');
-      checkMove(row, 'accepted', now());
-      const lines = await repo.linesOf([id]);
-      const found = new Map((await products.findMany(lines.map((l) => l.product_id))).map((p) => [p.id, p]));
-      const gone = lines.filter((l) => found.get(l.product_id)?.archived !== 0);
-      if (gone.length) {
-        throw new AppError(
-          'CONFLICT',
-          `${gone.length === 1 ? `${gone[0]!.sku} is` : `${gone.length} products are`} no longer sold; ask us for a new quote`,
-          undefined,
-          gone.map((l) => ({ productId: l.product_id, sku: l.sku, message: MESSAGES.productUnavailable })),
-        );
-      }
-      const orderLines = lines.map((l) => ({
-        product: found.get(l.product_id)!,
-        quantity: Number(l.quantity),
-        quotedUnitPriceCents: Number(l.quoted_unit_price_cents),
-      }));
-      let order: Order;
-      try {
-        order = await orders.place({ user, lines: orderLines }, async (trx, placed) => {
-          if (!(await repo.acceptIn(trx, id, placed._id, now().toISOString()))) throw new QuoteMovedError();
-        });
-      } catch (error) {
-        if (error instanceof QuoteMovedError) throw await movedMeanwhile(id);
-        if (error instanceof StockShortError) {
-          const short = error.short.map((s) => ({
-            productId: s.productId,
-            sku: lines.find((l) => l.product_id === s.productId)?.sku ?? '',
-            message: stockErrorMessage(s.available),
-          }));
-          const message = short.length === 1 ? `${short[0]!.sku}: ${short[0]!.message}` : `${short.length} lines are short of stock; nothing was ordered`;
-          throw new AppError('INSUFFICIENT_STOCK', message, undefined, short);
-        }
-        throw error;
-      }
-      return { quote: await one(id), order };
-    },
+    /** `POST /api/quotes/:id/accept` (the buyer), with the checkout's details (issue 29): quote-accept.ts. */
+    accept: createQuoteAccept({ repo, products, orders, shipTo, now, ownQuote, checkMove, movedMeanwhile, one }),
 
     /** `POST /api/quotes/:id/decline` (the buyer, an answered quote still valid). */
     decline: (id: string, user: SessionUser) => simpleMove(id, user, 'answered', 'declined', 'decline'),

@@ -90,7 +90,7 @@ function Checkout() {
             onAlreadyOrdered={setAlreadyOrdered}
             company={company.data ?? null}
             companyAddresses={addresses.data ?? []}
-            total={cart.data.subtotal}
+            lines={cart.data.lines}
             spendingLimit={spendingLimit}
           />
         </div>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { RecordLoadFailure } from '@/components/ui/record-load-failure';
 import { useSession } from '@/features/auth/api/auth-queries';
@@ -13,14 +13,13 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year:
 
 /**
  * `/quotes/:id` (signed in; the link mailed with an answer): the quote, and what can be done with
- * it now. The buyer accepts (then pays the new order), declines or withdraws; an admin answers a
+ * it now. The buyer accepts (on the quote's checkout page, then pays the new order), declines or withdraws; an admin answers a
  * request here.
  */
 export function Component() {
   const { id = '' } = useParams();
   const quote = useQuery(quoteQueries.detail(id));
   const session = useSession();
-  const navigate = useNavigate();
 
   if (quote.isPending) return <PageSpinner label="Loading the quote" />;
   if (quote.isError) {
@@ -99,7 +98,7 @@ export function Component() {
           </Link>
         </p>
       )}
-      <QuoteActions quote={q} isOwner={isOwner} onAccepted={(order) => navigate(`/dashboard/payment/${order._id}`)} />
+      <QuoteActions quote={q} isOwner={isOwner} />
       {isAdmin && q.status === 'requested' && (
         <section className="rounded-box border border-base-300 p-4">
           <AnswerQuoteForm key={q._id} quote={q} />

@@ -16,6 +16,7 @@ import { ordersCsvUrl } from '../api/export-orders-csv';
 import { adminQueries } from '../api/admin-queries';
 import { MarkPaidDialog } from './mark-paid-dialog';
 import { ShipOrderDialog } from './ship-order-dialog';
+import { OrderLink } from '@/components/ui/order-link';
 
 const PAGE_SIZE = 20;
 
@@ -104,7 +105,7 @@ export function OrderAdminTable() {
                 header: 'Order',
                 cell: (o) => (
                   <>
-                    {o.orderNumber}
+                    <OrderLink order={o} />
                     {o.poNumber && <span className="block text-xs break-all">PO {o.poNumber}</span>}
                   </>
                 ),

@@ -37,7 +37,15 @@ const onAlreadyOrdered = vi.fn();
 function renderForm(props: Partial<Parameters<typeof CheckoutForm>[0]> = {}) {
   const onPlaced = vi.fn();
   render(
-    <CheckoutForm address={address} buyerName="Jo Buyer" blocked={false} onPlaced={onPlaced} onAlreadyOrdered={onAlreadyOrdered} total={120} {...props} />,
+    <CheckoutForm
+      address={address}
+      buyerName="Jo Buyer"
+      blocked={false}
+      onPlaced={onPlaced}
+      onAlreadyOrdered={onAlreadyOrdered}
+      lines={[{ unitPrice: 1.2, quantity: 100 }]}
+      {...props}
+    />,
   );
   return onPlaced;
 }
@@ -83,7 +91,7 @@ describe('CheckoutForm: paying on terms (issue 18)', () => {
   });
 
   it('says so before placing when the order is more than the credit left (only for account)', async () => {
-    renderForm({ company, total: 150 });
+    renderForm({ company, lines: [{ unitPrice: 1.5, quantity: 100 }] });
     expect(screen.queryByText(/more than the credit available/)).toBeNull();
     await userEvent.click(screen.getByRole('radio', { name: 'Pay on account (Net 30)' }));
     expect(screen.getByRole('status').textContent).toContain('This order ($150.00) is more than the credit available ($149.50)');
@@ -202,16 +210,23 @@ describe('CheckoutForm: spending limit and where a placed order goes (issue 29)'
   const warning = /will go to an approver/;
 
   it('warns near Place order when the total is above the buyer’s limit, with the limit as money', () => {
-    renderForm({ company, total: 500.01, spendingLimit: 500 });
+    renderForm({
+      company,
+      lines: [
+        { unitPrice: 0.5, quantity: 1000 },
+        { unitPrice: 0.01, quantity: 1 },
+      ],
+      spendingLimit: 500,
+    });
     const status = screen.getAllByRole('status').find((s) => warning.test(s.textContent ?? ''))!;
     expect(status.textContent).toBe('This order is above your $500.00 limit and will go to an approver');
   });
 
   it('does not warn at the limit, under it, or without a limit', () => {
-    renderForm({ company, total: 500, spendingLimit: 500 });
+    renderForm({ company, lines: [{ unitPrice: 0.5, quantity: 1000 }], spendingLimit: 500 });
     expect(screen.queryByText(warning)).toBeNull();
     cleanup();
-    renderForm({ company, total: 100_000, spendingLimit: null });
+    renderForm({ company, lines: [{ unitPrice: 100, quantity: 1000 }], spendingLimit: null });
     expect(screen.queryByText(warning)).toBeNull();
   });
 

@@ -4,7 +4,8 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import {
   checkoutInputSchema,
-  needsApproval,
+  planOrder,
+  type CartLine,
   type CheckoutInput,
   type CheckoutInputValues,
   type Company,
@@ -35,8 +36,8 @@ interface CheckoutFormProps {
   company?: Company | null;
   /** The company's shipping addresses, offered to fill the address fields. */
   companyAddresses?: readonly CompanyAddress[];
-  /** The cart's total in dollars (the credit check's figure). */
-  total?: number;
+  /** The cart's lines at the buyer's prices: the order's plan (its total, whether it goes to an approver) is made from them. */
+  lines?: readonly Pick<CartLine, 'unitPrice' | 'quantity'>[];
   /** Issue 29: the buyer's per-order spending limit in dollars (null: none), to warn before an order goes to an approver. */
   spendingLimit?: number | null;
 }
@@ -75,7 +76,7 @@ export function CheckoutForm({
   onAlreadyOrdered,
   company = null,
   companyAddresses = [],
-  total = 0,
+  lines = [],
   spendingLimit = null,
 }: CheckoutFormProps) {
   const place = useCheckout();
@@ -89,7 +90,20 @@ export function CheckoutForm({
   const { handleSubmit, setError, formState } = form;
   const terms = company?.paymentTerms ?? null;
   const limitCents = spendingLimit === null ? null : cents(spendingLimit);
-  const toApprover = needsApproval(cents(total), limitCents);
+  // The one plan of an order (packages/shared plan-order.ts), as the server makes it when placing:
+  // the cart's lines at the prices the server gave them, the buyer's limit. Stock and line rules
+  // are the cart's to show, so only the total and the status are read here.
+  const plan = planOrder({
+    buyer: { spendingLimitCents: limitCents, paymentTerms: terms, creditLimitCents: null, creditUsedCents: 0 },
+    lines: lines.map((l) => ({
+      product: { priceCents: cents(l.unitPrice), minimumOrderQuantity: 1, availableQuantity: l.quantity, archived: false },
+      quantity: l.quantity,
+    })),
+    paymentMethod: 'card',
+    now: new Date(0).toISOString(),
+  });
+  const total = plan.totalCents / 100;
+  const toApprover = plan.status === 'awaiting_approval';
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);

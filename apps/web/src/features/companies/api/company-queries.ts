@@ -54,11 +54,15 @@ export interface CompanyOrdersParams {
   status?: OrderStatus | undefined;
   page: number;
   limit: number;
+  /** Issue 29 (My Orders' filters): order or PO number, the days placed (`YYYY-MM-DD`). */
+  q?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
 /** `GET /api/purchase?company=true`: every order of the caller's company (approvers, company admins; a buyer gets their own). */
-export function getCompanyOrders({ status, page, limit }: CompanyOrdersParams) {
-  return apiPage<Order>('/api/purchase', { company: 'true', status, page, limit });
+export function getCompanyOrders({ status, page, limit, q, from, to }: CompanyOrdersParams) {
+  return apiPage<Order>('/api/purchase', { company: 'true', status, page, limit, q, from, to });
 }
 
 const ALL = ['companies'] as const;

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMPANY_MESSAGES, type Order } from '@bulkparts/shared';
 import { ApiClientError } from '@/lib/api-client';
@@ -65,9 +66,14 @@ const twoLines = (n: number, userEmail: string): Order => ({
   note: 'Deliver to gate 2',
 });
 
+/** The queue in a query client and a router (each order's number links to its page, issue 29). */
 function withQueries(children: ReactNode) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return <QueryClientProvider client={qc}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={qc}>
+      <MemoryRouter>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
 }
 
 describe('RejectOrderDialog', () => {

@@ -5,6 +5,7 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { orderSizeText, orderTitle } from '@/components/ui/order-contents';
 import { OrderLines } from '@/components/ui/order-lines';
 import { OrderStatusBadge } from '@/components/ui/order-status-badge';
+import { OrderLink } from '@/components/ui/order-link';
 
 const date = (iso: string) => new Date(iso).toLocaleDateString();
 
@@ -42,7 +43,7 @@ export function CompanyOrderTable({ orders, actions }: { orders: readonly Order[
       header: 'Order',
       cell: (o) => (
         <>
-          <span className="block font-semibold">{o.orderNumber}</span>
+          <OrderLink order={o} className="link link-hover block font-semibold" />
           <span className="block text-xs">{date(o.createdAt)}</span>
           {o.poNumber && <span className="block text-xs break-all">PO {o.poNumber}</span>}
         </>

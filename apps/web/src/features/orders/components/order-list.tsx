@@ -7,6 +7,7 @@ import { OrderLines } from '@/components/ui/order-lines';
 import { ORDER_STATUS_LABEL, OrderStatusBadge } from '@/components/ui/order-status-badge';
 import { hasInvoice, invoiceUrl } from '../api/get-invoice';
 import { OrderAmounts } from './order-amounts';
+import { OrderLink } from '@/components/ui/order-link';
 
 // Order prices arrive in dollars with at most two decimals (they are cents on the server).
 const date = (iso: string) => new Date(iso).toLocaleDateString();
@@ -35,7 +36,7 @@ interface ListProps {
 function OrderMeta({ order, showBuyer }: { order: Order; showBuyer: boolean }) {
   return (
     <>
-      {order.orderNumber} · {date(order.createdAt)}
+      <OrderLink order={order} /> · {date(order.createdAt)}
       {order.poNumber && <span className="block break-all">PO {order.poNumber}</span>}
       {showBuyer && <span className="block break-all">Ordered by {order.userEmail}</span>}
     </>

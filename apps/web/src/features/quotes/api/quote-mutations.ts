@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order, Quote, QuoteAnswer, QuoteRequest } from '@bulkparts/shared';
+import type { Order, Quote, QuoteAcceptInput, QuoteAnswer, QuoteRequest } from '@bulkparts/shared';
+import { companyQueries } from '@/features/companies/api/company-queries';
 import { orderQueries } from '@/features/orders/api/order-queries';
 import { productQueries } from '@/features/products/api/product-queries';
+import { profileQueries } from '@/features/profile/api/profile-queries';
 import { api, ApiClientError } from '@/lib/api-client';
 import { quoteQueries } from './quote-queries';
 
@@ -18,11 +20,12 @@ export function answerQuote({ id, ...answer }: QuoteAnswer & { id: string }): Pr
 }
 
 /**
- * `POST /api/quotes/:id/accept`: an order at the quoted prices, answered as `{ quote, order }`; the
- * caller gets the order (its payment page is next). 409 names the lines short of stock.
+ * `POST /api/quotes/:id/accept`: an order at the quoted prices with the checkout's ship-to, PO
+ * number, note and payment method (issue 29), answered as `{ quote, order }`; the caller gets the
+ * order (its payment page is next). 409 names the lines short of stock.
  */
-export async function acceptQuote(id: string): Promise<Order> {
-  return (await api<{ quote: Quote; order: Order }>(path(id, '/accept'), { method: 'POST', body: {} })).order;
+export async function acceptQuote({ id, ...details }: QuoteAcceptInput & { id: string }): Promise<Order> {
+  return (await api<{ quote: Quote; order: Order }>(path(id, '/accept'), { method: 'POST', body: details })).order;
 }
 
 export function declineQuote(id: string): Promise<Quote> {
@@ -49,9 +52,12 @@ export function useAcceptQuote() {
   const refresh = (...roots: (readonly string[])[]) => Promise.all(roots.map((queryKey) => qc.invalidateQueries({ queryKey })));
   return useMutation({
     mutationFn: acceptQuote,
-    // The quote is accepted, a new order exists, and its pieces left the stock.
-    onSuccess: () => refresh(quoteQueries.all(), orderQueries.all(), productQueries.all()),
-    // 409: short stock (nothing taken) or the quote moved meanwhile (expired, withdrawn): reload both.
-    onError: (err) => (err instanceof ApiClientError && err.status === 409 ? refresh(quoteQueries.all(), productQueries.all()) : undefined),
+    // The quote is accepted, a new order exists, its pieces left the stock, the ship-to is
+    // remembered on the profile and an order on account uses the company's credit (as checkout).
+    onSuccess: () => refresh(quoteQueries.all(), orderQueries.all(), productQueries.all(), profileQueries.all(), companyQueries.all()),
+    // 409: short stock (nothing taken), the quote moved meanwhile (expired, withdrawn), or the
+    // company's terms or credit changed: reload them.
+    onError: (err) =>
+      err instanceof ApiClientError && err.status === 409 ? refresh(quoteQueries.all(), productQueries.all(), companyQueries.mine().queryKey) : undefined,
   });
 }

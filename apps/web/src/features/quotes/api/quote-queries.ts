@@ -27,6 +27,11 @@ export function quotePdfUrl(id: string): string {
   return `/api/quotes/${encodeURIComponent(id)}/pdf`;
 }
 
+/** `/quotes/:id/checkout` (issue 29): where an answered quote is accepted with the checkout's details. */
+export function quoteCheckoutPath(id: string): string {
+  return `/quotes/${encodeURIComponent(id)}/checkout`;
+}
+
 const ALL = ['quotes'] as const;
 
 /**

@@ -1,14 +1,15 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render as renderInDom, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QUOTE_STATUSES, type Order, type Quote, type QuoteStatus } from '@bulkparts/shared';
-import { ApiClientError } from '@/lib/api-client';
+import { QUOTE_STATUSES, type Quote, type QuoteStatus } from '@bulkparts/shared';
 import { QuoteActions } from './quote-actions';
 
 const accept = vi.fn();
 const decline = vi.fn();
 const withdraw = vi.fn();
-const idle = (mutateAsync: typeof accept) => ({ mutateAsync, isPending: false });
+const idle = (mutateAsync: typeof decline) => ({ mutateAsync, isPending: false });
 vi.mock('../api/quote-mutations', () => ({
   useAcceptQuote: () => idle(accept),
   useDeclineQuote: () => idle(decline),
@@ -35,67 +36,64 @@ const quoteIn = (status: QuoteStatus): Quote => ({
   total: 750,
 });
 
+/** On the quote's page, beside its checkout page ('Accept and order' goes there, issue 29). */
+const render = (ui: ReactElement) =>
+  renderInDom(
+    <MemoryRouter initialEntries={['/quotes/q1']}>
+      <Routes>
+        <Route path="/quotes/:id" element={ui} />
+        <Route path="/quotes/:id/checkout" element={<h1>Quote checkout</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+/** What the buyer can do: the buttons, and the link to accept (styled as one). */
 const buttons = () =>
   screen
     .queryAllByRole('button')
     .filter((b) => !b.closest('dialog'))
     .map((b) => b.textContent);
+const acceptLink = () => screen.queryByRole('link', { name: 'Accept and order' });
 
 describe('QuoteActions', () => {
   it.each([
     ['requested', ['Withdraw request']],
-    ['answered', ['Accept and order', 'Decline']],
+    ['answered', ['Decline']],
     ['accepted', []],
     ['declined', []],
     ['expired', []],
     ['withdrawn', []],
-  ] as const)('offers the buyer of a %s quote %j, and the PDF always', (status, expected) => {
-    render(<QuoteActions quote={quoteIn(status)} isOwner onAccepted={vi.fn()} />);
+  ] as const)('offers the buyer of a %s quote %j, accepting only an answered one, and the PDF always', (status, expected) => {
+    render(<QuoteActions quote={quoteIn(status)} isOwner />);
     expect(buttons()).toEqual(expected);
+    expect(acceptLink() !== null).toBe(status === 'answered');
     const pdf = screen.getByRole('link', { name: 'Download PDF of quote Q-000007' });
     expect(pdf.getAttribute('href')).toBe('/api/quotes/q1/pdf');
   });
 
   it('offers someone else’s quote (an admin looking) only the PDF', () => {
     for (const status of QUOTE_STATUSES) {
-      render(<QuoteActions quote={quoteIn(status)} isOwner={false} onAccepted={vi.fn()} />);
+      render(<QuoteActions quote={quoteIn(status)} isOwner={false} />);
       expect(buttons()).toEqual([]);
+      expect(acceptLink()).toBeNull();
       cleanup();
     }
   });
 
-  it('accepting hands the new order on (its payment page is next)', async () => {
+  it('accepting goes to the quote’s checkout page and places nothing here (issue 29)', async () => {
     const user = userEvent.setup();
-    const onAccepted = vi.fn();
-    const order = { _id: 'o1', orderNumber: 'BP-000010' } as Order;
-    accept.mockResolvedValueOnce(order);
-    render(<QuoteActions quote={quoteIn('answered')} isOwner onAccepted={onAccepted} />);
-    await user.click(screen.getByRole('button', { name: 'Accept and order' }));
-    expect(accept).toHaveBeenCalledWith('q1');
-    expect(onAccepted).toHaveBeenCalledWith(order);
-    expect(toast.success).toHaveBeenCalledWith('Quote accepted: order BP-000010 placed');
-  });
-
-  it('a refused accept names the lines short of stock', async () => {
-    const user = userEvent.setup();
-    const onAccepted = vi.fn();
-    accept.mockRejectedValueOnce(
-      new ApiClientError(409, 'INSUFFICIENT_STOCK', 'Not enough stock for 1 line', {}, [
-        { productId: 'p1', sku: 'HB-M8', message: 'Only 4,000 Ps left in stock' },
-      ]),
-    );
-    render(<QuoteActions quote={quoteIn('answered')} isOwner onAccepted={onAccepted} />);
-    await user.click(screen.getByRole('button', { name: 'Accept and order' }));
-    const alert = (await screen.findAllByRole('alert'))[0]!;
-    expect(alert.textContent).toContain('Not enough stock for 1 line');
-    expect(within(alert).getByRole('listitem').textContent).toBe('HB-M8: Only 4,000 Ps left in stock');
-    expect(onAccepted).not.toHaveBeenCalled();
+    render(<QuoteActions quote={quoteIn('answered')} isOwner />);
+    expect(acceptLink()?.getAttribute('href')).toBe('/quotes/q1/checkout');
+    await user.click(acceptLink()!);
+    expect(await screen.findByRole('heading', { name: 'Quote checkout' })).toBeTruthy();
+    expect(accept).not.toHaveBeenCalled();
+    expect(toast.success).not.toHaveBeenCalled();
   });
 
   it('declining asks first: "no" keeps the quote, "yes" declines it', async () => {
     const user = userEvent.setup();
     decline.mockResolvedValueOnce(quoteIn('declined'));
-    render(<QuoteActions quote={quoteIn('answered')} isOwner onAccepted={vi.fn()} />);
+    render(<QuoteActions quote={quoteIn('answered')} isOwner />);
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     const dialog = screen.getByRole('dialog', { hidden: true });
     expect(dialog.textContent).toContain('Decline this quote?');
@@ -110,7 +108,7 @@ describe('QuoteActions', () => {
   it('withdrawing a request asks first too', async () => {
     const user = userEvent.setup();
     withdraw.mockResolvedValueOnce(quoteIn('withdrawn'));
-    render(<QuoteActions quote={quoteIn('requested')} isOwner onAccepted={vi.fn()} />);
+    render(<QuoteActions quote={quoteIn('requested')} isOwner />);
     await user.click(screen.getByRole('button', { name: 'Withdraw request' }));
     await user.click(within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Yes, withdraw', hidden: true }));
     expect(withdraw).toHaveBeenCalledWith('q1');

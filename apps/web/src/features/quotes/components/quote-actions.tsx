@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
-import { canMoveQuote, type Order, type Quote } from '@bulkparts/shared';
+import { Link } from 'react-router';
+import { canMoveQuote, type Quote } from '@bulkparts/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { LinesFailureMessage, type LinesFailure } from '@/components/ui/form';
-import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { withToast } from '@/lib/toast-action';
-import { useAcceptQuote, useDeclineQuote, useWithdrawQuote } from '../api/quote-mutations';
-import { quotePdfUrl } from '../api/quote-queries';
+import { useDeclineQuote, useWithdrawQuote } from '../api/quote-mutations';
+import { quoteCheckoutPath, quotePdfUrl } from '../api/quote-queries';
 
 type Ask = 'declined' | 'withdrawn';
 
@@ -17,30 +15,17 @@ const QUESTIONS: Record<Ask, { message: string; confirmLabel: string; cancelLabe
 
 /**
  * What the buyer can do with a quote, by its status (the shared `canMoveQuote`): accept an answered
- * quote (an order at the quoted prices, paid next), decline it, or withdraw a request not answered
- * yet; the last two ask first. The quote document (a PDF download, like the invoice) is there in every status. `isOwner` is false for
- * an admin looking at someone else's quote: they get the document only.
+ * quote (issue 29: through its checkout page, where the ship-to, PO number, note and payment are
+ * given and the order placed), decline it, or withdraw a request not answered yet; the last two
+ * ask first. The quote document (a PDF download, like the invoice) is there in every status.
+ * `isOwner` is false for an admin looking at someone else's quote: they get the document only.
  */
-export function QuoteActions({ quote, isOwner, onAccepted }: { quote: Quote; isOwner: boolean; onAccepted: (order: Order) => void }) {
-  const accept = useAcceptQuote();
+export function QuoteActions({ quote, isOwner }: { quote: Quote; isOwner: boolean }) {
   const decline = useDeclineQuote();
   const withdraw = useWithdrawQuote();
   const [asking, setAsking] = useState<Ask | null>(null);
-  const [failure, setFailure] = useState<LinesFailure | null>(null);
-  const busy = accept.isPending || decline.isPending || withdraw.isPending;
+  const busy = decline.isPending || withdraw.isPending;
   const can = (to: Quote['status']) => isOwner && canMoveQuote(quote.status, to);
-
-  async function onAccept() {
-    setFailure(null);
-    try {
-      const order = await accept.mutateAsync(quote._id);
-      toast.success(`Quote accepted: order ${order.orderNumber} placed`);
-      onAccepted(order);
-    } catch (err) {
-      // 409 with lines: the stock is short on those lines (nothing was taken).
-      setFailure({ message: errorMessage(err, 'Could not accept the quote. Please try again.'), lines: err instanceof ApiClientError ? err.lines : [] });
-    }
-  }
 
   function confirmed(to: Ask) {
     setAsking(null);
@@ -52,9 +37,9 @@ export function QuoteActions({ quote, isOwner, onAccepted }: { quote: Quote; isO
     <div className="space-y-3">
       <div className="flex flex-wrap gap-2">
         {can('accepted') && (
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void onAccept()}>
-            {accept.isPending ? 'Accepting…' : 'Accept and order'}
-          </button>
+          <Link to={quoteCheckoutPath(quote._id)} className="btn btn-primary">
+            Accept and order
+          </Link>
         )}
         {can('declined') && (
           <button type="button" className="btn btn-outline" disabled={busy} onClick={() => setAsking('declined')}>
@@ -70,7 +55,6 @@ export function QuoteActions({ quote, isOwner, onAccepted }: { quote: Quote; isO
           Download PDF<span className="sr-only"> of quote {quote.quoteNumber}</span>
         </a>
       </div>
-      <LinesFailureMessage failure={failure} />
       <ConfirmDialog
         open={asking !== null}
         message={asking ? QUESTIONS[asking].message : undefined}

@@ -1,0 +1,32 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/tables.js';
+import { newId } from '../../lib/ids.js';
+
+/** A change to record: `actor` is the acting account's id or 'system' (db/schema.ts EventsTable). */
+export interface NewEvent {
+  type: string;
+  subjectId: string;
+  actor: string | null;
+  at: string;
+}
+
+/** The events log (issue 29): appended to inside the change's own transaction, never updated. */
+export function createEventsRepository(db: Kysely<DB>) {
+  return {
+    async recordIn(trx: Transaction<DB>, events: readonly NewEvent[]): Promise<void> {
+      if (events.length === 0) return;
+      await trx
+        .insertInto('events')
+        .values(events.map((e) => ({ id: newId(), type: e.type, subject_id: e.subjectId, actor: e.actor, at: e.at })))
+        .execute();
+    },
+
+    /** One subject's events, oldest first (ties in the order they were written: ids are time-ordered). */
+    async of(subjectId: string): Promise<NewEvent[]> {
+      const rows = await db.selectFrom('events').select(['type', 'actor', 'at']).where('subject_id', '=', subjectId).orderBy('at').orderBy('id').execute();
+      return rows.map((r) => ({ type: r.type, subjectId, actor: r.actor, at: r.at }));
+    },
+  };
+}
+
+export type EventsRepository = ReturnType<typeof createEventsRepository>;

@@ -1,0 +1,86 @@
+import { MESSAGES, stockErrorMessage, type Order, type Quote, type QuoteAcceptInput } from '@bulkparts/shared';
+import { AppError } from '../../lib/errors.js';
+import type { SessionUser } from '../../plugins/auth.js';
+import type { OrdersService } from '../orders/orders.service.js';
+import type { ShipToBook } from '../orders/purchase.js';
+import { StockShortError, type ProductsService } from '../products/products.service.js';
+import type { QuoteRow, QuotesRepository } from './quotes.repository.js';
+
+/** Thrown inside the order's unit when the quote was accepted, declined or expired meanwhile: the order rolls back. */
+class QuoteMovedError extends Error {}
+
+export interface QuoteAcceptDeps {
+  repo: Pick<QuotesRepository, 'linesOf' | 'acceptIn'>;
+  products: Pick<ProductsService, 'findMany'>;
+  orders: Pick<OrdersService, 'place'>;
+  /** Issue 29: the buyer's last ship-to (an order without one ships there) and where a given one is remembered. */
+  shipTo: ShipToBook;
+  now: () => Date;
+  /** The quotes service's own checks: the buyer's quote, the move allowed now, the 409 for a lost race, the quote as answered. */
+  ownQuote: (id: string, user: SessionUser, verb: string) => Promise<QuoteRow>;
+  checkMove: (row: QuoteRow, to: 'accepted', at: Date) => void;
+  movedMeanwhile: (id: string) => Promise<AppError>;
+  one: (id: string) => Promise<Quote>;
+}
+
+/**
+ * `POST /api/quotes/:id/accept` (the buyer): an order at exactly the quoted prices and pieces
+ * (past the 1000-piece line cap), placed through the orders' placement, which takes the stock
+ * and applies the unpaid-order cap; the quote becomes `accepted` with the order's id in that
+ * order's own transaction, so a concurrent accept, decline or expiry rolls this order back.
+ * Issue 29: with the checkout's details as `POST /api/purchase` takes them (ship-to, PO number,
+ * note, payment method); without a ship-to the order takes the buyer's last one, and a given one
+ * is remembered in the order's unit, as at checkout.
+ */
+export function createQuoteAccept({ repo, products, orders, shipTo, now, ownQuote, checkMove, movedMeanwhile, one }: QuoteAcceptDeps) {
+  return async function accept(
+    id: string,
+    user: SessionUser,
+    input: QuoteAcceptInput = { poNumber: undefined, note: undefined, paymentMethod: 'card' },
+  ): Promise<{ quote: Quote; order: Order }> {
+    const row = await ownQuote(id, user, 'accept');
+    checkMove(row, 'accepted', now());
+    const lines = await repo.linesOf([id]);
+    const given = input.shippingAddress;
+    const [found, lastShipTo] = await Promise.all([
+      products.findMany(lines.map((l) => l.product_id)).then((rows) => new Map(rows.map((p) => [p.id, p]))),
+      given ? null : shipTo.lastOf(user.id),
+    ]);
+    const gone = lines.filter((l) => found.get(l.product_id)?.archived !== 0);
+    if (gone.length) {
+      throw new AppError(
+        'CONFLICT',
+        `${gone.length === 1 ? `${gone[0]!.sku} is` : `${gone.length} products are`} no longer sold; ask us for a new quote`,
+        undefined,
+        gone.map((l) => ({ productId: l.product_id, sku: l.sku, message: MESSAGES.productUnavailable })),
+      );
+    }
+    const orderLines = lines.map((l) => ({
+      product: found.get(l.product_id)!,
+      quantity: Number(l.quantity),
+      quotedUnitPriceCents: Number(l.quoted_unit_price_cents),
+    }));
+    const details = { poNumber: input.poNumber, note: input.note, shippingAddress: given ?? lastShipTo ?? undefined };
+    let order: Order;
+    try {
+      // 'account' is checked by the placement as at checkout (a company with terms, its credit limit).
+      order = await orders.place({ user, lines: orderLines, details, paymentMethod: input.paymentMethod }, async (trx, placed) => {
+        if (!(await repo.acceptIn(trx, id, placed._id, now().toISOString()))) throw new QuoteMovedError();
+        if (given) await shipTo.rememberIn(trx, user.id, given);
+      });
+    } catch (error) {
+      if (error instanceof QuoteMovedError) throw await movedMeanwhile(id);
+      if (error instanceof StockShortError) {
+        const short = error.short.map((s) => ({
+          productId: s.productId,
+          sku: lines.find((l) => l.product_id === s.productId)?.sku ?? '',
+          message: stockErrorMessage(s.available),
+        }));
+        const message = short.length === 1 ? `${short[0]!.sku}: ${short[0]!.message}` : `${short.length} lines are short of stock; nothing was ordered`;
+        throw new AppError('INSUFFICIENT_STOCK', message, undefined, short);
+      }
+      throw error;
+    }
+    return { quote: await one(id), order };
+  };
+}

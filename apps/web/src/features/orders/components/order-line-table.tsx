@@ -1,0 +1,48 @@
+import type { Order } from '@bulkparts/shared';
+import { formatDollars } from '@bulkparts/shared/money';
+import { formatQuantity } from '@bulkparts/shared/quantity';
+
+/** Every line of an order with its unit price and line total, and the order's total (issue 29's order page). */
+export function OrderLineTable({ order }: { order: Order }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="table table-sm">
+        <caption className="sr-only">Lines of order {order.orderNumber}</caption>
+        <thead>
+          <tr>
+            <th scope="col">SKU</th>
+            <th scope="col">Part</th>
+            <th scope="col" className="text-right">
+              Quantity
+            </th>
+            <th scope="col" className="text-right">
+              Unit price
+            </th>
+            <th scope="col" className="text-right">
+              Line total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={`${line.productId}-${line.sku}`}>
+              <td className="font-mono text-xs">{line.sku}</td>
+              <td className="break-words">{line.name}</td>
+              <td className="text-right tabular-nums">{formatQuantity(line.quantity)}</td>
+              <td className="text-right tabular-nums">{formatDollars(line.unitPrice)}</td>
+              <td className="text-right tabular-nums">{formatDollars(line.lineTotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={4} className="text-right">
+              Total
+            </th>
+            <td className="text-right font-semibold tabular-nums">{formatDollars(order.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import type { Cents } from './money.js';
+import { linePrice, type BuyerPrices, type Priced } from './pricing.js';
+import { MESSAGES } from './messages.js';
+import { quantityError, stockErrorMessage } from './quantity.js';
+import { dueDateFor, needsApproval, type PaymentMethod, type PaymentTerms } from './schemas/company.js';
+
+/**
+ * What an order will be, decided once for the server's placement and the web's checkout, approval
+ * preview and payment choice (issue 29): the priced lines, each line's problem and whose it is to
+ * fix, the status, the due date and the credit the order needs. Pure: no clock, no I/O, integer
+ * cents only. Tax and shipping plug in here next.
+ */
+
+/** A product as an order line prices and checks it. */
+export interface PlanProduct extends Priced {
+  minimumOrderQuantity: number;
+  orderMultiple?: number | undefined;
+  availableQuantity: number;
+  archived: boolean;
+}
+
+export interface PlanLine {
+  product: PlanProduct;
+  quantity: number;
+  /** An accepted quote's unit price: the line is sold at exactly this price, its quantity not held to the line rules. */
+  quotedUnitPriceCents?: number | undefined;
+  /** The buyer's company prices for this product (the lower of tier and company price applies). */
+  buyerPrices?: BuyerPrices | undefined;
+}
+
+/** The buyer's standing with their company; null for a buyer in no company. */
+export interface PlanBuyer {
+  spendingLimitCents: Cents | null;
+  paymentTerms: PaymentTerms | null;
+  creditLimitCents: Cents | null;
+  /** What the company's open account orders already hold of its credit. */
+  creditUsedCents: Cents;
+}
+
+/**
+ * Whose a line's problem is: `buyer` (the request must change: an archived product, a quantity
+ * below the minimum, off the pack multiple or above the line maximum; answered 400) or `stock`
+ * (the same request may succeed later; answered 409).
+ */
+export type LineProblem = { kind: 'buyer'; message: string } | { kind: 'stock'; message: string };
+
+export interface PlannedLine {
+  unitPriceCents: Cents;
+  lineTotalCents: Cents;
+  problem: LineProblem | null;
+}
+
+export type PlannedStatus = 'pending' | 'awaiting_approval' | 'invoiced';
+
+export interface OrderPlan {
+  lines: PlannedLine[];
+  totalCents: Cents;
+  /** Above the buyer's spending limit: waits for an approver (stock held, no payment deadline). */
+  status: PlannedStatus;
+  /** An account order invoiced at once is due on the company's terms from `now`. */
+  dueDate: string | null;
+  /** What an account order takes of the company's credit (0 for a card order). */
+  creditNeededCents: Cents;
+  /** The company's credit cannot take it (checked again under lock by the server). */
+  overCreditLimit: boolean;
+  /** Paying on account without a company that has terms. */
+  accountRefused: boolean;
+  /** The HTTP answer a refused order gets: 400 when any problem is the buyer's, 409 for stock or credit alone, null when it can be placed. */
+  refusal: 400 | 409 | null;
+}
+
+function lineProblemOf(line: PlanLine): LineProblem | null {
+  const { product, quantity } = line;
+  if (product.archived) return { kind: 'buyer', message: MESSAGES.productUnavailable };
+  const limits = { minimumOrderQuantity: product.minimumOrderQuantity, orderMultiple: product.orderMultiple };
+  if (line.quotedUnitPriceCents === undefined) {
+    // The line rules with unlimited stock: whatever fails here is the buyer's to change.
+    const rule = quantityError(quantity, { ...limits, availableQuantity: Number.MAX_SAFE_INTEGER });
+    if (rule) return { kind: 'buyer', message: rule };
+  }
+  if (quantity > product.availableQuantity) return { kind: 'stock', message: stockErrorMessage(product.availableQuantity) };
+  return null;
+}
+
+export function planOrder(input: { buyer: PlanBuyer | null; lines: readonly PlanLine[]; paymentMethod: PaymentMethod; now: string }): OrderPlan {
+  const { buyer, paymentMethod, now } = input;
+  const lines = input.lines.map((line): PlannedLine => {
+    const price =
+      line.quotedUnitPriceCents === undefined
+        ? linePrice(line.product, line.quantity, line.buyerPrices)
+        : { unitPriceCents: line.quotedUnitPriceCents, lineTotalCents: line.quotedUnitPriceCents * line.quantity };
+    return { ...price, problem: lineProblemOf(line) };
+  });
+  const totalCents = lines.reduce((n, l) => n + l.lineTotalCents, 0);
+  const awaiting = needsApproval(totalCents, buyer?.spendingLimitCents ?? null);
+  const accountRefused = paymentMethod === 'account' && !buyer?.paymentTerms;
+  const invoiced = !awaiting && paymentMethod === 'account' && !accountRefused;
+  const creditNeededCents = paymentMethod === 'account' ? totalCents : 0;
+  const limit = buyer?.creditLimitCents ?? null;
+  const overCreditLimit = paymentMethod === 'account' && limit !== null && (buyer?.creditUsedCents ?? 0) + creditNeededCents > limit;
+  const problems = lines.map((l) => l.problem).filter((p): p is LineProblem => p !== null);
+  const refusal = problems.some((p) => p.kind === 'buyer') ? 400 : problems.length || overCreditLimit || accountRefused ? 409 : null;
+  return {
+    lines,
+    totalCents,
+    status: awaiting ? 'awaiting_approval' : invoiced ? 'invoiced' : 'pending',
+    dueDate: invoiced && buyer?.paymentTerms ? dueDateFor(now, buyer.paymentTerms) : null,
+    creditNeededCents,
+    overCreditLimit,
+    accountRefused,
+    refusal,
+  };
+}
