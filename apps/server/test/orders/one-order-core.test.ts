@@ -19,7 +19,7 @@ let product: TestProduct;
 beforeAll(async () => {
   t = await createTestApp();
   shop = await shopAdmin(t.app);
-  [product] = await insertProducts(t.database, 1, { stock: 100_000 });
+  product = (await insertProducts(t.database, 1, { stock: 100_000 }))[0]!;
 });
 afterAll(async () => t.close());
 
