@@ -8,6 +8,12 @@ const features = readdirSync('apps/web/src/features', { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+const ONLY_REPOSITORIES_QUERY = { name: 'kysely', message: 'Only *.repository.ts files and db/ query the database.', allowTypeImports: true };
+const NO_PLUGINS_IN_MODULES = {
+  group: ['../plugins/*', '../../plugins/*', '../../../plugins/*'],
+  message: 'Modules do not import the HTTP layer (plugins/); shared types live in lib/.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'test-reports/**', 'playwright-report/**', 'bench-results/**', '**/*.cjs'] },
   js.configs.recommended,
@@ -70,10 +76,7 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'kysely', message: 'Only *.repository.ts files and db/ query the database.', allowTypeImports: true }] },
-      ],
+      'no-restricted-imports': ['error', { paths: [ONLY_REPOSITORIES_QUERY] }],
       'no-restricted-syntax': [
         'error',
         {
@@ -82,5 +85,16 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Modules are below the HTTP layer: nothing in modules/ imports from plugins/ (issue 29). The
+    // session user type is lib/session-user.ts; the flat config's last match wins, so the database
+    // rule above is repeated here for the modules' non-repository files.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ONLY_REPOSITORIES_QUERY], patterns: [NO_PLUGINS_IN_MODULES] }] },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.repository.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_PLUGINS_IN_MODULES] }] },
   },
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { hasSessionCookie } from '../lib/session-user.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,12 +19,6 @@ declare module 'fastify' {
       variant?: (request: FastifyRequest) => Promise<string | null>;
     };
   }
-}
-
-/** Whether the request carries better-auth's session cookie (`bulkparts.session_token`, `__Secure-` on https). */
-export function hasSessionCookie(request: FastifyRequest): boolean {
-  const cookie = request.headers.cookie;
-  return typeof cookie === 'string' && cookie.includes('bulkparts.session_token=');
 }
 
 const KEPT_HEADERS = ['content-type', 'x-total-count'];

@@ -19,7 +19,7 @@ import { pageOffset } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { CatalogueCache } from '../products/catalogue-cache.js';
 import type { ProductsService } from '../products/products.service.js';

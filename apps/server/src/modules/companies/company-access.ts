@@ -1,6 +1,6 @@
 import { COMPANY_MESSAGES, type CompanyRole } from '@bulkparts/shared';
 import { forbidden, notFound } from '../../lib/errors.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import type { CompaniesRepository, CompanyRow } from './companies.repository.js';
 import { roleOf } from './company-view.js';
 

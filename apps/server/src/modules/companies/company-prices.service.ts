@@ -1,6 +1,6 @@
 import { centsToDollars, dollarsToCents, type CompanyPrice } from '@bulkparts/shared';
 import { notFound } from '../../lib/errors.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import type { CatalogueCache } from '../products/catalogue-cache.js';
 import type { ProductsService } from '../products/products.service.js';
 import type { CompanyAccessRules } from './company-access.js';

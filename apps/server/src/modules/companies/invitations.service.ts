@@ -10,7 +10,7 @@ import {
 } from '@bulkparts/shared';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { CompaniesRepository, CompanyRow } from './companies.repository.js';

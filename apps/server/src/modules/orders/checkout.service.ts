@@ -16,7 +16,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import { CartChangedError, type CartService } from '../cart/cart.service.js';
 import { lineProblem } from '../cart/cart-view.js';
 import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';

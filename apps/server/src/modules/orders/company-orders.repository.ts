@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
 import { idAmong } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
-import type { OrderLineRow, OrderRow } from './orders.repository.js';
+import type { OrderLineRow, OrderRow } from './order-rows.js';
 
 /** Thrown inside the order's transaction when an account order would take its company past the credit limit (issue 18). */
 export class CreditLimitError extends Error {

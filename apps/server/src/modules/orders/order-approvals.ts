@@ -3,14 +3,14 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import type { CompanyDirectory, Membership } from '../companies/company-directory.js';
 import type { CompanyOrdersRepository } from './company-orders.repository.js';
 import { piecesOf, type CommitMove } from './order-moves.js';
 import { orderEvent, SYSTEM, type OrderTimelineLog } from './order-timeline.js';
 import { linesByOrder, toOrder } from './order-view.js';
 import type { OrderListFilter, OrderRow, OrdersRepository } from './orders.repository.js';
-import type { OrderHooks, OrderNotifier, OrderRules, OrderStock } from './orders.service.js';
+import type { OrderHooks, OrderNotifier, OrderRules, OrderStock } from './order-types.js';
 
 /** The reason written on an order the server rejects after APPROVAL_TIMEOUT_DAYS. */
 export const APPROVAL_TIMEOUT_REASON = `Not approved within ${APPROVAL_TIMEOUT_DAYS} days`;

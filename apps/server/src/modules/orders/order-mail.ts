@@ -3,7 +3,7 @@ import type { MailService } from '../mail/mail.service.js';
 import { renderMail } from '../mail/templates.js';
 import type { MailMessage } from '../mail/mail.transport.js';
 import type { WebhooksService } from '../webhooks/webhooks.service.js';
-import type { OrderEvent, OrderNotifier } from './orders.service.js';
+import type { OrderEvent, OrderNotifier } from './order-types.js';
 
 const MAILED: Partial<Record<OrderEvent, string>> = {
   placed: 'placed',

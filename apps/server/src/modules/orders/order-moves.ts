@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
 import type { OrderRow, OrderView, OrdersRepository } from './orders.repository.js';
 import { toOrder } from './order-view.js';
-import type { OrderHooks, OrderNotifier, OrderStock } from './orders.service.js';
+import type { OrderHooks, OrderNotifier, OrderStock } from './order-types.js';
 import { orderEvent, timelineEventOf, type Actor, type OrderTimelineLog } from './order-timeline.js';
 
 export interface ShipmentDetails {

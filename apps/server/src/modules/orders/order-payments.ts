@@ -4,7 +4,7 @@ import type { OrderPaymentsRepository, PaidFacts } from './order-payments.reposi
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 import { orderEvent, type OrderTimelineLog } from './order-timeline.js';
 import { toOrder } from './order-view.js';
-import type { OrderNotifier } from './orders.service.js';
+import type { OrderNotifier } from './order-types.js';
 
 /**
  * What the payments module may do with orders (it never queries the orders table itself, ADR

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import type { ProductRow } from '../products/products.repository.js';
 import { pricedRow, type ProductsService } from '../products/products.service.js';
 import type { CompanyDirectory, Membership } from '../companies/company-directory.js';
@@ -11,7 +11,7 @@ import { CreditLimitError } from './company-orders.repository.js';
 import { NEW_ORDER_BLANKS, PendingCapError, type OrderLineRow, type OrderRow, type OrdersRepository } from './orders.repository.js';
 import { orderEvent, type OrderTimelineLog } from './order-timeline.js';
 import { toOrder } from './order-view.js';
-import type { OrderNotifier, OrderRules } from './orders.service.js';
+import type { OrderNotifier, OrderRules } from './order-types.js';
 
 /** A product as an order line snapshots and prices it. */
 export type LineProduct = Pick<

@@ -1,14 +1,13 @@
 import { parseOrderNumber } from '@bulkparts/shared';
-import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
 import type { GroupCommit } from '../../db/group-commit.js';
-import type { OrderLinesTable, OrdersTable } from '../../db/schema.js';
+import type { OrderLineRow, OrderRow } from './order-rows.js';
 import { anyColumnContains, idAmong } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 import { checkCreditIn } from './company-orders.repository.js';
 
-export type OrderRow = Selectable<OrdersTable>;
-export type OrderLineRow = Selectable<OrderLinesTable>;
+export type { OrderLineRow, OrderRow } from './order-rows.js';
 
 /** What a new order has not done yet: no payment, no invoice, no later status, no shipment. */
 export const NEW_ORDER_BLANKS = {

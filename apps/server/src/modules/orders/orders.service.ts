@@ -1,12 +1,9 @@
 import type { Order, OrderListQuery, OrderStatus } from '@bulkparts/shared';
-import type { Transaction } from 'kysely';
 import { pageOffset } from '../../db/query-helpers.js';
-import type { DB } from '../../db/tables.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
 import type { CompanyDirectory } from '../companies/company-directory.js';
-import type { ProductsService } from '../products/products.service.js';
 import type { CompanyOrdersRepository } from './company-orders.repository.js';
 import { approvesFor, companyListFilter, createOrderApprovals } from './order-approvals.js';
 import { createOrderMoves, piecesOf, type ShipmentDetails } from './order-moves.js';
@@ -15,34 +12,10 @@ import { orderEvent, readTimeline, SYSTEM, type OrderTimelineLog } from './order
 import { linesByOrder, toOrder } from './order-view.js';
 import { createOwnOrderPages } from './own-order-pages.js';
 import { createPurchase, NO_SHIP_TO, type ShipToBook } from './purchase.js';
+import type { OrderHooks, OrderNotifier, OrderRules, OrderStock } from './order-types.js';
 import type { OrderRow, OrderView, OrdersRepository } from './orders.repository.js';
 
 export { toOrder };
-
-export type OrderEvent = 'placed' | OrderStatus;
-
-/** Tells the buyer (and the metrics) about an order; `order-mail.ts` implements it. */
-export interface OrderNotifier {
-  /** After a committed status change. */
-  changed(order: Order, event: OrderStatus): void;
-  /**
-   * Issue 19: a status change's webhook, inside its transaction (`order` reads the moved order
-   * there, only when an endpoint wants the event); `committed` after it commits.
-   */
-  moving(): { write(trx: Transaction<DB>, event: OrderStatus, order: () => Promise<Order>): Promise<void>; committed(): void };
-  /**
-   * A new order: `write` runs inside the order's transaction (with its number), `committed` after
-   * it commits. `approverEmails`: an order waiting for approval also tells its company's approvers.
-   */
-  placing(): { write(trx: Transaction<DB>, order: Order, approverEmails?: readonly string[]): Promise<void>; committed(): void };
-  /**
-   * Orders the server moved on its own, in the sweep's transaction: expired unpaid, or (issue 18)
-   * `rejected` after waiting APPROVAL_TIMEOUT_DAYS for approval.
-   */
-  expiring(event?: 'expired' | 'rejected'): { write(trx: Transaction<DB>, orders: Order[]): Promise<void>; committed(): void };
-  /** Issue 18: an invoice past its due date; its company's admins are reminded once, in the sweep's transaction. */
-  reminding(): { write(trx: Transaction<DB>, order: Order, adminEmails: readonly string[]): Promise<void>; committed(): void };
-}
 
 const silent: OrderNotifier = {
   changed() {},
@@ -52,24 +25,7 @@ const silent: OrderNotifier = {
   reminding: () => ({ write: async () => {}, committed() {} }),
 };
 
-export interface OrderRules {
-  /** Seconds an unpaid order holds its stock (UNPAID_ORDER_TTL). */
-  unpaidTtlSeconds: number;
-  /** Unpaid orders one account may have at once; 0 = no cap (PENDING_ORDERS_MAX). */
-  pendingMax: number;
-}
-
 const DEFAULT_RULES: OrderRules = { unpaidTtlSeconds: 1800, pendingMax: 20 };
-
-export interface OrderHooks {
-  /** Runs before a paid order becomes `refunded`; throwing keeps it paid. */
-  beforeRefund?: (row: OrderRow) => Promise<void>;
-  /**
-   * The payments module's next invoice number inside the order's transaction (issue 18): an
-   * account order gets its invoice number when it becomes `invoiced` (wired in services.ts).
-   */
-  invoiceNumberIn?: (trx: Transaction<DB>) => Promise<number>;
-}
 
 /** Nobody is in a company (the default when no companies module is wired, e.g. unit tests). */
 const NO_COMPANIES: CompanyDirectory = {
@@ -82,8 +38,6 @@ const NO_COMPANIES: CompanyDirectory = {
 };
 
 /** The products module's stock, moved inside the order's own transaction (ADR 0012). */
-export type OrderStock = Pick<ProductsService, 'findOrderable' | 'takeStockMany' | 'returnStock' | 'stockCommitted'>;
-
 export interface OrdersDeps {
   repo: OrdersRepository;
   /** Issue 18: the orders table's company side (credit used, the approval and overdue sweeps). */

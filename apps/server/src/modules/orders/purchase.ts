@@ -12,12 +12,12 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
 import { StockShortError } from '../products/products.service.js';
 import type { PlaceOrder } from './order-placement.js';
 import type { OrderRow, OrderView, OrdersRepository } from './orders.repository.js';
-import type { OrderStock } from './orders.service.js';
+import type { OrderStock } from './order-types.js';
 
 /** The address's parts in a fixed order, so equal addresses hash alike whatever order the JSON had. */
 const addressParts = (a: ShippingAddress) => [a.company, a.name, a.line1, a.line2, a.city, a.postalCode, a.country, a.phone].map((v) => v ?? null);

@@ -5,7 +5,7 @@ import type { InvoiceParty } from '../companies/company-directory.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import { invoiceLabel, shippingAddressOf } from './invoice-content.js';
 import type { InvoiceRenderer } from './invoice-renderer.js';
 import type { InvoiceBuyer, PayableOrder as OrderRow, PayableOrders, PaymentFacts } from './payable-orders.js';

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../lib/errors.js';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
-import { hasSessionCookie } from '../../plugins/response-cache.js';
+import { hasSessionCookie } from '../../lib/session-user.js';
 import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
 import type { CallerPrices } from './catalogue-search.repository.js';
 import type { ProductsAdminService } from './product-admin.service.js';

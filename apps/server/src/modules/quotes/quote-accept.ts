@@ -1,6 +1,6 @@
 import { MESSAGES, stockErrorMessage, type Order, type Quote, type QuoteAcceptInput } from '@bulkparts/shared';
 import { AppError } from '../../lib/errors.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { ShipToBook } from '../orders/purchase.js';
 import { StockShortError, type ProductsService } from '../products/products.service.js';

@@ -15,7 +15,7 @@ import {
 import { pageOffset } from '../../db/query-helpers.js';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { OrdersService } from '../orders/orders.service.js';

@@ -10,7 +10,7 @@ import {
 import { pageOffset } from '../../db/query-helpers.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
-import type { SessionUser } from '../../plugins/auth.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import type { ReviewRow, ReviewsRepository } from './reviews.repository.js';
 
 const toReviewJson = (r: ReviewRow): Review => ({

@@ -1,5 +1,5 @@
 import type { Role, User } from '@bulkparts/shared';
-import type { SessionUser } from '../../plugins/auth.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { Transaction } from 'kysely';
 import { pageOffset } from '../../db/query-helpers.js';
