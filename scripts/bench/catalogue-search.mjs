@@ -16,8 +16,17 @@
 //   [--connections 4] [--sizes 1000,100000] [--no-build]
 // PostgreSQL: a fresh database next to BENCH_DATABASE_URL or TEST_DATABASE_URL. run.mjs calls
 // `catalogueSearchBench` (skip it with --no-search).
+//
+// Issue 28's goals (`--catalogue-sizes 100000,200000`, here or in run.mjs): at each size, on each
+// engine, search ≥ 5,000 req/s, facets ≥ 3,000, category listing ≥ 8,000, every URL distinct;
+// each HTTP figure (autocannon at 1 and at N connections, and up to 20 of its paths repeated so the
+// response cache answers) beside the same requests in process, layer by layer
+// (catalogue-layers.ts: the query alone, through the reader pool, the service, app.inject).
+// Why HTTP and in-process figures differ, measured: docs/decisions/0027-catalogue-http-versus-in-process.md
+//   node scripts/bench/catalogue-search.mjs --catalogue-sizes 100000 --engine both [--duration 5]
+//     [--connections 16] [--layer-seconds 2] [--sweep 1,2,4,8,16] [--no-build]
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -349,14 +358,254 @@ export async function catalogueSearchBench({ engines = ['sqlite'], duration = 8,
   }
 }
 
+// ---- issue 28: req/s goals at 100k / 200k, HTTP beside in process (ADR 0027) ------------------------
+const NOUNS = Object.values(TOPS).flat();
+export const GOAL_FIGURES = [
+  {
+    key: 'search',
+    name: 'search ?q=<word> <prefix>',
+    kind: 'list',
+    path: '/api/service',
+    goalRps: 5000,
+    goalMs: 20,
+    queries: ADJECTIVES.flatMap((a) => NOUNS.map((n) => `q=${encodeURIComponent(`${a} ${n.slice(0, 3)}`)}`)),
+  },
+  {
+    key: 'searchBroad',
+    name: 'search, broad ?q=<common word | 2-letter prefix>',
+    kind: 'list',
+    path: '/api/service',
+    goalRps: 5000,
+    goalMs: 20,
+    queries: ['bolt', 'nut', 'steel', 'stainless', 'zinc', 'm8', 'brass', 'marine', 'st', 'ma', 'he', 'bo'].map((w) => `q=${w}`),
+  },
+  { key: 'facets', name: 'facets, no filter', kind: 'facets', path: '/api/service/facets', goalRps: 3000, goalMs: 50, queries: [''] },
+  {
+    key: 'facetsQ',
+    name: 'facets ?q=<word>',
+    kind: 'facets',
+    path: '/api/service/facets',
+    goalRps: 3000,
+    goalMs: 50,
+    queries: [...ADJECTIVES, ...NOUNS.slice(0, 10)].map((w) => `q=${w}`),
+  },
+  {
+    key: 'category',
+    name: 'category listing ?category=<one of 50>',
+    kind: 'list',
+    path: '/api/service',
+    goalRps: 8000,
+    goalMs: 20,
+    queries: CATEGORIES.map((c) => `category=${c.slug}`),
+  },
+];
+const urlOf = (f, q) => (q ? `${f.path}?${q}` : f.path);
+
+/** catalogue-layers.ts in its own process (tsx, from the sources) on the filled database. */
+function layers({ dataDir, databaseUrl, seconds, concurrency }) {
+  const figures = Object.fromEntries(GOAL_FIGURES.map((f) => [f.key, { kind: f.kind, path: f.path, queries: f.queries }]));
+  const argv = ['--import', 'tsx', path.join(here, 'catalogue-layers.ts'), '--data-dir', dataDir, '--figures', JSON.stringify(figures)];
+  argv.push('--seconds', String(seconds), '--concurrency', String(concurrency));
+  if (databaseUrl) argv.push('--database-url', databaseUrl);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argv, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`catalogue-layers.ts exited ${code}`))));
+  });
+}
+
+/** CPU time (ms) of a process or thread from /proc (utime + stime; 100 ticks a second on Linux). */
+function cpuMs(statFile) {
+  const stat = readFileSync(statFile, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
+/** The server's CPU (all threads, and its main thread alone) and the whole machine's busy time, in ms. */
+function cpuSnapshot(pid) {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const idle = ticks[3] + ticks[4];
+  return {
+    at: Date.now(),
+    server: cpuMs(`/proc/${pid}/stat`),
+    main: cpuMs(`/proc/${pid}/task/${pid}/stat`),
+    busy: (ticks.slice(0, 8).reduce((a, b) => a + b, 0) - idle) * 10,
+  };
+}
+const cores = (await import('node:os')).availableParallelism();
+
+/** One engine, one size: fill, the in-process layers, then the server over HTTP. */
+async function measureGoals(engine, size, { duration, connections, adminUrl, layerSeconds, sweep = [] }) {
+  const dataDir = tempDataDir(`bulkparts-bench-goals-${size}-`);
+  const pgDb = engine === 'postgres' ? await freshPostgres(adminUrl) : undefined;
+  const serverEnv = { ...env, DATA_DIR: dataDir, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) };
+  const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  try {
+    let server = await startServer({ env: serverEnv, mode: 'dist' });
+    await server.kill('SIGTERM');
+    const t0 = Date.now();
+    if (pgDb) await fillPostgres(pgDb.url, size);
+    else fillSqlite(path.join(dataDir, 'bulkparts.db'), size);
+    const out = { filled: (Date.now() - t0) / 1000, http: {} };
+    console.log(`  ${size} products filled in ${out.filled.toFixed(1)}s; in-process layers…`);
+    // In process first, with no server running: the two never share the machine.
+    out.layers = await layers({ dataDir, databaseUrl: pgDb?.url, seconds: layerSeconds, concurrency: connections });
+    server = await startServer({ env: serverEnv, mode: 'dist' });
+    try {
+      for (const f of GOAL_FIGURES) {
+        const paths = f.queries.map((q) => urlOf(f, q));
+        const probe = await fetch(server.url + paths[0]);
+        if (probe.status !== 200) throw new Error(`${paths[0]} answered ${probe.status}`);
+        const run = async (opts) => {
+          const before = await answered(server.url);
+          const c0 = cpuSnapshot(server.pid);
+          const r = await load({ url: server.url, paths, duration, ...opts });
+          const after = await drain(server.url, before + r.sent);
+          const c1 = cpuSnapshot(server.pid);
+          // Per request sent (the drain answered them all): the server's main thread, its other
+          // threads (reader workers, GC, libuv), and the rest of the machine (autocannon, whatever
+          // else runs), and how busy the machine's cores were over the run.
+          const per = (ms) => Math.round((ms / Math.max(r.sent, 1)) * 1000) / 1000;
+          const cpu = {
+            mainMs: per(c1.main - c0.main),
+            otherThreadsMs: per(c1.server - c0.server - (c1.main - c0.main)),
+            restMs: per(c1.busy - c0.busy - (c1.server - c0.server)),
+            busyPct: Math.round(((c1.busy - c0.busy) / ((c1.at - c0.at) * cores)) * 100),
+          };
+          return { ...r, cpu, loadavg: loadavg(), drainAfterMs: after.ms, drainTimedOut: after.timedOut };
+        };
+        // Warm-up (statement caches, pages, the workers), then: one connection (no queueing: each
+        // request's own time), N connections (throughput, and the latency with queueing), and a
+        // popular few of the paths with no `_n=` (the response cache answers all but the first of each second).
+        await run({ uncached: true, connections, duration: 1 });
+        const one = await run({ uncached: true, connections: 1 });
+        const many = await run({ uncached: true, connections });
+        // A popular few (at most 20 of the figure's paths): with hundreds rotating, a path comes
+        // round again only after the cache's 1 s, and the run would measure misses.
+        const popular = paths.filter((_, i) => i % Math.ceil(paths.length / 20) === 0);
+        const cached = await run({ rotate: true, connections, paths: popular });
+        out.http[f.key] = { one, many, cached };
+        // The connection sweep (`--sweep 1,2,4,8,16`, search and facets only): how latency and
+        // req/s move with the requests in flight (ADR 0027's queueing figures).
+        if (sweep.length && (f.key === 'search' || f.key === 'facets')) {
+          out.sweep ??= {};
+          out.sweep[f.key] = [];
+          for (const c of sweep) out.sweep[f.key].push({ connections: c, ...(await run({ uncached: true, connections: c })) });
+        }
+        console.log(
+          `  ${f.key}: 1 conn ${Math.round(one.rps)} req/s p50 ${one.latency.p50} ms; ${connections} conn ${Math.round(many.rps)} req/s p97.5 ${many.latency.p97_5} ms; cached ${Math.round(cached.rps)} req/s (load ${many.loadavg})`,
+        );
+      }
+    } finally {
+      await server.kill('SIGTERM');
+    }
+    return out;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await pgDb?.drop();
+  }
+}
+
+const ms = (l) => (l ? `${l.p50} / ${l.p97_5}` : '-');
+const lat = (r) => `${r.latency.p50} / ${r.latency.p97_5} / ${r.latency.p99}`;
+
+/**
+ * Issue 28: each figure's req/s at `connections` against its goal, with its latency and the same
+ * requests in process beside it. Reports through `record` / `notes` (run.mjs's table) and returns
+ * a markdown table per engine and size.
+ */
+export async function catalogueGoalsBench({
+  engines = ['sqlite'],
+  sizes = [100_000],
+  duration = 5,
+  connections = 16,
+  layerSeconds = 2,
+  sweep = [],
+  record,
+  notes,
+}) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const tables = [];
+  const results = [];
+  for (const engine of engines) {
+    if (engine === 'postgres' && !adminUrl) throw new Error('PostgreSQL needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
+    const label = engine === 'postgres' ? 'PostgreSQL' : 'SQLite';
+    for (const size of sizes) {
+      console.log(`
+catalogue goals on ${label}, ${size} products (${connections} connections, ${duration}s per run, every URL distinct but the cached run)`);
+      const r = await measureGoals(engine, size, { duration, connections, adminUrl, layerSeconds, sweep });
+      results.push({ engine, size, ...r });
+      const k = `${size / 1000}k`;
+      const lines = [
+        `${label}, ${size} products (filled in ${r.filled.toFixed(0)} s). HTTP: autocannon, ${duration} s per run; in process: sequential calls, ms p50 / p97.5.`,
+        '',
+        `| figure | goal | HTTP req/s, ${connections} conn | met | HTTP p50 / p97.5 / p99, ${connections} conn | HTTP req/s, 1 conn | HTTP p50 / p97.5 / p99, 1 conn | cached req/s | query alone | via reader pool | service call | app.inject | app.inject, ${connections} in flight: req/s, p50 / p97.5 | CPU ms per request at ${connections} conn: server main thread + its other threads + rest of machine (cores busy) |`,
+        '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      ];
+      for (const f of GOAL_FIGURES) {
+        const h = r.http[f.key];
+        const L = r.layers[f.key];
+        const ok = h.many.total > 0 && h.many.non2xx === 0 && h.many.rps >= f.goalRps;
+        const bad = h.many.non2xx + h.one.non2xx + h.cached.non2xx;
+        lines.push(
+          `| ${f.name} | ≥ ${f.goalRps} | ${Math.round(h.many.rps)} | ${ok ? 'ok' : 'MISS'} | ${lat(h.many)} | ${Math.round(h.one.rps)} | ${lat(h.one)} | ${Math.round(h.cached.rps)} | ${ms(L.query)} | ${ms(L.pool)} | ${ms(L.service)} | ${ms(L.inject)} | ${L.injectN.rps}, ${ms(L.injectN)} | ${h.many.cpu.mainMs} + ${h.many.cpu.otherThreadsMs} + ${h.many.cpu.restMs} (${h.many.cpu.busyPct}%) |`,
+        );
+        record(
+          `${f.name} req/s, ${k} products, ${connections} connections [${label}]`,
+          h.many.rps,
+          L.injectN.rps,
+          (h.many.rps / Math.max(L.injectN.rps, 1)).toFixed(2),
+          `≥ ${f.goalRps} req/s (baseline: app.inject, ${connections} in flight)`,
+          ok,
+          'req/s',
+        );
+        record(
+          `${f.name} p97.5, ${k} products, ${connections} connections [${label}]`,
+          h.many.total > 0 ? h.many.latency.p97_5 : 'none answered',
+          L.query.p97_5,
+          (h.many.latency.p97_5 / Math.max(L.query.p97_5, 0.001)).toFixed(1),
+          `≤ ${f.goalMs} ms (ADR 0016; baseline: the query alone in process)`,
+          h.many.total > 0 && h.many.non2xx === 0 && h.many.latency.p97_5 <= f.goalMs,
+          'ms',
+        );
+        notes.push(
+          `${f.name} [${label}, ${k}]: ${f.queries.length} rotating queries; 1 connection ${Math.round(h.one.rps)} req/s (p50 ${h.one.latency.p50} ms); cached (up to 20 of the paths repeated) ${Math.round(h.cached.rps)} req/s; in process query ${ms(L.query)}, pool ${ms(L.pool)}, service ${ms(L.service)}, inject ${ms(L.inject)} ms${bad ? `; non-2xx ${bad}` : ''}; load average ${h.many.loadavg}${h.many.drainTimedOut ? ' (drain TIMED OUT)' : ''}`,
+        );
+      }
+      for (const [key, runs] of Object.entries(r.sweep ?? {})) {
+        lines.push(
+          '',
+          `${key}, every URL distinct, by connections:`,
+          '',
+          `| connections | req/s | p50 / p97.5 / p99 ms | connections ÷ req/s (Little's law, ms) | CPU ms per request: main + other threads + rest (cores busy) |`,
+          '|---|---|---|---|---|',
+          ...runs.map(
+            (x) =>
+              `| ${x.connections} | ${Math.round(x.rps)} | ${lat(x)} | ${((x.connections / Math.max(x.rps, 1)) * 1000).toFixed(1)} | ${x.cpu.mainMs} + ${x.cpu.otherThreadsMs} + ${x.cpu.restMs} (${x.cpu.busyPct}%) |`,
+          ),
+        );
+      }
+      lines.push('', `load average: layers ${r.layers.loadavgBefore}, HTTP ${r.http.search.many.loadavg} … ${r.http.category.cached.loadavg}`);
+      tables.push(lines.join('\n'));
+    }
+  }
+  return { tables, results };
+}
+
 // ---- standalone -------------------------------------------------------------------------------------
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values: args } = parseArgs({
     options: {
       engine: { type: 'string', default: 'sqlite' },
-      duration: { type: 'string', default: '8' },
-      connections: { type: 'string', default: '4' },
+      // 8 s per run for the 1k-vs-100k figures, 5 s for the goals (--catalogue-sizes).
+      duration: { type: 'string' },
+      // 4 for the 1k-vs-100k latency figures, 16 for the goals (--catalogue-sizes).
+      connections: { type: 'string' },
       sizes: { type: 'string', default: '1000,100000' },
+      'catalogue-sizes': { type: 'string' },
+      'layer-seconds': { type: 'string', default: '2' },
+      // Goals mode: also search and facets at each of these connection counts (e.g. 1,2,4,8,16).
+      sweep: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
     },
   });
@@ -365,14 +614,33 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const engines = args.engine === 'both' ? ['sqlite', 'postgres'] : [args.engine];
   const notes = [];
   const fmt = (n) => (typeof n === 'number' ? (Number.isInteger(n) ? String(n) : n.toFixed(2)) : String(n));
-  await catalogueSearchBench({
-    engines,
-    duration: Number(args.duration),
-    connections: Number(args.connections),
-    sizes: args.sizes.split(',').map(Number),
-    notes,
-    record: (name, value, baseline, ratio, goal, pass, unit) =>
-      console.log(`  ${pass ? 'ok  ' : 'MISS'} ${name}: ${fmt(value)} vs ${fmt(baseline)} ${unit} → ${ratio} (goal ${goal})`),
-  });
-  for (const n of notes) console.log(`- ${n}`);
+  const record = (name, value, baseline, ratio, goal, pass, unit) =>
+    console.log(`  ${pass ? 'ok  ' : 'MISS'} ${name}: ${fmt(value)} vs ${fmt(baseline)} ${unit} → ${ratio} (goal ${goal})`);
+  if (args['catalogue-sizes']) {
+    const { tables, results } = await catalogueGoalsBench({
+      engines,
+      sizes: args['catalogue-sizes'].split(',').map(Number),
+      duration: Number(args.duration ?? 5),
+      connections: Number(args.connections ?? 16),
+      layerSeconds: Number(args['layer-seconds']),
+      sweep: args.sweep ? args.sweep.split(',').map(Number) : [],
+      notes,
+      record,
+    });
+    for (const n of notes) console.log(`- ${n}`);
+    for (const t of tables) console.log(`\n${t}`);
+    mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+    writeFileSync(path.join(root, 'bench-results/catalogue-goals.json'), JSON.stringify({ date: new Date().toISOString(), results, tables }, null, 2));
+    console.log('\nwritten to bench-results/catalogue-goals.json');
+  } else {
+    await catalogueSearchBench({
+      engines,
+      duration: Number(args.duration ?? 8),
+      connections: Number(args.connections ?? 4),
+      sizes: args.sizes.split(',').map(Number),
+      notes,
+      record,
+    });
+    for (const n of notes) console.log(`- ${n}`);
+  }
 }

@@ -4,11 +4,13 @@ import autocannon from 'autocannon';
 // `uncached: true` appends a changing `_n=` parameter so every request misses the server's
 // response cache and measures the database path. `paths` (with `uncached`): each request takes
 // the next of these paths in turn (varied search words and filters), then its `_n=`.
+// `rotate: true` with `paths` (and no `uncached`): each request takes the next path, with no `_n=`,
+// so repeated paths are answered from the response cache (the cached figure of catalogue-search.mjs).
 // `sequence: [{ method, path, body }]` with `cookies: [...]`: each connection runs the sequence as a
 // buyer of its own, e.g. fill a cart, then check it out. autocannon resets a connection's context
 // after each pass, so a buyer is taken from a free list at the first step and given back when the
 // last step answers: two connections never share a cart.
-const { uncached, paths, sequence, cookies, ...opts } = JSON.parse(process.argv[2]);
+const { uncached, rotate, paths, sequence, cookies, ...opts } = JSON.parse(process.argv[2]);
 let n = 0;
 if (sequence) {
   const free = [...cookies];
@@ -32,6 +34,8 @@ if (sequence) {
       },
     },
   ];
+} else if (rotate && paths?.length) {
+  opts.requests = [{ setupRequest: (req) => ({ ...req, path: paths[n++ % paths.length] }) }];
 } else if (uncached) {
   const sep = opts.url.includes('?') ? '&' : '?';
   const base = new URL(opts.url);

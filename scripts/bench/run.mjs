@@ -5,12 +5,25 @@
 //   --no-lighthouse   skip Lighthouse      --no-large   skip the 100k/1M data set
 //   --no-search       skip the catalogue search/facets figures (catalogue-search.mjs: 1k vs 100k
 //                     products on SQLite, and on PostgreSQL too with --engine postgres)
+//   --catalogue-sizes 100000,200000
+//                     also issue 28's catalogue goals at these sizes (search ≥ 5,000 req/s, facets
+//                     ≥ 3,000, category listing ≥ 8,000; catalogue-search.mjs `catalogueGoalsBench`,
+//                     ADR 0027), on SQLite, and on PostgreSQL too with --engine postgres; each HTTP
+//                     figure beside the same requests in process
 //   --engine postgres the req/s comparisons on PostgreSQL (a fresh database next to
 //                     BENCH_DATABASE_URL or TEST_DATABASE_URL); the data-set and Lighthouse
 //                     parts and the SQLite floor always run on the embedded default
 //   --no-throughput   skip the req/s comparisons (and the front-end budget)
 //   --no-webhooks     skip the webhook figures (webhooks.mjs: orders/s with one endpoint vs none,
 //                     deliveries/s; on the embedded SQLite)
+//   --no-order-flow   skip the buyer's cart flow (order-flow.mjs, issue 29): lines × PUT
+//                     /api/cart/lines/{id}, checkout, pay, closed loop, orders/s with 1 and 20
+//                     buyers × 1 and 10 lines, on SQLite and (with BENCH_DATABASE_URL or
+//                     TEST_DATABASE_URL) PostgreSQL; beside an earlier commit's server (built in a
+//                     temporary worktree under /tmp, removed after) and a raw-SQL floor
+//   --order-flow-only only that part (builds only the server)
+//   --against REF     the earlier commit of the order flow (default f47edf1, before issue 29's work)
+//   --current REF     the order flow's current build from a commit instead of the working tree
 //   --import          also the product CSV import: 10k and 100k rows through the route (import-csv.mjs)
 //   --duration N      seconds per autocannon run (default 8)
 //   --rounds N        alternating baseline/server runs per req/s figure, medians compared (default 3)
@@ -23,8 +36,9 @@ import Database from 'better-sqlite3';
 import { freePort, freshPostgres, root, signUp, startServer, tempDataDir } from '../lib/server-process.mjs';
 import { openBenchDb } from './bench-db.mjs';
 import { benchImport } from './import-csv.mjs';
-import { catalogueSearchBench } from './catalogue-search.mjs';
+import { catalogueGoalsBench, catalogueSearchBench } from './catalogue-search.mjs';
 import { webhookBench } from './webhooks.mjs';
+import { DEFAULT_AGAINST, orderFlowBench } from './order-flow.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -32,8 +46,13 @@ const { values: args } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     'no-large': { type: 'boolean', default: false },
     'no-search': { type: 'boolean', default: false },
+    'catalogue-sizes': { type: 'string' },
     'no-throughput': { type: 'boolean', default: false },
     'no-webhooks': { type: 'boolean', default: false },
+    'no-order-flow': { type: 'boolean', default: false },
+    'order-flow-only': { type: 'boolean', default: false },
+    against: { type: 'string', default: DEFAULT_AGAINST },
+    current: { type: 'string' },
     import: { type: 'boolean', default: false },
     duration: { type: 'string', default: '8' },
     connections: { type: 'string', default: '50' },
@@ -44,6 +63,19 @@ const { values: args } = parseArgs({
 if (!['sqlite', 'postgres'].includes(args.engine)) throw new Error('--engine is sqlite or postgres');
 const ON_POSTGRES = args.engine === 'postgres';
 const DURATION = Number(args.duration);
+// --order-flow-only: the order flow and nothing else.
+const ONLY_ORDER_FLOW = args['order-flow-only'];
+if (ONLY_ORDER_FLOW)
+  Object.assign(args, {
+    'no-throughput': true,
+    'no-webhooks': true,
+    'no-large': true,
+    'no-search': true,
+    'no-lighthouse': true,
+    import: false,
+    fuzz: false,
+    'catalogue-sizes': undefined,
+  });
 const CONNECTIONS = Number(args.connections);
 const ROUNDS = Math.max(1, Number(args.rounds));
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -55,7 +87,8 @@ const PRODUCT_STOCK_MAX = 100_000_000; // packages/shared/src/constants.ts
 
 function record(name, value, baseline, ratio, goal, pass, unit = 'req/s') {
   // Throughput figures on PostgreSQL say so, so a table pasted elsewhere cannot be misread.
-  if (ON_POSTGRES && unit === 'req/s') name += ' [PostgreSQL]';
+  // (Figures that name their engine already, as the catalogue goals do, keep their own label.)
+  if (ON_POSTGRES && unit === 'req/s' && !/\[(SQLite|PostgreSQL)\]$/.test(name)) name += ' [PostgreSQL]';
   rows.push({ name, value, baseline, ratio, goal, pass, unit });
   console.log(`  ${pass === undefined ? '  ' : pass ? 'ok' : 'MISS'} ${name}: ${fmt(value)} vs ${fmt(baseline)} ${unit} → ${ratio ?? '-'} (goal ${goal})`);
 }
@@ -143,8 +176,15 @@ async function signIn(url, email, password = 'correct-horse-9') {
 }
 
 // ---------------------------------------------------------------------------------------------
-console.log('building the web app and the server…');
-if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('build failed');
+if (ONLY_ORDER_FLOW) {
+  // With --current REF the order flow builds that commit in its own worktree: nothing to build here.
+  if (!args.current) console.log('building the server…');
+  if (!args.current && spawnSync('npm', ['run', 'build', '-w', '@bulkparts/server'], { cwd: root, stdio: 'ignore' }).status !== 0)
+    throw new Error('build failed');
+} else {
+  console.log('building the web app and the server…');
+  if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('build failed');
+}
 
 /** The home route's first JavaScript download (deterministic; `npm test` enforces a limit on it). */
 function bundleSize() {
@@ -583,6 +623,24 @@ if (!args['no-webhooks']) {
   console.log(`\noutgoing webhooks on SQLite (${CONNECTIONS} connections, ${DURATION}s each, ${ROUNDS} alternating rounds; a receiver on 127.0.0.1)`);
   await webhookBench({ duration: DURATION, connections: CONNECTIONS, rounds: ROUNDS, record, notes });
 }
+let orderFlow;
+if (!args['no-order-flow']) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  console.log(
+    `\nthe buyer's cart flow (order-flow.mjs: PUT lines, checkout, pay; closed loop; ${DURATION}s per run, ${ROUNDS} alternating rounds; current vs ${args.against} vs a raw-SQL floor)`,
+  );
+  if (!adminUrl) notes.push('order flow: PostgreSQL skipped, neither BENCH_DATABASE_URL nor TEST_DATABASE_URL is set');
+  orderFlow = await orderFlowBench({
+    engines: adminUrl ? ['sqlite', 'postgres'] : ['sqlite'],
+    adminUrl,
+    duration: DURATION,
+    rounds: ROUNDS,
+    against: args.against,
+    current: args.current,
+    record,
+    notes,
+  });
+}
 if (!args['no-large']) await largeData();
 if (args.import) {
   console.log(`\nproduct CSV import through POST /api/service/import on ${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'} (server RSS sampled every 50 ms)`);
@@ -607,6 +665,17 @@ if (args.import) {
 }
 if (!args['no-search']) {
   await catalogueSearchBench({ engines: ON_POSTGRES ? ['sqlite', 'postgres'] : ['sqlite'], duration: Math.max(4, Math.round(DURATION / 2)), record, notes });
+}
+if (args['catalogue-sizes']) {
+  const { tables } = await catalogueGoalsBench({
+    engines: ON_POSTGRES ? ['sqlite', 'postgres'] : ['sqlite'],
+    sizes: args['catalogue-sizes'].split(',').map(Number),
+    duration: Math.max(4, Math.round(DURATION / 2)),
+    connections: 16,
+    record,
+    notes,
+  });
+  for (const t of tables) console.log(`\n${t}`);
 }
 if (!args['no-lighthouse']) await lighthouse();
 if (args.fuzz) {
@@ -642,6 +711,7 @@ writeFileSync(
       rows,
       notes,
       table,
+      ...(orderFlow ? { orderFlow } : {}),
     },
     null,
     2,

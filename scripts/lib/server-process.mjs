@@ -77,15 +77,17 @@ export function buildIsCurrent() {
  * Spawns the server. `mode: 'source'` runs src/server.ts through tsx (no build needed, a few
  * seconds more per start); `mode: 'dist'` runs the production build (benchmarks); `mode: 'auto'`
  * (process-level tests) the build when it is current (`npm test` builds first), else the source.
- * Resolves once /api/health answers.
+ * Resolves once /api/health answers. `root` (default this checkout) runs another checkout's server,
+ * e.g. an older commit's worktree (scripts/bench/order-flow.mjs); with it, `mode: 'auto'` is 'dist'.
  */
-export async function startServer({ env = {}, port, mode = 'auto', nodeArgs = [], log = false, timeoutMs = 60_000 } = {}) {
+export async function startServer({ env = {}, port, mode = 'auto', nodeArgs = [], log = false, timeoutMs = 60_000, root: serverRoot = root } = {}) {
   port ??= await freePort();
-  if (mode === 'auto') mode = buildIsCurrent() ? 'dist' : 'source';
-  const entry = mode === 'dist' ? [distEntry] : ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')];
-  if (mode === 'dist' && !existsSync(entry[0])) throw new Error('apps/server/dist/server.js is missing: run npm run build first');
+  if (mode === 'auto') mode = serverRoot !== root || buildIsCurrent() ? 'dist' : 'source';
+  const dist = path.join(serverRoot, 'apps/server/dist/server.js');
+  const entry = mode === 'dist' ? [dist] : ['--import', 'tsx', path.join(serverRoot, 'apps/server/src/server.ts')];
+  if (mode === 'dist' && !existsSync(entry[0])) throw new Error(`${dist} is missing: run npm run build first`);
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
-    cwd: path.join(root, 'apps/server'),
+    cwd: path.join(serverRoot, 'apps/server'),
     // One buyer places thousands of orders in crash and bench runs: no cap on unpaid orders or on
     // purchases per minute, no mail throttle, unless the caller sets them.
     env: {

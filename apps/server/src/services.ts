@@ -62,6 +62,15 @@ import { createUploadsService } from './modules/uploads/uploads.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createGroupCommit } from './db/group-commit.js';
+import { createUnits } from './db/unit-of-work.js';
+import { createChangeShipTo } from './flows/change-ship-to.js';
+import { createMoveOrder } from './flows/move-order.js';
+import { createPayOrder } from './flows/pay-order.js';
+import { createPlaceOrder } from './flows/place-order.js';
+import { createSweepOrders } from './flows/sweep-orders.js';
+import { createOrderSteps } from './modules/orders/order-steps.js';
+import type { ShipToBook } from './modules/orders/purchase.js';
+import { createPaymentSteps } from './modules/payments/payment-steps.js';
 import { createLoopPressure } from './lib/loop-pressure.js';
 import { createWebhookSender } from './modules/webhooks/webhook-sender.js';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.js';
@@ -194,25 +203,47 @@ export function buildServices({
 
   // One notifier: orders and payments tell the buyer (and the webhooks) through the same one.
   const notifier = createOrderNotifier({ mailer, webhooks, publicUrl: config.publicUrl, ordersPlaced });
-  const ordersRepo = createOrdersRepository(db, engine, commits);
-  // Issue 29: the events log; every order change records its timeline step in its own transaction.
+  const ordersRepo = createOrdersRepository(db, engine);
+  const companyOrders = createCompanyOrdersRepository(db, engine);
+  // Issue 29: the events log; every order change records its timeline step in its own unit.
   const events = createEventsRepository(db);
+  // Issue 29: the units of work the flows open, on the group commit; after-commit work that fails is logged.
+  const units = createUnits(commits, (err) => log.error({ err }, 'after-commit work failed'));
+  const paymentsRepo = createPaymentsRepository(db);
+  // What the orders module does inside the flows' units (placing, moving, sweeping, a ship-to change).
+  const orderSteps = createOrderSteps({
+    repo: ordersRepo,
+    companyOrders,
+    notify: notifier,
+    rules: { unpaidTtlSeconds: config.orders.unpaidTtlSeconds, pendingMax: config.orders.pendingMax },
+    companies,
+    timeline: events,
+    // An account order invoiced at once takes its invoice number (payments' sequence) in its own unit (issue 18).
+    invoiceNumberIn: (trx) => paymentsRepo.nextInvoiceNumber(trx),
+  });
+  // Orders → profiles (issue 29): a purchase without a ship-to takes the last one; a given one is remembered.
+  const shipTo: ShipToBook = {
+    lastOf: (userId) => profiles.shippingAddressOf(userId),
+    rememberIn: (trx, userId, address) => profiles.rememberShippingAddressIn(trx, userId, address),
+  };
+  // The order flows (src/flows/): each opens one unit and calls the modules inside it.
+  const placeOrder = createPlaceOrder({ units, orders: orderSteps.placement, products });
+  const moveOrder = createMoveOrder({ units, orders: orderSteps.moves, products });
   const orders = createOrdersService({
     repo: ordersRepo,
-    companyOrders: createCompanyOrdersRepository(db, engine),
+    companyOrders,
     stock: products,
-    notify: notifier,
+    placeOrder,
+    moveOrder,
+    sweeps: createSweepOrders({ units, orders: orderSteps.sweeps, products }),
+    changeShipTo: createChangeShipTo({ units, orders: orderSteps.shipTo, shipTo }),
     // A refund moves money first; the status changes only once the provider has accepted it.
-    // An account order takes its invoice number (payments' sequence) in its own transaction when invoiced (issue 18).
-    hooks: { beforeRefund: (row) => payments.refund(row), invoiceNumberIn: (trx) => payments.nextInvoiceNumberIn(trx) },
+    // An account order takes its invoice number in the approval's unit when it becomes invoiced (issue 18).
+    hooks: { beforeRefund: (row) => payments.refund(row), invoiceNumberIn: (trx) => paymentsRepo.nextInvoiceNumber(trx) },
     rules: { unpaidTtlSeconds: config.orders.unpaidTtlSeconds, pendingMax: config.orders.pendingMax },
     // Orders → companies (CompanyDirectory): membership, limits, terms, company prices, who approves.
     companies,
-    // Orders → profiles (issue 29): a purchase without a ship-to takes the last one; a given one is remembered.
-    shipTo: {
-      lastOf: (userId) => profiles.shippingAddressOf(userId),
-      rememberIn: (trx, userId, address) => profiles.rememberShippingAddressIn(trx, userId, address),
-    },
+    shipTo,
     timeline: events,
     // Orders → users: who acted on an order, by name (the timeline).
     namesOf: async (ids) => new Map((await users.usersByIds(ids)).map((u) => [u.id, u.name] as const)),
@@ -249,9 +280,11 @@ export function buildServices({
 
   const provider = paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : createTestCardProvider());
   const invoiceRenderer = createInvoiceRenderer({ log });
+  const payableOrders = createOrderPayments(ordersRepo, createOrderPaymentsRepository(db), notifier, events);
   const payments = createPaymentsService({
-    repo: createPaymentsRepository(db),
-    orders: createOrderPayments(ordersRepo, createOrderPaymentsRepository(db), notifier, events),
+    repo: paymentsRepo,
+    orders: payableOrders,
+    markPaid: createPayOrder({ units, payments: createPaymentSteps(paymentsRepo), orders: payableOrders }),
     buyer: (userId) => profiles.buyer(userId),
     invoiceRenderer,
     provider,

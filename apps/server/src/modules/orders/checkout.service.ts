@@ -136,10 +136,12 @@ export function createCheckoutService({ orders, cart, products, profiles, compan
             idempotencyHash: hash,
             membership,
             paymentMethod: input.paymentMethod,
-            // First in the unit: exactly the lines read above, or the unit rolls back (CartChangedError).
-            claim: (trx, orderId) => cart.takeIn(trx, user.id, seen, orderId),
           },
-          (trx) => profiles.rememberShippingAddressIn(trx, user.id, input.shippingAddress),
+          {
+            // First in the unit: exactly the lines read above, or the unit rolls back (CartChangedError).
+            claim: (uow, orderId) => cart.takeIn(uow.trx, user.id, seen, orderId),
+            alongside: (uow) => profiles.rememberShippingAddressIn(uow.trx, user.id, input.shippingAddress),
+          },
         );
         return { order, created: true };
       } catch (error) {

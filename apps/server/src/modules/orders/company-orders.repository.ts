@@ -48,13 +48,13 @@ function linesIn(trx: Transaction<DB>, orders: readonly OrderRow[]): Promise<Ord
 }
 
 /**
- * Inside a new account order's transaction (orders.repository.ts `placeOrder`): throws
+ * Inside a new account order's unit (order-placement.ts): throws
  * CreditLimitError unless the company's open account orders plus `addCents` stay within the limit.
  * The same pattern as the unpaid-order cap, per company: two members checking out at once queue on
  * the company's lock (PostgreSQL) or run one after the other (SQLite's one writer), so the second
  * sums the first's committed order and together they cannot pass the limit.
  */
-export async function checkCreditIn(trx: Transaction<DB>, engine: Engine, credit: { companyId: string; limitCents: number }, addCents: number): Promise<void> {
+async function checkCreditIn(trx: Transaction<DB>, engine: Engine, credit: { companyId: string; limitCents: number }, addCents: number): Promise<void> {
   if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${CREDIT_LIMIT_LOCK}, hashtext(${credit.companyId}))`.execute(trx);
   const usedCents = await creditUsedBy(trx, credit.companyId);
   if (usedCents + addCents > credit.limitCents) throw new CreditLimitError(credit.limitCents, usedCents);
@@ -70,37 +70,36 @@ export function createCompanyOrdersRepository(db: Kysely<DB>, engine: Engine) {
     /** What the company's open account orders hold of its credit (awaiting approval or invoiced), in cents. */
     creditUsedCents: (companyId: string): Promise<number> => creditUsedBy(db, companyId),
 
+    /** In a new account order's unit: CreditLimitError past the company's limit (see `checkCreditIn` above). */
+    checkCreditIn: (trx: Transaction<DB>, credit: { companyId: string; limitCents: number }, addCents: number) => checkCreditIn(trx, engine, credit, addCents),
+
     /**
-     * Rejects up to `limit` orders waiting for approval since `cutoff` or before, and runs
-     * `alsoWrite` (their stock back, their mails) in the same transaction. Safe with several
-     * instances, as `expireDue`: each order moves once, PostgreSQL skips rows another instance holds.
+     * Rejects, in the unit, up to `limit` orders waiting for approval since `cutoff` or before, and
+     * answers them with their lines. Safe with several instances, as `expireDueIn`: each order moves
+     * once, PostgreSQL skips rows another instance holds.
      */
-    async rejectWaitingSince(
+    async rejectWaitingSinceIn(
+      trx: Transaction<DB>,
       cutoff: string,
       now: string,
       reason: string,
       limit: number,
-      alsoWrite?: (trx: Transaction<DB>, rejected: OrderRow[], lines: OrderLineRow[]) => Promise<void>,
-    ): Promise<OrderRow[]> {
-      return db.transaction().execute(async (trx) => {
-        const due = trx
-          .selectFrom('orders')
-          .select('id')
-          .where('status', '=', 'awaiting_approval')
-          .where('awaiting_since', '<=', cutoff)
-          .orderBy('awaiting_since')
-          .limit(limit);
-        const rejected = await trx
-          .updateTable('orders')
-          .set({ status: 'rejected', rejection_reason: reason, decided_by: 'system', updated_at: now })
-          .where(idAmong(engine, due))
-          .where('status', '=', 'awaiting_approval')
-          .returningAll()
-          .execute();
-        if (rejected.length === 0) return [];
-        await alsoWrite?.(trx, rejected, await linesIn(trx, rejected));
-        return rejected;
-      });
+    ): Promise<{ rejected: OrderRow[]; lines: OrderLineRow[] }> {
+      const due = trx
+        .selectFrom('orders')
+        .select('id')
+        .where('status', '=', 'awaiting_approval')
+        .where('awaiting_since', '<=', cutoff)
+        .orderBy('awaiting_since')
+        .limit(limit);
+      const rejected = await trx
+        .updateTable('orders')
+        .set({ status: 'rejected', rejection_reason: reason, decided_by: 'system', updated_at: now })
+        .where(idAmong(engine, due))
+        .where('status', '=', 'awaiting_approval')
+        .returningAll()
+        .execute();
+      return { rejected, lines: rejected.length ? await linesIn(trx, rejected) : [] };
     },
 
     /** Invoiced orders past their due date that have not been reminded yet (the overdue sweep's candidates). */
@@ -117,29 +116,21 @@ export function createCompanyOrdersRepository(db: Kysely<DB>, engine: Engine) {
     },
 
     /**
-     * Marks these orders reminded, each only if it is still invoiced and unreminded, and runs
-     * `alsoWrite` with the ones this call marked (their mails) in the same transaction: with
-     * several instances each order's reminder is queued once.
+     * Marks these orders reminded in the unit, each only if it is still invoiced and unreminded, and
+     * answers the ones this call marked with their lines: with several instances each order's
+     * reminder is queued once.
      */
-    async markReminded(
-      ids: readonly string[],
-      now: string,
-      alsoWrite?: (trx: Transaction<DB>, reminded: OrderRow[], lines: OrderLineRow[]) => Promise<void>,
-    ): Promise<OrderRow[]> {
-      if (ids.length === 0) return [];
-      return db.transaction().execute(async (trx) => {
-        const reminded = await trx
-          .updateTable('orders')
-          .set({ reminded_at: now })
-          .where('id', 'in', ids)
-          .where('status', '=', 'invoiced')
-          .where('reminded_at', 'is', null)
-          .returningAll()
-          .execute();
-        if (reminded.length === 0) return [];
-        await alsoWrite?.(trx, reminded, await linesIn(trx, reminded));
-        return reminded;
-      });
+    async markRemindedIn(trx: Transaction<DB>, ids: readonly string[], now: string): Promise<{ reminded: OrderRow[]; lines: OrderLineRow[] }> {
+      if (ids.length === 0) return { reminded: [], lines: [] };
+      const reminded = await trx
+        .updateTable('orders')
+        .set({ reminded_at: now })
+        .where('id', 'in', ids)
+        .where('status', '=', 'invoiced')
+        .where('reminded_at', 'is', null)
+        .returningAll()
+        .execute();
+      return { reminded, lines: reminded.length ? await linesIn(trx, reminded) : [] };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { APPROVAL_TIMEOUT_DAYS, APPROVING_ROLES, COMPANY_MESSAGES, dueDateFor, type Order, type OrderListQuery, type OrderStatus } from '@bulkparts/shared';
+import { APPROVING_ROLES, COMPANY_MESSAGES, dueDateFor, type Order, type OrderListQuery, type OrderStatus } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
@@ -6,15 +6,9 @@ import { nowIso } from '../../lib/ids.js';
 import type { SessionUser } from '../../lib/session-user.js';
 import type { CompanyDirectory, Membership } from '../companies/company-directory.js';
 import type { CompanyOrdersRepository } from './company-orders.repository.js';
-import { piecesOf, type CommitMove } from './order-moves.js';
-import { orderEvent, SYSTEM, type OrderTimelineLog } from './order-timeline.js';
-import { linesByOrder, toOrder } from './order-view.js';
+import type { MoveOrder } from './order-moves.js';
 import type { OrderListFilter, OrderRow, OrdersRepository } from './orders.repository.js';
-import type { OrderHooks, OrderNotifier, OrderRules, OrderStock } from './order-types.js';
-
-/** The reason written on an order the server rejects after APPROVAL_TIMEOUT_DAYS. */
-export const APPROVAL_TIMEOUT_REASON = `Not approved within ${APPROVAL_TIMEOUT_DAYS} days`;
-const DAY_MS = 86_400_000;
+import type { OrderHooks, OrderRules } from './order-types.js';
 
 /** Whether the membership approves (and sees) the orders of this company. */
 export const approvesFor = (membership: Membership | null, companyId: string | null): boolean =>
@@ -46,24 +40,20 @@ export async function companyListFilter(
 export interface OrderApprovalsDeps {
   repo: OrdersRepository;
   companyOrders: CompanyOrdersRepository;
-  stock: Pick<OrderStock, 'returnStock' | 'stockCommitted'>;
-  notify: OrderNotifier;
   companies: CompanyDirectory;
   rules: OrderRules;
   hooks: Pick<OrderHooks, 'invoiceNumberIn'>;
-  /** Issue 29: the timeout sweep's rejections are timeline steps by `system`. */
-  timeline: OrderTimelineLog;
-  /** The shared status change (order-moves.ts): stock back when rejected, 409 on a lost race, the buyer told. */
-  commitMove: CommitMove;
+  /** The move-order flow (flows/move-order.ts): stock back when rejected, the timeline step, 409 on a lost race, the buyer told. */
+  commitMove: MoveOrder;
 }
 
 /**
  * Issue 18's side of orders: an order over a buyer's spending limit waits for its company's approval
- * (approve, reject, and the 14-day auto-reject), an account order is paid on terms (invoiced, the
- * bank transfer recorded by mark-paid, overdue reminders), and the credit the company's open account
+ * (approve, reject; the 14-day auto-reject is a sweep, order-sweeps.ts), an account order is paid on
+ * terms (invoiced, the bank transfer recorded by mark-paid), and the credit the company's open account
  * orders hold. Spread into the orders service's API.
  */
-export function createOrderApprovals({ repo, companyOrders, stock, notify, companies, rules, hooks, timeline, commitMove }: OrderApprovalsDeps) {
+export function createOrderApprovals({ repo, companyOrders, companies, rules, hooks, commitMove }: OrderApprovalsDeps) {
   /**
    * An order the user may approve or reject: an approver or company admin of the order's company,
    * never its buyer (403: they see it, so they are told why); anyone else 404 as if it did not exist.
@@ -140,55 +130,6 @@ export function createOrderApprovals({ repo, companyOrders, stock, notify, compa
         },
         user.id,
       );
-    },
-
-    /** Rejects the orders that waited APPROVAL_TIMEOUT_DAYS for approval (stock back, buyer mailed); answers how many. */
-    async rejectStaleApprovals(at: Date = new Date(), limit = 100): Promise<number> {
-      const cutoff = new Date(at.getTime() - APPROVAL_TIMEOUT_DAYS * DAY_MS).toISOString();
-      const rejecting = notify.expiring('rejected');
-      let rejected: OrderRow[] = [];
-      try {
-        rejected = await companyOrders.rejectWaitingSince(cutoff, at.toISOString(), APPROVAL_TIMEOUT_REASON, limit, async (trx, rows, lines) => {
-          await stock.returnStock(trx, piecesOf(lines));
-          await timeline.recordIn(
-            trx,
-            rows.map((r) => orderEvent('rejected', r.id, SYSTEM, r.updated_at)),
-          );
-          const byOrder = linesByOrder(lines);
-          await rejecting.write(
-            trx,
-            rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [])),
-          );
-        });
-      } finally {
-        if (rejected.length) stock.stockCommitted();
-      }
-      if (rejected.length) rejecting.committed();
-      return rejected.length;
-    },
-
-    /** Reminds each company, once, of its invoices past their due date (the company admins are mailed); answers how many. */
-    async remindOverdue(at: Date = new Date(), limit = 100): Promise<number> {
-      const now = at.toISOString();
-      const candidates = await companyOrders.overdueUnreminded(now, limit);
-      if (candidates.length === 0) return 0;
-      // Read before the unit: SQLite's one connection belongs to the transaction until it commits.
-      const companyIds = [...new Set(candidates.map((c) => c.company_id).filter((c): c is string => c !== null))];
-      const admins = new Map(await Promise.all(companyIds.map(async (c) => [c, await companies.adminEmails(c)] as const)));
-      const reminding = notify.reminding();
-      const reminded = await companyOrders.markReminded(
-        candidates.map((c) => c.id),
-        now,
-        async (trx, rows, rowLines) => {
-          const lines = linesByOrder(rowLines);
-          for (const r of rows) {
-            const to = r.company_id ? (admins.get(r.company_id) ?? []) : [];
-            await reminding.write(trx, toOrder(r, lines.get(r.id) ?? []), to.length ? to : [r.user_email]);
-          }
-        },
-      );
-      if (reminded.length) reminding.committed();
-      return reminded.length;
     },
   };
 }

@@ -89,6 +89,10 @@ const WEBHOOK_EVENT_OF: Partial<Record<OrderStatus, WebhookEvent>> = {
   refunded: 'order.refunded',
 };
 
+/** After-commit keys: one wake-up per worker per unit, however many rows it queued. */
+const MAIL = 'wake-mail';
+const WEBHOOKS = 'wake-webhooks';
+
 export function createOrderNotifier({ mailer, webhooks, publicUrl, ordersPlaced }: OrderNotifierDeps): OrderNotifier {
   function mailFor(order: Order, event: OrderEvent): MailMessage | undefined {
     const verb = MAILED[event];
@@ -112,54 +116,33 @@ export function createOrderNotifier({ mailer, webhooks, publicUrl, ordersPlaced 
       const mail = mailFor(order, event);
       if (mail) void mailer.send(mail);
     },
-    moving() {
-      return {
-        write: async (trx, event, order) => {
-          const type = WEBHOOK_EVENT_OF[event];
-          if (type && webhooks) await webhooks.enqueueIn(trx, type, order);
-        },
-        // Status changes are rare next to orders: the worker is woken whether or not one was enqueued.
-        committed: () => webhooks?.wake(),
-      };
+    async moved(uow, event, order) {
+      const type = WEBHOOK_EVENT_OF[event];
+      if (type && webhooks && (await webhooks.enqueueIn(uow.trx, type, order))) uow.afterCommit(() => webhooks.wake(), WEBHOOKS);
     },
-    placing() {
-      let hooked = 0;
-      return {
-        write: async (trx, order, approverEmails = []) => {
-          const mail = mailFor(order, 'placed');
-          if (mail) await mailer.enqueueIn(trx, mail);
-          hooked += (await webhooks?.enqueueIn(trx, 'order.placed', order)) ?? 0;
-          // Issue 18: an order above the buyer's limit asks the company's approvers and admins.
-          for (const to of approverEmails) {
-            if (to.toLowerCase() === order.userEmail.toLowerCase()) continue;
-            await mailer.enqueueIn(trx, approvalNeededMail(order, to, publicUrl));
-          }
-        },
-        committed() {
-          ordersPlaced.inc();
-          mailer.wake();
-          if (hooked) webhooks?.wake();
-        },
-      };
+    async placed(uow, order, approverEmails = []) {
+      const mail = mailFor(order, 'placed');
+      if (mail) await mailer.enqueueIn(uow.trx, mail);
+      const hooked = (await webhooks?.enqueueIn(uow.trx, 'order.placed', order)) ?? 0;
+      // Issue 18: an order above the buyer's limit asks the company's approvers and admins.
+      for (const to of approverEmails) {
+        if (to.toLowerCase() === order.userEmail.toLowerCase()) continue;
+        await mailer.enqueueIn(uow.trx, approvalNeededMail(order, to, publicUrl));
+      }
+      uow.afterCommit(() => ordersPlaced.inc());
+      uow.afterCommit(() => mailer.wake(), MAIL);
+      if (hooked) uow.afterCommit(() => webhooks?.wake(), WEBHOOKS);
     },
-    expiring(event = 'expired') {
-      return {
-        write: async (trx, orders) => {
-          for (const order of orders) {
-            const mail = mailFor(order, event);
-            if (mail) await mailer.enqueueIn(trx, mail);
-          }
-        },
-        committed: () => mailer.wake(),
-      };
+    async swept(uow, event, orders) {
+      for (const order of orders) {
+        const mail = mailFor(order, event);
+        if (mail) await mailer.enqueueIn(uow.trx, mail);
+      }
+      if (orders.length) uow.afterCommit(() => mailer.wake(), MAIL);
     },
-    reminding() {
-      return {
-        write: async (trx, order, adminEmails) => {
-          for (const to of adminEmails) await mailer.enqueueIn(trx, overdueReminderMail(order, to, publicUrl));
-        },
-        committed: () => mailer.wake(),
-      };
+    async reminded(uow, order, adminEmails) {
+      for (const to of adminEmails) await mailer.enqueueIn(uow.trx, overdueReminderMail(order, to, publicUrl));
+      if (adminEmails.length) uow.afterCommit(() => mailer.wake(), MAIL);
     },
   };
 }

@@ -1,11 +1,12 @@
 import { canTransition, SHIPPING_ADDRESS_NEEDED, STOCK_RETURNING_STATUSES, type Order, type OrderStatus } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
-import type { OrderRow, OrderView, OrdersRepository } from './orders.repository.js';
+import type { OrderLineRow, OrderRow, OrderView, OrdersRepository } from './orders.repository.js';
 import { toOrder } from './order-view.js';
-import type { OrderHooks, OrderNotifier, OrderStock } from './order-types.js';
+import type { OrderHooks, OrderNotifier } from './order-types.js';
 import { orderEvent, timelineEventOf, type Actor, type OrderTimelineLog } from './order-timeline.js';
 
 export interface ShipmentDetails {
@@ -25,56 +26,64 @@ const TIMESTAMP_COLUMN: Partial<Record<OrderStatus, keyof OrderRow>> = {
 export const piecesOf = (lines: readonly { product_id: string; quantity: number }[]) =>
   lines.map((l) => ({ productId: l.product_id, quantity: Number(l.quantity) }));
 
-/** What an order's status change writes besides the status: fixed, or computed inside its transaction. */
+/** What an order's status change writes besides the status: fixed, or computed inside its unit. */
 export type MoveChanges = Partial<OrderRow> | ((trx: Transaction<DB>) => Promise<Partial<OrderRow>>);
+
+/**
+ * The move-order flow (flows/move-order.ts) as the orders module is given it (services.ts): moves
+ * the order from `from` to `to` only if it is still `from`, with `changes` and `by`'s timeline step
+ * in one unit, its stock back when `to` returns stock; answers the fresh order, 409 when another
+ * request moved it first.
+ */
+export type MoveOrder = (id: string, from: OrderStatus, to: OrderStatus, changes: MoveChanges, by: Actor) => Promise<Order>;
 
 export interface OrderMovesDeps {
   repo: OrdersRepository;
-  stock: Pick<OrderStock, 'returnStock' | 'stockCommitted'>;
   notify: OrderNotifier;
   hooks: Pick<OrderHooks, 'beforeRefund'>;
-  /** Issue 29: each move's timeline step, recorded in its transaction. */
+  /** Issue 29: each move's timeline step, recorded in its unit. */
   timeline: OrderTimelineLog;
   /** A row with its lines (orders.service.ts). */
   one: (row: OrderView) => Promise<Order>;
 }
 
-/** How an existing order changes status: `commitMove` (shared with order-approvals.ts) and `move` (the status rules). */
-export function createOrderMoves({ repo, stock, notify, hooks, timeline, one }: OrderMovesDeps) {
-  /**
-   * Moves the order from `from` to `to` only if it is still `from`, with `changes` in the same
-   * transaction; a status that returns stock (cancelled, expired, rejected) puts every line back
-   * in that transaction too, and so does its timeline step, with `by` who made it. Answers the
-   * fresh order and tells the buyer; 409 when another request moved it first.
-   */
-  async function commitMove(id: string, from: OrderStatus, to: OrderStatus, changes: MoveChanges, by: Actor): Promise<Order> {
-    const step = timelineEventOf(from, to);
-    const returnsStock = STOCK_RETURNING_STATUSES.includes(to);
-    // Lines never change once placed, so they are read before the transaction.
-    const lines = await repo.linesOf([id]);
-    // Issue 19: the move's webhook is recorded in its transaction, with the order as moved there.
-    const moving = notify.moving();
-    let moved: boolean;
-    try {
-      moved = await repo.transition(id, from, to, changes, async (trx) => {
-        if (returnsStock) await stock.returnStock(trx, piecesOf(lines));
-        // Stamped like the move itself (its `updated_at`, e.g. the same instant as `shipped_at`).
-        const at = typeof changes === 'function' ? nowIso() : (changes.updated_at ?? nowIso());
-        if (step) await timeline.recordIn(trx, [orderEvent(step, id, by, at)]);
-        await moving.write(trx, to, async () => toOrder((await repo.findById(id, trx))!, lines));
-      });
-    } finally {
-      if (returnsStock) stock.stockCommitted();
-    }
-    if (moved) moving.committed();
-    const fresh = await repo.findById(id);
-    if (!moved || !fresh) throw new AppError('INVALID_TRANSITION', `The order changed meanwhile; it is now ${fresh?.status ?? 'gone'}`);
-    const order = await one(fresh);
-    notify.changed(order, to);
-    return order;
-  }
+/**
+ * The orders module's side of a status change (the unit is the move-order flow's): `moveIn` writes
+ * the status, its timeline step and its webhook in the unit; `settle` reads the order after the
+ * commit and mails the buyer; `returnsStock` says whether the flow puts the lines back.
+ */
+export function createOrderMoveSteps({ repo, notify, timeline, one }: Omit<OrderMovesDeps, 'hooks'>) {
+  return {
+    returnsStock: (to: OrderStatus) => STOCK_RETURNING_STATUSES.includes(to),
+    linesOf: (id: string) => repo.linesOf([id]),
 
-  /** A status change allowed by the order's state machine (`canTransition`), stamped with its time; a refund asks `beforeRefund` first. */
+    async moveIn(uow: UnitOfWork, id: string, from: OrderStatus, to: OrderStatus, changes: MoveChanges, by: Actor, lines: readonly OrderLineRow[]) {
+      // A function computes the changes inside the unit (an invoice number rolls back with a lost race).
+      const set = typeof changes === 'function' ? await changes(uow.trx) : changes;
+      if (!(await repo.transitionIn(uow.trx, id, from, to, set))) return false;
+      const step = timelineEventOf(from, to);
+      // Stamped like the move itself (its `updated_at`, e.g. the same instant as `shipped_at`).
+      if (step) await timeline.recordIn(uow.trx, [orderEvent(step, id, by, set.updated_at ?? nowIso())]);
+      // Issue 19: the move's webhook, with the order as moved in this unit.
+      await notify.moved(uow, to, async () => toOrder((await repo.findById(id, uow.trx))!, lines));
+      return true;
+    },
+
+    async settle(id: string, to: OrderStatus, moved: boolean): Promise<Order> {
+      const fresh = await repo.findById(id);
+      if (!moved || !fresh) throw new AppError('INVALID_TRANSITION', `The order changed meanwhile; it is now ${fresh?.status ?? 'gone'}`);
+      const order = await one(fresh);
+      notify.changed(order, to);
+      return order;
+    },
+  };
+}
+
+export type OrderMoveSteps = ReturnType<typeof createOrderMoveSteps>;
+
+/** How an existing order changes status by its state machine (`canTransition`), through the move-order flow. */
+export function createOrderMoves({ hooks, moveOrder }: { hooks: Pick<OrderHooks, 'beforeRefund'>; moveOrder: MoveOrder }) {
+  /** A status change allowed by the order's state machine, stamped with its time; a refund asks `beforeRefund` first. */
   async function move(row: OrderRow, to: OrderStatus, by: Actor, shipment: ShipmentDetails = {}): Promise<Order> {
     const from = row.status as OrderStatus;
     if (!canTransition(from, to)) {
@@ -89,10 +98,8 @@ export function createOrderMoves({ repo, stock, notify, hooks, timeline, one }: 
     const column = TIMESTAMP_COLUMN[to];
     if (column) (changes as Record<string, unknown>)[column] = now;
     if (to === 'shipped') Object.assign(changes, { carrier: shipment.carrier ?? null, tracking_number: shipment.trackingNumber ?? null });
-    return commitMove(row.id, from, to, changes, by);
+    return moveOrder(row.id, from, to, changes, by);
   }
 
-  return { commitMove, move };
+  return { move };
 }
-
-export type CommitMove = ReturnType<typeof createOrderMoves>['commitMove'];

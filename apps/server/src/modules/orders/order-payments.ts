@@ -1,5 +1,4 @@
-import type { Transaction } from 'kysely';
-import type { DB } from '../../db/tables.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { OrderPaymentsRepository, PaidFacts } from './order-payments.repository.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 import { orderEvent, type OrderTimelineLog } from './order-timeline.js';
@@ -18,23 +17,23 @@ export function createOrderPayments(repo: OrdersRepository, payments: OrderPayme
     /** The order's lines (the invoice lists every one). */
     lines: (orderId: string) => repo.linesOf([orderId]),
     setPendingReference: (orderId: string, provider: string, reference: string) => payments.setPendingReference(orderId, provider, reference),
-    statusIn: (trx: Transaction<DB>, orderId: string) => payments.statusIn(trx, orderId),
+    statusIn: (uow: UnitOfWork, orderId: string) => payments.statusIn(uow.trx, orderId),
     /**
      * Marks the order paid in the payment's transaction, with its `order.paid` webhook (issue 19) and
      * its timeline step (issue 29): a card is paid by the order's buyer (only they may pay it).
      */
-    async markPaidIn(trx: Transaction<DB>, orderId: string, paid: PaidFacts): Promise<boolean> {
+    async markPaidIn(uow: UnitOfWork, orderId: string, paid: PaidFacts): Promise<boolean> {
+      const { trx } = uow;
       const marked = await payments.markPaidIn(trx, orderId, paid);
       if (marked) {
         const row = (await repo.findById(orderId, trx))!;
         await timeline.recordIn(trx, [orderEvent('paid', orderId, row.user_id, paid.paidAt)]);
-        await notify.moving().write(trx, 'paid', async () => toOrder((await repo.findById(orderId, trx))!, await repo.linesOf([orderId], trx)));
+        await notify.moved(uow, 'paid', async () => toOrder((await repo.findById(orderId, trx))!, await repo.linesOf([orderId], trx)));
       }
       return marked;
     },
-    /** After a committed payment: the buyer hears about it (the one order notifier), the webhook worker wakes. */
+    /** After a committed payment: the buyer hears about it (the one order notifier). */
     async paid(orderId: string): Promise<void> {
-      notify.moving().committed();
       const fresh = await repo.findById(orderId);
       if (fresh) notify.changed(toOrder(fresh, await repo.linesOf([orderId])), 'paid');
     },

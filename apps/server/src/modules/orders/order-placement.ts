@@ -5,9 +5,10 @@ import { AppError } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { SessionUser } from '../../lib/session-user.js';
 import type { ProductRow } from '../products/products.repository.js';
-import { pricedRow, type ProductsService } from '../products/products.service.js';
+import { pricedRow } from '../products/products.service.js';
 import type { CompanyDirectory, Membership } from '../companies/company-directory.js';
-import { CreditLimitError } from './company-orders.repository.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import { CreditLimitError, type CompanyOrdersRepository } from './company-orders.repository.js';
 import { NEW_ORDER_BLANKS, PendingCapError, type OrderLineRow, type OrderRow, type OrdersRepository } from './orders.repository.js';
 import { orderEvent, type OrderTimelineLog } from './order-timeline.js';
 import { toOrder } from './order-view.js';
@@ -44,12 +45,6 @@ export interface NewOrder {
   membership?: Membership | null;
   /** 'account' pays on the company's terms (invoiced, due later); default 'card'. */
   paymentMethod?: PaymentMethod;
-  /**
-   * Runs first in the order's unit, with the new order's id: takes what the order is made of (a
-   * checkout's cart, issue 28). Throwing rolls the unit back before the pending cap, the credit
-   * check or the stock, so a lost race is answered as such and nothing else is tried.
-   */
-  claim?: (trx: Transaction<DB>, orderId: string) => Promise<void>;
 }
 
 /**
@@ -134,14 +129,14 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
 
 export interface PlacementDeps {
   repo: OrdersRepository;
-  stock: Pick<ProductsService, 'takeStockMany' | 'stockCommitted'>;
+  companyOrders: Pick<CompanyOrdersRepository, 'checkCreditIn'>;
   notify: OrderNotifier;
   rules: OrderRules;
   /** Who the buyer buys for (issue 18): membership, limits, terms, who approves. */
   companies?: Pick<CompanyDirectory, 'membershipOf' | 'approverEmails'> | undefined;
-  /** Issue 29: the order's `placed` step, by its buyer, in its transaction. */
+  /** Issue 29: the order's `placed` step, by its buyer, in its unit. */
   timeline: OrderTimelineLog;
-  /** The payments module's next invoice number, inside the order's transaction (wired in services.ts). */
+  /** The payments module's next invoice number, inside the order's unit (wired in services.ts). */
   invoiceNumberIn?: ((trx: Transaction<DB>) => Promise<number>) | undefined;
 }
 
@@ -151,61 +146,72 @@ export function checkAccountPayment(membership: Membership | null): asserts memb
   if (!membership.paymentTerms) throw new AppError('CONFLICT', COMPANY_MESSAGES.noTerms, { paymentMethod: COMPANY_MESSAGES.noTerms });
 }
 
+/** An order ready to be placed: its rows and what its unit checks, read before the unit opens. */
+export interface PreparedOrder {
+  row: Omit<OrderRow, 'order_number'>;
+  lines: OrderLineRow[];
+  /** The company's approvers and admins to ask, for an order that waits for approval. */
+  approvers: readonly string[];
+  /** An account order: the company's open account orders plus this one must stay within `limitCents`. */
+  credit: { companyId: string; limitCents: number } | undefined;
+  /** The stock the order takes, per line. */
+  pieces: { productId: string; quantity: number }[];
+}
+
 /**
- * One new order as one unit (ADR 0004, 0007): `claim` (the checkout's cart taken), the unpaid-order
- * cap, the order and its lines, the confirmation mail, `alsoWrite` (the remembered address, an
- * accepted quote), and last every line's stock in product-id order. Throws StockShortError
- * (nothing taken), what `claim` throws, or a 409 for the cap.
+ * The orders module's side of placing an order (the unit itself is the place-order flow's,
+ * flows/place-order.ts): `prepare` reads what the order needs before its unit (membership,
+ * approvers: SQLite's one connection is the unit's until it commits) and plans it; `placeIn` runs
+ * in the unit: the unpaid-order cap, the company's credit, the invoice number of an order invoiced
+ * at once, the order and its lines with their number, its timeline step, its mail and webhooks.
  */
-export function createOrderPlacement({ repo, stock, notify, rules, companies, timeline, invoiceNumberIn }: PlacementDeps) {
-  // `alsoWrite` gets the new order too (an accepted quote records the order's id in the same unit).
-  return async function place(o: NewOrder, alsoWrite?: (trx: Transaction<DB>, order: Order) => Promise<void>): Promise<Order> {
-    const membership = o.membership !== undefined ? o.membership : ((await companies?.membershipOf(o.user.id)) ?? null);
-    if (o.paymentMethod === 'account') checkAccountPayment(membership);
-    const { row, lines } = newOrderRows({ ...o, membership }, rules.unpaidTtlSeconds);
-    // Read before the unit (SQLite's one connection is the unit's until it commits).
-    const approvers = row.status === 'awaiting_approval' && row.company_id && companies ? await companies.approverEmails(row.company_id) : [];
-    const credit =
-      row.payment_method === 'account' && membership?.creditLimitCents != null
-        ? { companyId: membership.companyId, limitCents: Number(membership.creditLimitCents) }
-        : undefined;
-    const placing = notify.placing();
-    const { claim } = o;
-    let order: Order | undefined;
-    try {
-      // The stock is taken by the products service inside this order's transaction; once the
-      // unit has ended the products service clears its cached catalogue (ADR 0012).
-      await repo.placeOrder(row, lines, {
-        pendingMax: rules.pendingMax,
-        claim: claim && ((trx) => claim(trx, row.id)),
-        credit,
-        invoiceNumber: invoiceNumberIn,
-        alsoWrite: async (trx, numbered) => {
-          order = toOrder(numbered, lines);
-          await timeline.recordIn(trx, [orderEvent('placed', numbered.id, o.user.id, numbered.created_at)]);
-          await placing.write(trx, order, approvers);
-          await alsoWrite?.(trx, order);
-        },
-        takeStock: (trx) =>
-          stock.takeStockMany(
-            trx,
-            lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
-          ),
-      });
-    } catch (error) {
-      if (error instanceof PendingCapError) {
-        throw new AppError('CONFLICT', `You already have ${error.max} unpaid orders. Pay or cancel one of them before ordering more.`);
+export function createOrderPlacement({ repo, companyOrders, notify, rules, companies, timeline, invoiceNumberIn }: PlacementDeps) {
+  return {
+    async prepare(o: NewOrder): Promise<PreparedOrder> {
+      const membership = o.membership !== undefined ? o.membership : ((await companies?.membershipOf(o.user.id)) ?? null);
+      if (o.paymentMethod === 'account') checkAccountPayment(membership);
+      const { row, lines } = newOrderRows({ ...o, membership }, rules.unpaidTtlSeconds);
+      const approvers = row.status === 'awaiting_approval' && row.company_id && companies ? await companies.approverEmails(row.company_id) : [];
+      const credit =
+        row.payment_method === 'account' && membership?.creditLimitCents != null
+          ? { companyId: membership.companyId, limitCents: Number(membership.creditLimitCents) }
+          : undefined;
+      return { row, lines, approvers, credit, pieces: lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })) };
+    },
+
+    /** In the order's unit; throws a 409 for the cap or CREDIT_LIMIT_EXCEEDED (rolling the unit back). */
+    async placeIn(uow: UnitOfWork, prepared: PreparedOrder): Promise<Order> {
+      const { row, lines, approvers, credit } = prepared;
+      try {
+        if (rules.pendingMax > 0) await repo.checkPendingCapIn(uow.trx, row.user_id, rules.pendingMax);
+        // The same pattern per company (company-orders.repository.ts): CreditLimitError past the limit.
+        if (credit) await companyOrders.checkCreditIn(uow.trx, credit, Number(row.total_cents));
+      } catch (error) {
+        if (error instanceof PendingCapError) {
+          throw new AppError('CONFLICT', `You already have ${error.max} unpaid orders. Pay or cancel one of them before ordering more.`);
+        }
+        if (error instanceof CreditLimitError) {
+          throw new AppError('CREDIT_LIMIT_EXCEEDED', COMPANY_MESSAGES.creditLimitExceeded, { paymentMethod: COMPANY_MESSAGES.creditLimitExceeded });
+        }
+        throw error;
       }
-      if (error instanceof CreditLimitError) {
-        throw new AppError('CREDIT_LIMIT_EXCEEDED', COMPANY_MESSAGES.creditLimitExceeded, { paymentMethod: COMPANY_MESSAGES.creditLimitExceeded });
-      }
-      throw error;
-    } finally {
-      stock.stockCommitted();
-    }
-    placing.committed();
-    return order!;
+      const placed = invoiceNumberIn && row.status === 'invoiced' ? { ...row, invoice_number: await invoiceNumberIn(uow.trx) } : row;
+      const numbered = await repo.insertIn(uow.trx, placed, lines);
+      const order = toOrder(numbered, lines);
+      await timeline.recordIn(uow.trx, [orderEvent('placed', numbered.id, row.user_id, numbered.created_at)]);
+      await notify.placed(uow, order, approvers);
+      return order;
+    },
   };
 }
 
-export type PlaceOrder = ReturnType<typeof createOrderPlacement>;
+export type OrderPlacement = ReturnType<typeof createOrderPlacement>;
+
+/** What a caller adds to a new order's unit: `claim` first (a checkout's cart taken), `alongside` after the order is in (a remembered ship-to, an accepted quote). */
+export interface PlacementSteps {
+  claim?: ((uow: UnitOfWork, orderId: string) => Promise<void>) | undefined;
+  alongside?: ((uow: UnitOfWork, order: Order) => Promise<void>) | undefined;
+}
+
+/** The place-order flow (flows/place-order.ts) as the modules that order are given it (services.ts). */
+export type PlaceOrder = (o: NewOrder, steps?: PlacementSteps) => Promise<Order>;

@@ -42,7 +42,7 @@ export const orderEvent = (event: OrderTimelineEvent, orderId: string, actor: Ac
 
 /** The recorded steps as the API answers them; `names` turns account ids into names (a removed account reads as null). */
 export async function readTimeline(
-  log: OrderTimelineLog,
+  log: Pick<OrderTimelineLog, 'of'>,
   names: (ids: readonly string[]) => Promise<ReadonlyMap<string, string>>,
   orderId: string,
 ): Promise<OrderTimelineEntry[]> {

@@ -1,6 +1,7 @@
 import type { Order, OrderStatus } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { ProductsService } from '../products/products.service.js';
 import type { OrderRow } from './orders.repository.js';
 
@@ -12,27 +13,23 @@ import type { OrderRow } from './orders.repository.js';
 
 export type OrderEvent = 'placed' | OrderStatus;
 
-/** Tells the buyer (and the metrics) about an order; `order-mail.ts` implements it. */
+/**
+ * Tells the buyer, the company and the webhooks about an order (`order-mail.ts` implements it).
+ * Each method writes its outbox rows (mail, webhook deliveries) in the unit of the change and
+ * registers its own after-commit work (waking the workers, the orders metric) with that unit, so
+ * nothing is announced for a change that rolled back (issue 29). `changed` mails a committed move.
+ */
 export interface OrderNotifier {
   /** After a committed status change. */
   changed(order: Order, event: OrderStatus): void;
-  /**
-   * Issue 19: a status change's webhook, inside its transaction (`order` reads the moved order
-   * there, only when an endpoint wants the event); `committed` after it commits.
-   */
-  moving(): { write(trx: Transaction<DB>, event: OrderStatus, order: () => Promise<Order>): Promise<void>; committed(): void };
-  /**
-   * A new order: `write` runs inside the order's transaction (with its number), `committed` after
-   * it commits. `approverEmails`: an order waiting for approval also tells its company's approvers.
-   */
-  placing(): { write(trx: Transaction<DB>, order: Order, approverEmails?: readonly string[]): Promise<void>; committed(): void };
-  /**
-   * Orders the server moved on its own, in the sweep's transaction: expired unpaid, or (issue 18)
-   * `rejected` after waiting APPROVAL_TIMEOUT_DAYS for approval.
-   */
-  expiring(event?: 'expired' | 'rejected'): { write(trx: Transaction<DB>, orders: Order[]): Promise<void>; committed(): void };
-  /** Issue 18: an invoice past its due date; its company's admins are reminded once, in the sweep's transaction. */
-  reminding(): { write(trx: Transaction<DB>, order: Order, adminEmails: readonly string[]): Promise<void>; committed(): void };
+  /** Issue 19: a status change's webhook (`order` reads the moved order in the unit, only when an endpoint wants the event). */
+  moved(uow: UnitOfWork, event: OrderStatus, order: () => Promise<Order>): Promise<void>;
+  /** A new order's mail and webhook; `approverEmails`: an order waiting for approval also tells its company's approvers. */
+  placed(uow: UnitOfWork, order: Order, approverEmails?: readonly string[]): Promise<void>;
+  /** Orders the server moved on its own: expired unpaid, or (issue 18) `rejected` after waiting APPROVAL_TIMEOUT_DAYS. */
+  swept(uow: UnitOfWork, event: 'expired' | 'rejected', orders: readonly Order[]): Promise<void>;
+  /** Issue 18: an invoice past its due date; its company's admins are reminded once. */
+  reminded(uow: UnitOfWork, order: Order, adminEmails: readonly string[]): Promise<void>;
 }
 
 export interface OrderRules {
@@ -52,4 +49,4 @@ export interface OrderHooks {
   invoiceNumberIn?: (trx: Transaction<DB>) => Promise<number>;
 }
 
-export type OrderStock = Pick<ProductsService, 'findOrderable' | 'takeStockMany' | 'returnStock' | 'stockCommitted'>;
+export type OrderStock = Pick<ProductsService, 'findOrderable' | 'takeStockMany' | 'returnStock'>;

@@ -1,11 +1,9 @@
 import { parseOrderNumber } from '@bulkparts/shared';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
-import type { GroupCommit } from '../../db/group-commit.js';
 import type { OrderLineRow, OrderRow } from './order-rows.js';
 import { anyColumnContains, idAmong } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
-import { checkCreditIn } from './company-orders.repository.js';
 
 export type { OrderLineRow, OrderRow } from './order-rows.js';
 
@@ -103,8 +101,8 @@ export class PendingCapError extends Error {
 /** The first key of PostgreSQL's two-key advisory locks taken per account while counting its unpaid orders. */
 const PENDING_CAP_LOCK = 20261124;
 
-/** `orderCommits`: the one group commit (services.ts); orders that arrive together commit together on SQLite (ADR 0007). */
-export function createOrdersRepository(db: Kysely<DB>, engine: Engine, orderCommits: GroupCommit) {
+/** Reads, and the operations an order's unit of work runs (`…In(trx, …)`): the flows open the units (db/unit-of-work.ts). */
+export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
   function filtered(filter: Omit<OrderListFilter, 'offset' | 'limit'>) {
     let query = db.selectFrom('orders');
     if (filter.userId) query = query.where('user_id', '=', filter.userId);
@@ -165,134 +163,86 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine, orderComm
     },
 
     /**
-     * Runs `claim` (the checkout's cart taken), inserts the order and its lines and runs
-     * `alsoWrite` (its confirmation mail in the outbox, the remembered address), then `takeStock`
-     * (the products module's conditional updates), in one transaction: without the cart or the
-     * stock all of it rolls back. Resolves once committed (db/group-commit.ts).
+     * The unpaid-order cap, counted inside the order's unit so parallel orders cannot all pass:
+     * SQLite runs the units one after the other (one writer); on PostgreSQL the account's advisory
+     * lock queues its orders until each commits (other accounts never wait for it).
      */
-    async placeOrder(
-      order: Omit<OrderRow, 'order_number'>,
-      lines: readonly OrderLineRow[],
-      options: {
-        /** Runs first: what the order is made of is taken here (a checkout's cart); throwing rolls everything back. */
-        claim?: ((trx: Transaction<DB>) => Promise<void>) | undefined;
-        pendingMax?: number;
-        /** An account order: the company's open account orders plus this one must stay within `limitCents`. */
-        credit?: { companyId: string; limitCents: number };
-        /** An order invoiced at once takes its invoice number (the payments module's sequence) in this unit. */
-        invoiceNumber?: (trx: Transaction<DB>) => Promise<number>;
-        alsoWrite?: (trx: Transaction<DB>, numbered: OrderRow) => Promise<void>;
-        takeStock: (trx: Transaction<DB>) => Promise<void>;
-      },
-    ): Promise<OrderRow> {
-      const { claim, pendingMax = 0, credit, invoiceNumber, alsoWrite, takeStock } = options;
-      return orderCommits.run(async (trx) => {
-        // First, so that of two checkouts of one cart the second fails as such, not on the cap or the credit.
-        await claim?.(trx);
-        if (pendingMax > 0) {
-          // Counted inside the order's transaction so parallel orders cannot all pass: SQLite runs
-          // the units one after the other (one writer); on PostgreSQL the account's advisory lock
-          // queues its orders until each commits (other accounts never wait for it).
-          if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${PENDING_CAP_LOCK}, hashtext(${order.user_id}))`.execute(trx);
-          const row = await trx
-            .selectFrom(trx.selectFrom('orders').select('id').where('user_id', '=', order.user_id).where('status', '=', 'pending').limit(pendingMax).as('p'))
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow();
-          if (Number(row.n) >= pendingMax) throw new PendingCapError(pendingMax);
-        }
-        // The same pattern per company (company-orders.repository.ts): CreditLimitError past the limit.
-        if (credit) await checkCreditIn(trx, engine, credit, Number(order.total_cents));
-        const placed = invoiceNumber && order.status === 'invoiced' ? { ...order, invoice_number: await invoiceNumber(trx) } : order;
-        // The order and its mail first, the stock last: on PostgreSQL the product's row stays
-        // locked from the stock update to the commit, and a popular product's buyers queue on
-        // that lock, so nothing else runs while it is held. Without the stock all of it rolls back.
-        // The order number: PostgreSQL's sequence (the column default); SQLite's next after the
-        // highest, read in this statement by the one writer (migration 20261124000000).
-        const inserted = await trx
-          .insertInto('orders')
-          .values(engine === 'sqlite' ? { ...placed, order_number: sql<number>`(select coalesce(max(order_number), 0) + 1 from orders)` } : placed)
-          .returning('order_number')
-          .executeTakeFirstOrThrow();
-        const numbered: OrderRow = { ...placed, order_number: Number(inserted.order_number) };
-        await trx.insertInto('order_lines').values(lines).execute();
-        await alsoWrite?.(trx, numbered);
-        await takeStock(trx);
-        return numbered;
-      });
+    async checkPendingCapIn(trx: Transaction<DB>, userId: string, pendingMax: number): Promise<void> {
+      if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${PENDING_CAP_LOCK}, hashtext(${userId}))`.execute(trx);
+      const row = await trx
+        .selectFrom(trx.selectFrom('orders').select('id').where('user_id', '=', userId).where('status', '=', 'pending').limit(pendingMax).as('p'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      if (Number(row.n) >= pendingMax) throw new PendingCapError(pendingMax);
     },
 
     /**
-     * Expires up to `limit` pending orders whose deadline passed and runs `alsoWrite` (their stock
-     * back, their mails) in the same transaction. Safe with several instances: each order
-     * moves once (`status = 'pending'` guard), and on PostgreSQL an instance skips the rows
-     * another one is expiring instead of waiting for them.
+     * Inserts the order and its lines in the unit and answers the row with its number: PostgreSQL's
+     * sequence (the column default); SQLite's next after the highest, read in this statement by the
+     * one writer (migration 20261124000000).
      */
-    async expireDue(
-      now: string,
-      limit: number,
-      alsoWrite?: (trx: Transaction<DB>, expired: OrderRow[], lines: OrderLineRow[]) => Promise<void>,
-    ): Promise<OrderRow[]> {
-      return db.transaction().execute(async (trx) => {
-        const due = trx.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).orderBy('expires_at').limit(limit);
-        const expired = await trx
-          .updateTable('orders')
-          .set({ status: 'expired', updated_at: now })
-          .where(idAmong(engine, due))
-          .where('status', '=', 'pending')
-          .returningAll()
-          .execute();
-        if (expired.length === 0) return [];
-        const lines = await trx
-          .selectFrom('order_lines')
-          .selectAll()
-          .where(
-            'order_id',
-            'in',
-            expired.map((o) => o.id),
-          )
-          .orderBy('order_id')
-          .orderBy('line_no')
-          .execute();
-        await alsoWrite?.(trx, expired, lines);
-        return expired;
-      });
+    async insertIn(trx: Transaction<DB>, order: Omit<OrderRow, 'order_number'>, lines: readonly OrderLineRow[]): Promise<OrderRow> {
+      const inserted = await trx
+        .insertInto('orders')
+        .values(engine === 'sqlite' ? { ...order, order_number: sql<number>`(select coalesce(max(order_number), 0) + 1 from orders)` } : order)
+        .returning('order_number')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('order_lines').values(lines).execute();
+      return { ...order, order_number: Number(inserted.order_number) };
     },
 
-    /** Moves an order from one status to another only if it is still in `from`; returns whether it did. `alsoWrite` (returning the stock) commits with it. */
-    async transition(
-      id: string,
-      from: string,
-      to: string,
-      changes: Partial<OrderRow> | ((trx: Transaction<DB>) => Promise<Partial<OrderRow>>),
-      alsoWrite?: (trx: Transaction<DB>) => Promise<void>,
-    ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        // A function computes the changes inside the transaction (an invoice number rolls back with a lost race).
-        const set = typeof changes === 'function' ? await changes(trx) : changes;
-        const result = await trx
-          .updateTable('orders')
-          .set({ ...set, status: to })
-          .where('id', '=', id)
-          .where('status', '=', from)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return false;
-        await alsoWrite?.(trx);
-        return true;
-      });
+    /**
+     * Expires up to `limit` pending orders whose deadline passed, in the unit, and answers them with
+     * their lines. Safe with several instances: each order moves once (`status = 'pending'` guard),
+     * and on PostgreSQL an instance skips the rows another one is expiring instead of waiting.
+     */
+    async expireDueIn(trx: Transaction<DB>, now: string, limit: number): Promise<{ expired: OrderRow[]; lines: OrderLineRow[] }> {
+      const due = trx.selectFrom('orders').select('id').where('status', '=', 'pending').where('expires_at', '<=', now).orderBy('expires_at').limit(limit);
+      const expired = await trx
+        .updateTable('orders')
+        .set({ status: 'expired', updated_at: now })
+        .where(idAmong(engine, due))
+        .where('status', '=', 'pending')
+        .returningAll()
+        .execute();
+      if (expired.length === 0) return { expired, lines: [] };
+      const lines = await trx
+        .selectFrom('order_lines')
+        .selectAll()
+        .where(
+          'order_id',
+          'in',
+          expired.map((o) => o.id),
+        )
+        .orderBy('order_id')
+        .orderBy('line_no')
+        .execute();
+      return { expired, lines };
+    },
+
+    /** Moves an order from one status to another in the unit, only if it is still in `from`; whether it did. */
+    async transitionIn(trx: Transaction<DB>, id: string, from: string, to: string, set: Partial<OrderRow>): Promise<boolean> {
+      const result = await trx
+        .updateTable('orders')
+        .set({ ...set, status: to })
+        .where('id', '=', id)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /**
      * Issue 29: the order's ship-to (JSON text), only while its status is one of `statuses` (checked
-     * by the update itself: a ship committed first wins); `alsoWrite` commits with it. Whether it changed.
+     * by the update itself: a ship committed first wins). Whether it changed.
      */
-    async setShippingAddress(id: string, address: string, statuses: readonly string[], now: string, alsoWrite: (trx: Transaction<DB>) => Promise<void>) {
-      return db.transaction().execute(async (trx) => {
-        const set = { shipping_address: address, updated_at: now };
-        const result = await trx.updateTable('orders').set(set).where('id', '=', id).where('status', 'in', statuses).executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return false;
-        await alsoWrite(trx);
-        return true;
-      });
+    async setShippingAddressIn(trx: Transaction<DB>, id: string, address: string, statuses: readonly string[], now: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('orders')
+        .set({ shipping_address: address, updated_at: now })
+        .where('id', '=', id)
+        .where('status', 'in', statuses)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Any order line names the product (every order has its lines, migration 20261126000000 backfilled older ones). */

@@ -2,28 +2,21 @@ import type { Order, OrderListQuery, OrderStatus } from '@bulkparts/shared';
 import { pageOffset } from '../../db/query-helpers.js';
 import type { SessionUser } from '../../lib/session-user.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import { nowIso } from '../../lib/ids.js';
 import type { CompanyDirectory } from '../companies/company-directory.js';
 import type { CompanyOrdersRepository } from './company-orders.repository.js';
 import { approvesFor, companyListFilter, createOrderApprovals } from './order-approvals.js';
-import { createOrderMoves, piecesOf, type ShipmentDetails } from './order-moves.js';
-import { createOrderPlacement } from './order-placement.js';
-import { orderEvent, readTimeline, SYSTEM, type OrderTimelineLog } from './order-timeline.js';
-import { linesByOrder, toOrder } from './order-view.js';
+import { createOrderMoves, type MoveOrder, type ShipmentDetails } from './order-moves.js';
+import type { PlaceOrder } from './order-placement.js';
+import { createOrderReads } from './order-reads.js';
+import type { OrderSweeps } from './order-sweeps.js';
+import { readTimeline, type OrderTimelineLog } from './order-timeline.js';
+import { toOrder } from './order-view.js';
 import { createOwnOrderPages } from './own-order-pages.js';
-import { createPurchase, NO_SHIP_TO, type ShipToBook } from './purchase.js';
-import type { OrderHooks, OrderNotifier, OrderRules, OrderStock } from './order-types.js';
-import type { OrderRow, OrderView, OrdersRepository } from './orders.repository.js';
+import { createPurchase, NO_SHIP_TO, type ChangeShipTo, type ShipToBook } from './purchase.js';
+import type { OrderHooks, OrderRules, OrderStock } from './order-types.js';
+import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
 export { toOrder };
-
-const silent: OrderNotifier = {
-  changed() {},
-  moving: () => ({ write: async () => {}, committed() {} }),
-  placing: () => ({ write: async () => {}, committed() {} }),
-  expiring: () => ({ write: async () => {}, committed() {} }),
-  reminding: () => ({ write: async () => {}, committed() {} }),
-};
 
 const DEFAULT_RULES: OrderRules = { unpaidTtlSeconds: 1800, pendingMax: 20 };
 
@@ -37,21 +30,27 @@ const NO_COMPANIES: CompanyDirectory = {
   invoiceParty: async () => null,
 };
 
-/** The products module's stock, moved inside the order's own transaction (ADR 0012). */
+/**
+ * The orders module's reads and rules. Its writes run in the units of the flows it is given
+ * (src/flows/, built by services.ts, issue 29): placing, moving, sweeping, a ship-to change.
+ */
 export interface OrdersDeps {
   repo: OrdersRepository;
-  /** Issue 18: the orders table's company side (credit used, the approval and overdue sweeps). */
+  /** Issue 18: the orders table's company side (credit used). */
   companyOrders: CompanyOrdersRepository;
-  stock: OrderStock;
-  notify?: OrderNotifier;
+  stock: Pick<OrderStock, 'findOrderable'>;
+  placeOrder: PlaceOrder;
+  moveOrder: MoveOrder;
+  sweeps: OrderSweeps;
+  changeShipTo: ChangeShipTo;
   hooks?: OrderHooks;
   rules?: OrderRules;
   /** Issue 18: memberships, limits, terms, company prices, who approves (the companies service). */
   companies?: CompanyDirectory;
   /** Issue 29: the buyer's last ship-to (the profiles module): a purchase without one ships there. */
   shipTo?: ShipToBook;
-  /** Issue 29: the events log (each change's timeline step, in its transaction) and the actors' names (users). */
-  timeline: OrderTimelineLog;
+  /** Issue 29: the events log (each change's timeline step, written in its unit) and the actors' names (users). */
+  timeline: Pick<OrderTimelineLog, 'of'>;
   namesOf: (ids: readonly string[]) => Promise<ReadonlyMap<string, string>>;
 }
 
@@ -59,7 +58,10 @@ export function createOrdersService({
   repo,
   companyOrders,
   stock,
-  notify = silent,
+  placeOrder,
+  moveOrder,
+  sweeps,
+  changeShipTo,
   hooks = {},
   rules = DEFAULT_RULES,
   companies = NO_COMPANIES,
@@ -67,14 +69,8 @@ export function createOrdersService({
   timeline,
   namesOf,
 }: OrdersDeps) {
-  /** Rows with their lines, read for all of them in one query. */
-  async function withLines(rows: readonly OrderView[]): Promise<Order[]> {
-    const lines = linesByOrder(await repo.linesOf(rows.map((r) => r.id)));
-    return rows.map((r) => toOrder(r, lines.get(r.id) ?? []));
-  }
-  const one = async (row: OrderView): Promise<Order> => (await withLines([row]))[0]!;
+  const { withLines, one } = createOrderReads(repo);
   const ownPages = createOwnOrderPages(repo, withLines);
-  const place = createOrderPlacement({ repo, stock, notify, rules, companies, timeline, invoiceNumberIn: hooks.invoiceNumberIn });
 
   async function visibleOrder(id: string, user: SessionUser): Promise<OrderRow> {
     const row = await repo.findById(id);
@@ -91,9 +87,9 @@ export function createOrdersService({
     throw notFound('Order');
   }
 
-  const { commitMove, move } = createOrderMoves({ repo, stock, notify, hooks, timeline, one });
-  const purchases = createPurchase({ repo, stock, companies, place, one, shipTo });
-  const approvals = createOrderApprovals({ repo, companyOrders, stock, notify, companies, rules, hooks, timeline, commitMove });
+  const { move } = createOrderMoves({ hooks, moveOrder });
+  const purchases = createPurchase({ repo, stock, companies, place: placeOrder, changeShipTo, one, shipTo });
+  const approvals = createOrderApprovals({ repo, companyOrders, companies, rules, hooks, commitMove: moveOrder });
 
   return {
     // Issue 18: approve, reject, mark-paid, the approval and overdue sweeps, credit used, who sees a company's orders.
@@ -150,8 +146,8 @@ export function createOrdersService({
       return repo.linesOf([id]);
     },
 
-    /** Places a new order (the checkout's unit); see order-placement.ts. */
-    place,
+    /** Places a new order through the place-order flow (flows/place-order.ts). */
+    place: placeOrder,
     findByIdempotencyKey: (userId: string, key: string) => repo.findByIdempotencyKey(userId, key),
     linesOf: (orderIds: readonly string[]) => repo.linesOf(orderIds),
     withLines,
@@ -181,30 +177,10 @@ export function createOrdersService({
     hasOrdersForProduct: (productId: string) => repo.hasOrdersForProduct(productId),
     imageInUse: (url: string) => repo.imageInUse(url),
 
-    /** Expires one batch of unpaid orders past their deadline; answers how many. */
-    async expireDue(limit = 100): Promise<number> {
-      const expiring = notify.expiring();
-      let expired: OrderRow[] = [];
-      try {
-        expired = await repo.expireDue(nowIso(), limit, async (trx, rows, lines) => {
-          // Every line of every expired order goes back on sale.
-          await stock.returnStock(trx, piecesOf(lines));
-          await timeline.recordIn(
-            trx,
-            rows.map((r) => orderEvent('expired', r.id, SYSTEM, r.updated_at)),
-          );
-          const byOrder = linesByOrder(lines);
-          await expiring.write(
-            trx,
-            rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [])),
-          );
-        });
-      } finally {
-        if (expired.length) stock.stockCommitted();
-      }
-      if (expired.length) expiring.committed();
-      return expired.length;
-    },
+    /** The background rounds (flows/sweep-orders.ts): expire unpaid orders, reject stale approvals, remind overdue invoices. */
+    expireDue: (limit = 100) => sweeps.expireUnpaid(limit),
+    rejectStaleApprovals: (at?: Date, limit?: number) => sweeps.rejectStaleApprovals(at, limit),
+    remindOverdue: (at?: Date, limit?: number) => sweeps.remindOverdue(at, limit),
   };
 }
 

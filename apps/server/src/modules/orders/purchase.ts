@@ -11,7 +11,6 @@ import {
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { nowIso } from '../../lib/ids.js';
 import type { SessionUser } from '../../lib/session-user.js';
 import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
 import { StockShortError } from '../products/products.service.js';
@@ -47,13 +46,17 @@ export interface ShipToBook {
 
 export const NO_SHIP_TO: ShipToBook = { lastOf: async () => null, rememberIn: async () => {} };
 
+/** The change-ship-to flow (flows/change-ship-to.ts): the order's address and the remembered one in one unit; whether it changed. */
+export type ChangeShipTo = (orderId: string, userId: string, address: ShippingAddress) => Promise<boolean>;
+
 export interface PurchaseDeps {
   repo: OrdersRepository;
   stock: Pick<OrderStock, 'findOrderable'>;
   companies: Pick<CompanyDirectory, 'membershipOf' | 'priceBookFor'>;
   place: PlaceOrder;
+  changeShipTo: ChangeShipTo;
   one: (row: OrderView) => Promise<Order>;
-  shipTo: ShipToBook;
+  shipTo: Pick<ShipToBook, 'lastOf' | 'rememberIn'>;
 }
 
 /**
@@ -61,7 +64,7 @@ export interface PurchaseDeps {
  * cart's checkout: the checkout's details, payment rules, credit check and remembered address) and
  * the buyer's later ship-to (`PATCH /api/purchase/:id/shipping-address`).
  */
-export function createPurchase({ repo, stock, companies, place, one, shipTo }: PurchaseDeps) {
+export function createPurchase({ repo, stock, companies, place, changeShipTo, one, shipTo }: PurchaseDeps) {
   return {
     async purchase(input: PurchaseInput, user: SessionUser, idempotencyKey?: string): Promise<{ order: Order; created: boolean }> {
       const hash = idempotencyKey ? purchaseHash(input) : null;
@@ -110,8 +113,8 @@ export function createPurchase({ repo, stock, companies, place, one, shipTo }: P
             // 'account' is checked by the placement as at checkout (a company with terms, its credit limit).
             paymentMethod: input.paymentMethod,
           },
-          // A ship-to given here is remembered for the next order, as the checkout's is.
-          given ? (trx) => shipTo.rememberIn(trx, user.id, given) : undefined,
+          // A ship-to given here is remembered for the next order, in its unit, as the checkout's is.
+          { alongside: given ? (uow) => shipTo.rememberIn(uow.trx, user.id, given) : undefined },
         );
         return { order, created: true };
       } catch (error) {
@@ -138,9 +141,7 @@ export function createPurchase({ repo, stock, companies, place, one, shipTo }: P
       if (!row || row.user_id !== user.id) throw notFound('Order');
       const refused = (status: string) => new AppError('CONFLICT', `The shipping address of an order that is ${status} cannot be changed`);
       if (!(SHIP_TO_CHANGEABLE_STATUSES as readonly string[]).includes(row.status)) throw refused(row.status);
-      const changed = await repo.setShippingAddress(id, JSON.stringify(address), SHIP_TO_CHANGEABLE_STATUSES, nowIso(), (trx) =>
-        shipTo.rememberIn(trx, user.id, address),
-      );
+      const changed = await changeShipTo(id, user.id, address);
       const fresh = await repo.findById(id);
       if (!changed || !fresh) throw refused(fresh?.status ?? 'gone');
       return one(fresh);

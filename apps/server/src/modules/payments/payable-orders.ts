@@ -1,6 +1,6 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { OrdersTable } from '../../db/schema.js';
-import type { DB } from '../../db/tables.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { InvoiceLineInput } from './invoice-content.js';
 
 export type PayableOrder = Selectable<OrdersTable>;
@@ -22,11 +22,21 @@ export interface PayableOrders {
   /** The order's lines, in order (the invoice lists every one, a provider's payment page too). */
   lines(orderId: string): Promise<InvoiceLineInput[]>;
   setPendingReference(orderId: string, provider: string, reference: string): Promise<void>;
-  statusIn(trx: Transaction<DB>, orderId: string): Promise<string | undefined>;
-  markPaidIn(trx: Transaction<DB>, orderId: string, paid: PaymentFacts & { invoiceNumber: number }): Promise<boolean>;
+  statusIn(uow: UnitOfWork, orderId: string): Promise<string | undefined>;
+  /** In the payment's unit: the order paid (only if still pending), its webhook and timeline step. */
+  markPaidIn(uow: UnitOfWork, orderId: string, paid: PaymentFacts & { invoiceNumber: number }): Promise<boolean>;
   /** After a committed payment: tells the buyer. */
   paid(orderId: string): Promise<void>;
 }
 
 /** The invoice's buyer: account name and profile address (the profiles module answers). */
 export type InvoiceBuyer = (userId: string) => Promise<{ name: string | null; address: string | null }>;
+
+/** What marking an order paid came to: paid now, no longer pending (a race lost, a cancel), or a provider's event seen before. */
+export type MarkPaidOutcome = 'paid' | 'not-pending' | 'replayed';
+
+/**
+ * The pay-order flow (flows/pay-order.ts) as the payments module is given it (services.ts): the
+ * order paid with the next invoice number and the provider's event id, in one unit.
+ */
+export type MarkOrderPaid = (orderId: string, payment: PaymentFacts, event?: { id: string; type: string }) => Promise<MarkPaidOutcome>;

@@ -22,11 +22,6 @@ export function createPaymentsRepository(db: Kysely<DB>) {
   }
 
   return {
-    /** Runs `unit` in one transaction: a payment's event, invoice number and order change commit together. */
-    transaction<T>(unit: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-      return db.transaction().execute(unit);
-    },
-
     recordEventIn,
 
     /** Records a verified event the shop does not act on, so replays are recognisable in the log. */

@@ -8,18 +8,16 @@ import { nowIso } from '../../lib/ids.js';
 import type { SessionUser } from '../../lib/session-user.js';
 import { invoiceLabel, shippingAddressOf } from './invoice-content.js';
 import type { InvoiceRenderer } from './invoice-renderer.js';
-import type { InvoiceBuyer, PayableOrder as OrderRow, PayableOrders, PaymentFacts } from './payable-orders.js';
+import type { InvoiceBuyer, MarkOrderPaid, PayableOrder as OrderRow, PayableOrders } from './payable-orders.js';
 import type { PaymentProvider } from './payment-provider.js';
 import type { PaymentsRepository } from './payments.repository.js';
 import { paymentDeclined } from './test-card.provider.js';
 
-export type MarkPaidOutcome = 'paid' | 'not-pending' | 'replayed';
-
-class NotPendingError extends Error {}
-
 interface Deps {
   repo: PaymentsRepository;
   orders: PayableOrders;
+  /** The pay-order flow (flows/pay-order.ts): the order paid, its invoice number and the provider's event in one unit. */
+  markPaid: MarkOrderPaid;
   buyer: InvoiceBuyer;
   /** Off the event loop and time-limited (invoice-renderer.ts). */
   invoiceRenderer: InvoiceRenderer;
@@ -47,6 +45,7 @@ function refusePayment(row: OrderRow): never {
 export function createPaymentsService({
   repo,
   orders,
+  markPaid,
   buyer,
   invoiceRenderer,
   provider,
@@ -56,28 +55,6 @@ export function createPaymentsService({
   seesCompanyOrders,
   bankTransferDetails = DEFAULT_BANK_TRANSFER,
 }: Deps) {
-  /**
-   * Marks a pending order paid and gives it the next invoice number, in one transaction. The
-   * `status = 'pending'` guard makes paying twice impossible (also across instances); the invoice
-   * number is taken in the same transaction so numbers have no gaps. A webhook event id is stored
-   * in the same transaction too: a replayed event finds it and changes nothing.
-   */
-  async function markPaid(orderId: string, payment: PaymentFacts, event?: { id: string; type: string }): Promise<MarkPaidOutcome> {
-    return repo
-      .transaction(async (trx): Promise<MarkPaidOutcome> => {
-        if (event && !(await repo.recordEventIn(trx, payment.provider, event, orderId, payment.paidAt))) return 'replayed';
-        if ((await orders.statusIn(trx, orderId)) !== 'pending') return 'not-pending';
-        const invoiceNumber = await repo.nextInvoiceNumber(trx);
-        // Lost a race with another payment or a cancel: the throw rolls the invoice number back.
-        if (!(await orders.markPaidIn(trx, orderId, { ...payment, invoiceNumber }))) throw new NotPendingError();
-        return 'paid';
-      })
-      .catch((error: unknown) => {
-        if (error instanceof NotPendingError) return 'not-pending' as const;
-        throw error;
-      });
-  }
-
   /** Only the buyer pays or downloads the invoice of an order; anyone else is told it does not exist (admins may read invoices). */
   async function ownOrder(id: string, user: SessionUser, allowAdmin: boolean): Promise<OrderRow> {
     const row = await orders.find(id);

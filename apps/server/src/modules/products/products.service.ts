@@ -14,20 +14,12 @@ import {
   type PriceTier,
   type Priced,
 } from '@bulkparts/shared';
-import type { Transaction } from 'kysely';
-import type { DB } from '../../db/tables.js';
 import { notFound } from '../../lib/errors.js';
 import type { CatalogueCache } from './catalogue-cache.js';
 import type { CallerPrices } from './catalogue-search.repository.js';
 import type { CatalogueSearch } from './catalogue-search.service.js';
 import type { ProductRow, ProductsRepository } from './products.repository.js';
-
-/** Thrown inside the caller's transaction when the conditional stock update takes no row. */
-export class StockTakenError extends Error {
-  constructor(readonly available: number) {
-    super('insufficient stock');
-  }
-}
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 
 /** Thrown inside the caller's transaction when one or more lines of a many-line order are short. */
 export class StockShortError extends Error {
@@ -96,10 +88,13 @@ export function catalogueColumns(input: Pick<ProductInput, 'sku' | 'brand' | 'ca
   };
 }
 
+/** The after-commit key of the catalogue cache's clearing: once per unit, however many lines moved. */
+const CATALOGUE_CACHE = 'catalogue-cache';
+
 /**
  * The catalogue for shoppers and for other modules. Stock moves by other modules (orders taking
- * and returning pieces) run inside their transaction (`trx`) with the same conditional SQL; the
- * caller reports its commit with `stockCommitted()`, which clears the catalogue cache (ADR 0012):
+ * and returning pieces) run inside the caller's unit of work with the same conditional SQL, and
+ * register the catalogue cache's clearing with the unit's after-commit work (ADR 0012, issue 29):
  * clearing before the commit would let a read in between cache the old stock again.
  */
 export function createProductsService(
@@ -134,33 +129,25 @@ export function createProductsService(
     /** Products by SKU, any case (archived included; unknown SKUs are simply absent). */
     findBySkus: (skus: readonly string[]) => repo.findBySkus([...new Set(skus.map(normalizeSku))]),
 
-    /** Takes the pieces inside `trx` or throws StockTakenError with what is left. */
-    async takeStock(trx: Transaction<DB>, productId: string, quantity: number): Promise<void> {
-      if (!(await repo.takeStock(trx, productId, quantity))) throw new StockTakenError(await repo.stockIn(trx, productId));
-    },
-
     /**
      * Takes every line's pieces inside `trx`, in product-id order (so concurrent orders lock rows
      * in the same order and cannot deadlock on PostgreSQL). A short line does not stop the others
      * being tried, so the StockShortError thrown at the end names every short line; the caller's
      * transaction then rolls all of it back.
      */
-    async takeStockMany(trx: Transaction<DB>, pieces: readonly { productId: string; quantity: number }[]): Promise<void> {
+    async takeStockMany(uow: UnitOfWork, pieces: readonly { productId: string; quantity: number }[]): Promise<void> {
       const ordered = byProductInIdOrder(pieces).map(([productId, quantity]) => ({ productId, quantity }));
-      const taken = await repo.takeStockMany(trx, ordered);
+      const taken = await repo.takeStockMany(uow.trx, ordered);
       const short: { productId: string; available: number }[] = [];
-      for (const { productId } of ordered) if (!taken.has(productId)) short.push({ productId, available: await repo.stockIn(trx, productId) });
+      for (const { productId } of ordered) if (!taken.has(productId)) short.push({ productId, available: await repo.stockIn(uow.trx, productId) });
       if (short.length) throw new StockShortError(short);
+      uow.afterCommit(() => cache.clear(), CATALOGUE_CACHE);
     },
 
-    /** Puts pieces back inside `trx`; several products in id order, so two callers lock them in the same order. */
-    async returnStock(trx: Transaction<DB>, pieces: readonly { productId: string; quantity: number }[]): Promise<void> {
-      for (const [productId, quantity] of byProductInIdOrder(pieces)) await repo.returnStock(trx, productId, quantity);
-    },
-
-    /** The caller's transaction that moved stock has ended (committed or not): cached answers go. */
-    stockCommitted(): void {
-      cache.clear();
+    /** Puts pieces back in the unit; several products in id order, so two callers lock them in the same order. */
+    async returnStock(uow: UnitOfWork, pieces: readonly { productId: string; quantity: number }[]): Promise<void> {
+      for (const [productId, quantity] of byProductInIdOrder(pieces)) await repo.returnStock(uow.trx, productId, quantity);
+      if (pieces.length) uow.afterCommit(() => cache.clear(), CATALOGUE_CACHE);
     },
 
     lowStock: (minOrders: number, limit: number) => repo.lowStock(minOrders, limit),

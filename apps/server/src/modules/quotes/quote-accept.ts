@@ -64,10 +64,15 @@ export function createQuoteAccept({ repo, products, orders, shipTo, now, ownQuot
     let order: Order;
     try {
       // 'account' is checked by the placement as at checkout (a company with terms, its credit limit).
-      order = await orders.place({ user, lines: orderLines, details, paymentMethod: input.paymentMethod }, async (trx, placed) => {
-        if (!(await repo.acceptIn(trx, id, placed._id, now().toISOString()))) throw new QuoteMovedError();
-        if (given) await shipTo.rememberIn(trx, user.id, given);
-      });
+      order = await orders.place(
+        { user, lines: orderLines, details, paymentMethod: input.paymentMethod },
+        {
+          alongside: async (uow, placed) => {
+            if (!(await repo.acceptIn(uow.trx, id, placed._id, now().toISOString()))) throw new QuoteMovedError();
+            if (given) await shipTo.rememberIn(uow.trx, user.id, given);
+          },
+        },
+      );
     } catch (error) {
       if (error instanceof QuoteMovedError) throw await movedMeanwhile(id);
       if (error instanceof StockShortError) {

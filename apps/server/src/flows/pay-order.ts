@@ -1,0 +1,29 @@
+import type { Units } from '../db/unit-of-work.js';
+import type { MarkOrderPaid, MarkPaidOutcome, PayableOrders } from '../modules/payments/payable-orders.js';
+import type { PaymentSteps } from '../modules/payments/payment-steps.js';
+
+/** Thrown inside the unit when another payment or a cancel moved the order first: the invoice number rolls back. */
+class NotPendingError extends Error {}
+
+/**
+ * A pending order paid (the test card, Stripe's webhook): one unit of work with the provider's
+ * event id (a replay finds it and changes nothing), the next invoice number (no gaps: a rollback
+ * gives it back), the order paid only if still pending (paying twice is impossible, also across
+ * instances), its timeline step and webhook. The buyer's mail follows the commit.
+ */
+export function createPayOrder({ units, payments, orders }: { units: Units; payments: PaymentSteps; orders: PayableOrders }): MarkOrderPaid {
+  return async function markPaid(orderId, payment, event) {
+    try {
+      return await units.run(async (uow): Promise<MarkPaidOutcome> => {
+        if (event && !(await payments.recordEventIn(uow, payment.provider, event, orderId, payment.paidAt))) return 'replayed';
+        if ((await orders.statusIn(uow, orderId)) !== 'pending') return 'not-pending';
+        const invoiceNumber = await payments.nextInvoiceNumberIn(uow);
+        if (!(await orders.markPaidIn(uow, orderId, { ...payment, invoiceNumber }))) throw new NotPendingError();
+        return 'paid';
+      });
+    } catch (error) {
+      if (error instanceof NotPendingError) return 'not-pending';
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,45 @@
+import { SHIP_TO_CHANGEABLE_STATUSES } from '@bulkparts/shared';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/tables.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { CompanyDirectory } from '../companies/company-directory.js';
+import type { CompanyOrdersRepository } from './company-orders.repository.js';
+import { createOrderMoveSteps } from './order-moves.js';
+import { createOrderPlacement } from './order-placement.js';
+import { createOrderReads } from './order-reads.js';
+import { createOrderSweepSteps } from './order-sweeps.js';
+import type { OrderTimelineLog } from './order-timeline.js';
+import type { OrderNotifier, OrderRules } from './order-types.js';
+import type { OrdersRepository } from './orders.repository.js';
+
+export interface OrderStepsDeps {
+  repo: OrdersRepository;
+  companyOrders: CompanyOrdersRepository;
+  notify: OrderNotifier;
+  rules: OrderRules;
+  companies: Pick<CompanyDirectory, 'membershipOf' | 'approverEmails' | 'adminEmails'>;
+  timeline: OrderTimelineLog;
+  /** The payments module's next invoice number, inside the order's unit (issue 18). */
+  invoiceNumberIn?: ((trx: Transaction<DB>) => Promise<number>) | undefined;
+}
+
+/**
+ * What the orders module does inside the units the flows open (src/flows/, issue 29): place an
+ * order, move one, sweep them, change a ship-to. Built once by the composition root (services.ts)
+ * and handed to the flows; the module never opens a unit itself.
+ */
+export function createOrderSteps({ repo, companyOrders, notify, rules, companies, timeline, invoiceNumberIn }: OrderStepsDeps) {
+  const { one } = createOrderReads(repo);
+  return {
+    placement: createOrderPlacement({ repo, companyOrders, notify, rules, companies, timeline, invoiceNumberIn }),
+    moves: createOrderMoveSteps({ repo, notify, timeline, one }),
+    sweeps: createOrderSweepSteps({ repo, companyOrders, notify, timeline, companies }),
+    shipTo: {
+      /** Issue 29: the order's ship-to, only while it has not shipped (a ship committed first wins); whether it changed. */
+      setIn: (uow: UnitOfWork, orderId: string, address: string, now: string) =>
+        repo.setShippingAddressIn(uow.trx, orderId, address, SHIP_TO_CHANGEABLE_STATUSES, now),
+    },
+  };
+}
+
+export type OrderSteps = ReturnType<typeof createOrderSteps>;
