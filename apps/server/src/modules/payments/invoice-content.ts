@@ -1,5 +1,9 @@
 import { formatCents, formatOrderNumber, formatQuantity, shippingAddressLines, type ShippingAddress } from '@bulkparts/shared';
-import type { PayableOrder as OrderRow } from './payable-orders.js';
+import type { Selectable } from 'kysely';
+import type { OrdersTable } from '../../db/schema.js';
+
+/** An order as the invoice reads it (payable-orders.ts names the same row `PayableOrder`; imported both ways it made a cycle). */
+type OrderRow = Selectable<OrdersTable>;
 
 /** The seller block printed on every invoice. */
 export const SELLER = {
