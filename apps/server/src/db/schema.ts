@@ -228,7 +228,8 @@ export interface CartLinesTable {
 export interface CartsTable {
   user_id: string;
   version: number;
-  order_id: string;
+  /** The order the last checkout made; null for a cart never checked out (locked by a line change, issue 28). */
+  order_id: string | null;
   ordered: number;
   updated_at: string;
 }

@@ -17,6 +17,7 @@ import * as webhooks from './20261130000000-webhooks.js';
 import * as lowStockThreshold from './20261201000000-low-stock-threshold.js';
 import * as cartCheckouts from './20261202100000-cart-checkouts.js';
 import * as events from './20261203000000-events.js';
+import * as cartOrderIdNullable from './20261204000000-cart-order-id-nullable.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '20261201000000-low-stock-threshold': lowStockThreshold,
   '20261202100000-cart-checkouts': cartCheckouts,
   '20261203000000-events': events,
+  '20261204000000-cart-order-id-nullable': cartOrderIdNullable,
 };

@@ -49,9 +49,6 @@ export interface LockedCart {
   clear(): Promise<void>;
 }
 
-/** `carts.order_id` of a row made by locking a cart that was never checked out (the column is not null). */
-const NO_ORDER = '';
-
 const listOf = (q: Kysely<DB>, userId: string): Promise<StoredCartLine[]> =>
   q
     .selectFrom('cart_lines')
@@ -115,9 +112,7 @@ export function createCartRepository(db: Kysely<DB>) {
 
     async checkoutState(userId: string): Promise<CartCheckoutState> {
       const row = await db.selectFrom('carts').select(['version', 'order_id', 'ordered']).where('user_id', '=', userId).executeTakeFirst();
-      return row
-        ? { version: Number(row.version), orderId: row.order_id === NO_ORDER ? null : row.order_id, ordered: Number(row.ordered) === 1 }
-        : NEVER_ORDERED;
+      return row ? { version: Number(row.version), orderId: row.order_id, ordered: Number(row.ordered) === 1 } : NEVER_ORDERED;
     },
 
     /**
@@ -134,7 +129,7 @@ export function createCartRepository(db: Kysely<DB>) {
       return db.transaction().execute(async (trx) => {
         await trx
           .insertInto('carts')
-          .values({ user_id: userId, version: 0, order_id: NO_ORDER, ordered: 0, updated_at: now })
+          .values({ user_id: userId, version: 0, order_id: null, ordered: 0, updated_at: now })
           .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ version: eb.ref('carts.version') })))
           .execute();
         return work(lockedCart(trx, userId, now));
