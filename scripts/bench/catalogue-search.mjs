@@ -463,13 +463,14 @@ async function measureGoals(engine, size, { duration, connections, adminUrl, lay
           const after = await drain(server.url, before + r.sent);
           const c1 = cpuSnapshot(server.pid);
           // Per request sent (the drain answered them all): the server's main thread, its other
-          // threads (reader workers, GC, libuv), and the rest of the machine (autocannon, whatever
-          // else runs), and how busy the machine's cores were over the run.
+          // threads (reader workers, GC, libuv), autocannon's process, and the rest of the machine
+          // (PostgreSQL's backends, whatever else runs), and how busy the machine's cores were.
           const per = (ms) => Math.round((ms / Math.max(r.sent, 1)) * 1000) / 1000;
           const cpu = {
             mainMs: per(c1.main - c0.main),
             otherThreadsMs: per(c1.server - c0.server - (c1.main - c0.main)),
-            restMs: per(c1.busy - c0.busy - (c1.server - c0.server)),
+            loadGenMs: per(r.cpuMs ?? 0),
+            restMs: per(c1.busy - c0.busy - (c1.server - c0.server) - (r.cpuMs ?? 0)),
             busyPct: Math.round(((c1.busy - c0.busy) / ((c1.at - c0.at) * cores)) * 100),
           };
           return { ...r, cpu, loadavg: loadavg(), drainAfterMs: after.ms, drainTimedOut: after.timedOut };
@@ -539,7 +540,7 @@ catalogue goals on ${label}, ${size} products (${connections} connections, ${dur
       const lines = [
         `${label}, ${size} products (filled in ${r.filled.toFixed(0)} s). HTTP: autocannon, ${duration} s per run; in process: sequential calls, ms p50 / p97.5.`,
         '',
-        `| figure | goal | HTTP req/s, ${connections} conn | met | HTTP p50 / p97.5 / p99, ${connections} conn | HTTP req/s, 1 conn | HTTP p50 / p97.5 / p99, 1 conn | cached req/s | query alone | via reader pool | service call | app.inject | app.inject, ${connections} in flight: req/s, p50 / p97.5 | CPU ms per request at ${connections} conn: server main thread + its other threads + rest of machine (cores busy) |`,
+        `| figure | goal | HTTP req/s, ${connections} conn | met | HTTP p50 / p97.5 / p99, ${connections} conn | HTTP req/s, 1 conn | HTTP p50 / p97.5 / p99, 1 conn | cached req/s | query alone | via reader pool | service call | app.inject | app.inject, ${connections} in flight: req/s, p50 / p97.5 | CPU ms per request at ${connections} conn: server main thread + its other threads + autocannon + rest of machine (cores busy) |`,
         '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
       ];
       for (const f of GOAL_FIGURES) {
@@ -548,7 +549,7 @@ catalogue goals on ${label}, ${size} products (${connections} connections, ${dur
         const ok = h.many.total > 0 && h.many.non2xx === 0 && h.many.rps >= f.goalRps;
         const bad = h.many.non2xx + h.one.non2xx + h.cached.non2xx;
         lines.push(
-          `| ${f.name} | ≥ ${f.goalRps} | ${Math.round(h.many.rps)} | ${ok ? 'ok' : 'MISS'} | ${lat(h.many)} | ${Math.round(h.one.rps)} | ${lat(h.one)} | ${Math.round(h.cached.rps)} | ${ms(L.query)} | ${ms(L.pool)} | ${ms(L.service)} | ${ms(L.inject)} | ${L.injectN.rps}, ${ms(L.injectN)} | ${h.many.cpu.mainMs} + ${h.many.cpu.otherThreadsMs} + ${h.many.cpu.restMs} (${h.many.cpu.busyPct}%) |`,
+          `| ${f.name} | ≥ ${f.goalRps} | ${Math.round(h.many.rps)} | ${ok ? 'ok' : 'MISS'} | ${lat(h.many)} | ${Math.round(h.one.rps)} | ${lat(h.one)} | ${Math.round(h.cached.rps)} | ${ms(L.query)} | ${ms(L.pool)} | ${ms(L.service)} | ${ms(L.inject)} | ${L.injectN.rps}, ${ms(L.injectN)} | ${h.many.cpu.mainMs} + ${h.many.cpu.otherThreadsMs} + ${h.many.cpu.loadGenMs ?? '-'} + ${h.many.cpu.restMs} (${h.many.cpu.busyPct}%) |`,
         );
         record(
           `${f.name} req/s, ${k} products, ${connections} connections [${label}]`,
@@ -577,11 +578,11 @@ catalogue goals on ${label}, ${size} products (${connections} connections, ${dur
           '',
           `${key}, every URL distinct, by connections:`,
           '',
-          `| connections | req/s | p50 / p97.5 / p99 ms | connections ÷ req/s (Little's law, ms) | CPU ms per request: main + other threads + rest (cores busy) |`,
+          `| connections | req/s | p50 / p97.5 / p99 ms | connections ÷ req/s (Little's law, ms) | CPU ms per request: main + other threads + autocannon + rest (cores busy) |`,
           '|---|---|---|---|---|',
           ...runs.map(
             (x) =>
-              `| ${x.connections} | ${Math.round(x.rps)} | ${lat(x)} | ${((x.connections / Math.max(x.rps, 1)) * 1000).toFixed(1)} | ${x.cpu.mainMs} + ${x.cpu.otherThreadsMs} + ${x.cpu.restMs} (${x.cpu.busyPct}%) |`,
+              `| ${x.connections} | ${Math.round(x.rps)} | ${lat(x)} | ${((x.connections / Math.max(x.rps, 1)) * 1000).toFixed(1)} | ${x.cpu.mainMs} + ${x.cpu.otherThreadsMs} + ${x.cpu.loadGenMs ?? '-'} + ${x.cpu.restMs} (${x.cpu.busyPct}%) |`,
           ),
         );
       }

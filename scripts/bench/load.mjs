@@ -53,5 +53,7 @@ process.stdout.write(
     timeouts: result.timeouts,
     latency: { p50: result.latency.p50, p90: result.latency.p90, p97_5: result.latency.p97_5, p99: result.latency.p99 },
     statusCodeStats: result.statusCodeStats,
+    // This process's own CPU over its life (ms): what the load generator took from the machine.
+    cpuMs: (({ user, system }) => (user + system) / 1000)(process.cpuUsage()),
   }),
 );

@@ -42,6 +42,12 @@ describe(`spending limits and approval (${engine})`, () => {
     otherBuyer = await addMember(t, c, 'buyer');
   });
 
+  it('each member reads their own spending limit with their company (issue 29: the checkout warns before placing)', async () => {
+    const mine = async (who: SignedInUser) => (await t.app.inject({ url: '/api/companies/me', headers: { cookie: who.cookie } })).json() as Company;
+    expect(await mine(buyer)).toMatchObject({ id: c.company.id, myRole: 'buyer', mySpendingLimit: 100 });
+    expect(await mine(approver)).toMatchObject({ id: c.company.id, myRole: 'approver', mySpendingLimit: null });
+  });
+
   it('an order within the limit is pending as before and records the company', async () => {
     const res = await checkout(buyer, 100);
     expect(res.statusCode).toBe(201);

@@ -125,6 +125,8 @@ export const companySchema = z.object({
   createdAt: z.string(),
   /** The caller's role in it (null for a shop admin who is not a member). */
   myRole: z.enum(COMPANY_ROLES).nullable(),
+  /** Issue 29: the caller's per-order spending limit in it, in dollars (null: no limit, or not a member), so the checkout warns before an order goes to an approver. */
+  mySpendingLimit: z.number().nullable(),
   memberCount: z.number().int(),
 });
 export type Company = z.infer<typeof companySchema>;

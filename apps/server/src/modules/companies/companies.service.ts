@@ -69,9 +69,9 @@ export function createCompaniesService(deps: CompaniesDeps) {
   const repo = repos.companies;
   const access = createCompanyAccess(repo);
 
-  async function companyJson(row: CompanyRow, myRole: CompanyRole | null): Promise<Company> {
+  async function companyJson(row: CompanyRow, myRole: CompanyRole | null, mySpendingLimitCents: number | null = null): Promise<Company> {
     const [creditUsed, counts] = await Promise.all([creditUsedCents(row.id), repo.memberCounts([row.id])]);
-    return toCompany(row, { creditUsedCents: creditUsed, memberCount: counts.get(row.id) ?? 0, myRole });
+    return toCompany(row, { creditUsedCents: creditUsed, memberCount: counts.get(row.id) ?? 0, myRole, mySpendingLimitCents });
   }
 
   async function memberJson(companyId: string, userId: string): Promise<Member> {
@@ -164,7 +164,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
       const membership = await repo.findMembership(user.id);
       const row = membership && (await repo.findById(membership.company_id));
       if (!membership || !row) throw notFound('Company');
-      return companyJson(row, roleOf(membership.role));
+      return companyJson(row, roleOf(membership.role), membership.spending_limit_cents === null ? null : Number(membership.spending_limit_cents));
     },
 
     /** `GET /api/companies` (shop admins): by name; `q` matches the name. */

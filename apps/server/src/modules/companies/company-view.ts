@@ -32,7 +32,10 @@ export function storedAddress(text: string): StoredShippingAddress {
   return JSON.parse(text) as StoredShippingAddress;
 }
 
-export function toCompany(row: CompanyRow, extra: { creditUsedCents: number; memberCount: number; myRole: CompanyRole | null }): Company {
+export function toCompany(
+  row: CompanyRow,
+  extra: { creditUsedCents: number; memberCount: number; myRole: CompanyRole | null; mySpendingLimitCents?: number | null },
+): Company {
   return {
     id: row.id,
     name: row.name,
@@ -44,6 +47,7 @@ export function toCompany(row: CompanyRow, extra: { creditUsedCents: number; mem
     discountPercent: row.discount_percent === null ? null : Number(row.discount_percent),
     createdAt: row.created_at,
     myRole: extra.myRole,
+    mySpendingLimit: dollarsOrNull(extra.mySpendingLimitCents ?? null),
     memberCount: extra.memberCount,
   };
 }

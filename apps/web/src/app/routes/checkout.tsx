@@ -37,14 +37,13 @@ function Checkout() {
   const company = useQuery(companyQueries.mine());
   const companyId = company.data?.id ?? '';
   const addresses = useQuery({ ...companyQueries.addresses(companyId), enabled: companyId !== '' });
-  // Issue 29: the buyer's own per-order limit, to warn before an order goes to an approver; a failed read only loses the warning.
-  const members = useQuery({ ...companyQueries.members(companyId), enabled: companyId !== '' });
   const [placed, setPlaced] = useState<Order | null>(null);
   // Issue 28: kept here, as the refreshed cart is empty and would otherwise replace the form's message.
   const [alreadyOrdered, setAlreadyOrdered] = useState<AlreadyOrdered | null>(null);
   const navigate = useNavigate();
   const user = session.data?.user;
-  const spendingLimit = members.data?.find((m) => m.userId === user?.id)?.spendingLimit ?? null;
+  // Issue 29: the buyer's own per-order limit (with their company), to warn before an order goes to an approver.
+  const spendingLimit = company.data?.mySpendingLimit ?? null;
 
   function onPlaced(order: Order) {
     const path = placedOrderPath(order);

@@ -60,6 +60,7 @@ const company: Company = {
   discountPercent: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   myRole: 'buyer',
+  mySpendingLimit: null,
   memberCount: 3,
 };
 

@@ -35,6 +35,7 @@ const company: Company = {
   discountPercent: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   myRole: 'admin',
+  mySpendingLimit: null,
   memberCount: 2,
 };
 
