@@ -447,9 +447,7 @@ async function measureGoals(engine, size, { duration, connections, adminUrl, lay
     if (pgDb) await fillPostgres(pgDb.url, size);
     else fillSqlite(path.join(dataDir, 'bulkparts.db'), size);
     const out = { filled: (Date.now() - t0) / 1000, http: {} };
-    console.log(`  ${size} products filled in ${out.filled.toFixed(1)}s; in-process layers…`);
-    // In process first, with no server running: the two never share the machine.
-    out.layers = await layers({ dataDir, databaseUrl: pgDb?.url, seconds: layerSeconds, concurrency: connections });
+    console.log(`  ${size} products filled in ${out.filled.toFixed(1)}s; HTTP…`);
     server = await startServer({ env: serverEnv, mode: 'dist' });
     try {
       for (const f of GOAL_FIGURES) {
@@ -460,6 +458,8 @@ async function measureGoals(engine, size, { duration, connections, adminUrl, lay
           const before = await answered(server.url);
           const c0 = cpuSnapshot(server.pid);
           const r = await load({ url: server.url, paths, duration, ...opts });
+          // How busy the cores were while autocannon ran (the drain's idle wait left out).
+          const cRun = cpuSnapshot(server.pid);
           const after = await drain(server.url, before + r.sent);
           const c1 = cpuSnapshot(server.pid);
           // Per request sent (the drain answered them all): the server's main thread, its other
@@ -471,7 +471,7 @@ async function measureGoals(engine, size, { duration, connections, adminUrl, lay
             otherThreadsMs: per(c1.server - c0.server - (c1.main - c0.main)),
             loadGenMs: per(r.cpuMs ?? 0),
             restMs: per(c1.busy - c0.busy - (c1.server - c0.server) - (r.cpuMs ?? 0)),
-            busyPct: Math.round(((c1.busy - c0.busy) / ((c1.at - c0.at) * cores)) * 100),
+            busyPct: Math.round(((cRun.busy - c0.busy) / ((cRun.at - c0.at) * cores)) * 100),
           };
           return { ...r, cpu, loadavg: loadavg(), drainAfterMs: after.ms, drainTimedOut: after.timedOut };
         };
@@ -500,6 +500,11 @@ async function measureGoals(engine, size, { duration, connections, adminUrl, lay
     } finally {
       await server.kill('SIGTERM');
     }
+    // Then in process, with the server stopped: the two never share the machine. (After the
+    // server, not before: the sources may hold a migration the build does not, which the build
+    // would refuse to start on.)
+    console.log('  in-process layers…');
+    out.layers = await layers({ dataDir, databaseUrl: pgDb?.url, seconds: layerSeconds, concurrency: connections });
     return out;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
