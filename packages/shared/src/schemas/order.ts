@@ -168,16 +168,19 @@ export type PurchaseInput = z.output<typeof purchaseInputSchema>;
 export const SHIPPING_ADDRESS_NEEDED = 'Shipping address needed';
 export const SHIP_TO_CHANGEABLE_STATUSES: readonly OrderStatus[] = ['pending', 'awaiting_approval', 'invoiced', 'paid'];
 
-/** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30), named by its field in the message. */
+/** Whether `v` is a calendar date `YYYY-MM-DD` that exists (no 2026-02-30): the API's rule, and the web's for a date read from an address. */
+export function isCalendarDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00.000Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+}
+
+/** A calendar date `YYYY-MM-DD` that exists, named by its field in the message. */
 const calendarDateSchema = (field: string) =>
   z
     .string({ error: `${field} must be a date (YYYY-MM-DD)` })
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00.000Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-    }, `${field} must be a date (YYYY-MM-DD)`);
+    .refine(isCalendarDate, `${field} must be a date (YYYY-MM-DD)`);
 
 /**
  * Issue 29 (My Orders): orders placed from `from` to `to`, both calendar days (UTC) included.

@@ -1,9 +1,11 @@
-import { ORDER_STATUSES, type OrderStatus } from '@bulkparts/shared';
+import { isCalendarDate, ORDER_STATUSES, type OrderStatus } from '@bulkparts/shared';
 
 /**
  * My Orders' filters (issue 29) as the address holds them: `q` (order or PO number), `status`,
  * `from`/`to` (`YYYY-MM-DD`, the days the order was placed, both included). Text stays as typed;
- * the server checks the dates and answers a 400 naming the field, which the page shows.
+ * a date that is not one reads as none (the date inputs only make real ones; `from` may also be
+ * another page's parameter, as in a link back after sign-in). The server checks the range and
+ * answers a 400 naming the field, which the page shows.
  */
 export interface OrderFilters {
   q: string;
@@ -16,14 +18,16 @@ export const NO_ORDER_FILTERS: OrderFilters = { q: '', status: undefined, from: 
 
 const FILTER_KEYS = ['q', 'status', 'from', 'to'] as const;
 
-/** The filters in these search params; an unknown status reads as none (an old or edited link). */
+const dayOrNone = (value: string | null) => (value !== null && isCalendarDate(value) ? value : '');
+
+/** The filters in these search params; an unknown status or a date that is not one reads as none (an old or edited link). */
 export function orderFiltersFrom(params: URLSearchParams): OrderFilters {
   const status = params.get('status') ?? '';
   return {
     q: params.get('q') ?? '',
     status: (ORDER_STATUSES as readonly string[]).includes(status) ? (status as OrderStatus) : undefined,
-    from: params.get('from') ?? '',
-    to: params.get('to') ?? '',
+    from: dayOrNone(params.get('from')),
+    to: dayOrNone(params.get('to')),
   };
 }
 
