@@ -40,7 +40,6 @@ export type MoveOrder = (id: string, from: OrderStatus, to: OrderStatus, changes
 export interface OrderMovesDeps {
   repo: OrdersRepository;
   notify: OrderNotifier;
-  hooks: Pick<OrderHooks, 'beforeRefund'>;
   /** Issue 29: each move's timeline step, recorded in its unit. */
   timeline: OrderTimelineLog;
   /** A row with its lines (orders.service.ts). */
@@ -52,7 +51,7 @@ export interface OrderMovesDeps {
  * the status, its timeline step and its webhook in the unit; `settle` reads the order after the
  * commit and mails the buyer; `returnsStock` says whether the flow puts the lines back.
  */
-export function createOrderMoveSteps({ repo, notify, timeline, one }: Omit<OrderMovesDeps, 'hooks'>) {
+export function createOrderMoveSteps({ repo, notify, timeline, one }: OrderMovesDeps) {
   return {
     returnsStock: (to: OrderStatus) => STOCK_RETURNING_STATUSES.includes(to),
     linesOf: (id: string) => repo.linesOf([id]),

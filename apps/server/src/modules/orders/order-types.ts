@@ -49,4 +49,5 @@ export interface OrderHooks {
   invoiceNumberIn?: (trx: Transaction<DB>) => Promise<number>;
 }
 
-export type OrderStock = Pick<ProductsService, 'findOrderable' | 'takeStockMany' | 'returnStock'>;
+/** The product an order is for (stock itself is moved by the flows, in their units). */
+export type OrderStock = Pick<ProductsService, 'findOrderable'>;

@@ -38,7 +38,7 @@ export interface OrdersDeps {
   repo: OrdersRepository;
   /** Issue 18: the orders table's company side (credit used). */
   companyOrders: CompanyOrdersRepository;
-  stock: Pick<OrderStock, 'findOrderable'>;
+  stock: OrderStock;
   placeOrder: PlaceOrder;
   moveOrder: MoveOrder;
   sweeps: OrderSweeps;

@@ -51,7 +51,7 @@ export type ChangeShipTo = (orderId: string, userId: string, address: ShippingAd
 
 export interface PurchaseDeps {
   repo: OrdersRepository;
-  stock: Pick<OrderStock, 'findOrderable'>;
+  stock: OrderStock;
   companies: Pick<CompanyDirectory, 'membershipOf' | 'priceBookFor'>;
   place: PlaceOrder;
   changeShipTo: ChangeShipTo;
