@@ -1,5 +1,6 @@
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BOTH_ENGINES } from './apps/server/test/engines.ts';
@@ -41,6 +42,16 @@ const serverProject = (engine: 'sqlite' | 'postgres') => ({
   },
 });
 
+/**
+ * The web app's component test files that mock modules (`vi.mock`): a mock replaces a module for
+ * the whole worker, so these run each in a fresh module graph; the others share one worker's
+ * loaded React, router and happy-dom modules from file to file (ADR 0024).
+ */
+const componentTests = readdirSync('apps/web/src', { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.test.tsx'))
+  .map((f) => `apps/web/src/${f.split(path.sep).join('/')}`);
+const mockingComponentTests = componentTests.filter((f) => readFileSync(f, 'utf8').includes('vi.mock('));
+
 // The web app's `@/` imports, as in apps/web/vite.config.ts.
 const webAlias = { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) };
 
@@ -56,11 +67,21 @@ export default defineConfig({
         resolve: { alias: webAlias },
         test: { name: 'unit', include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] },
       },
+      // React components (`*.test.tsx`) rendered with Testing Library in happy-dom. A form typed
+      // into key by key takes seconds while the API files keep both cores busy.
       {
-        // React components (`*.test.tsx`) rendered with Testing Library in happy-dom.
         resolve: { alias: webAlias },
-        // A form typed into key by key takes seconds while the API files keep both cores busy.
-        test: { name: 'web-components', include: ['apps/web/src/**/*.test.tsx'], environment: 'happy-dom', testTimeout: 15_000 },
+        test: {
+          name: 'web-components',
+          include: componentTests.filter((f) => !mockingComponentTests.includes(f)),
+          environment: 'happy-dom',
+          testTimeout: 15_000,
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias: webAlias },
+        test: { name: 'web-components-mocking', include: mockingComponentTests, environment: 'happy-dom', testTimeout: 15_000 },
       },
       serverProject('sqlite'),
       // Timed process-level checks of speed goals (`npm run test:stress`), never part of `npm test`.

@@ -67,7 +67,7 @@ describe('FormField and TextField', () => {
         </form>
       );
     }
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Login />);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     const alerts = await screen.findAllByRole('alert');
@@ -98,7 +98,7 @@ describe('NumberField', () => {
 
   it('hands the form numbers (NaN when empty, for the schema to refuse), with the right phone keyboard', async () => {
     const onValid = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Product onValid={onValid} />);
     const price = screen.getByLabelText('Price ($)');
     expect(price.getAttribute('type')).toBe('number');
@@ -126,7 +126,7 @@ describe('TextareaField', () => {
         </form>
       );
     }
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Review />);
     const box = screen.getByLabelText('Your review');
     expect(box.tagName).toBe('TEXTAREA');

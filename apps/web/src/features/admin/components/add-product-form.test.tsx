@@ -52,7 +52,7 @@ async function addSpec(user: ReturnType<typeof userEvent.setup>, n: number, name
 
 describe('AddProductForm (built from the form kit)', () => {
   it('refuses empty fields in the schema’s words, the SKU included', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     await waitFor(() => expect(input('Price (per piece, $)').getAttribute('aria-invalid')).toBe('true'));
@@ -65,7 +65,7 @@ describe('AddProductForm (built from the form kit)', () => {
 
   it('sends numbers and the SKU in capitals, says the spec’s success text, and empties every field, numbers included', async () => {
     createProduct.mockResolvedValueOnce({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     await fillIn(user);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.addProductSuccess));
@@ -86,7 +86,7 @@ describe('AddProductForm (built from the form kit)', () => {
 
   it('puts the server’s field messages under the fields and toasts its message', async () => {
     createProduct.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION', 'Check the product', { name: 'A product with this name exists' }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     await fillIn(user);
     expect((await screen.findByRole('alert')).textContent).toBe('A product with this name exists');
@@ -96,7 +96,7 @@ describe('AddProductForm (built from the form kit)', () => {
 
   it('shows a taken SKU (409) and an unknown category (400) under their inputs', async () => {
     createProduct.mockRejectedValueOnce(new ApiClientError(409, 'CONFLICT', 'SKU FB-M8-40 is taken', { sku: 'Another product has this SKU' }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     await fillIn(user);
     await waitFor(() => expect(input('SKU').getAttribute('aria-invalid')).toBe('true'));
@@ -119,7 +119,7 @@ describe('AddProductForm: category, specifications and images', () => {
 
   it('turns the specification rows into the attributes object, in order, without removed or empty rows', async () => {
     createProduct.mockResolvedValueOnce({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     await fillIn(user, { submit: false });
     await waitFor(() => expect((screen.getByLabelText('Category') as HTMLSelectElement).options).toHaveLength(4));
@@ -140,7 +140,7 @@ describe('AddProductForm: category, specifications and images', () => {
   });
 
   it('refuses a specification name used twice (whatever its case) on the later row, and a name without a value', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     await fillIn(user, { submit: false });
     await addSpec(user, 1, 'Thread', 'M8');
@@ -164,7 +164,7 @@ describe('AddProductForm: category, specifications and images', () => {
 
   it('sends more images after the main one, and makes another one the main image', async () => {
     createProduct.mockResolvedValueOnce({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     await fillIn(user, { submit: false });
     await user.click(screen.getByRole('button', { name: 'Add image URL' }));
@@ -191,7 +191,7 @@ describe('AddProductForm: category, specifications and images', () => {
 describe('AddProductForm: the low-stock alert (issue 19)', () => {
   it('is a number field whose hint says empty means the shop-wide setting; empty sends null', async () => {
     createProduct.mockResolvedValueOnce({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     const field = input('Low-stock alert below');
     expect(field.type).toBe('number');
@@ -204,7 +204,7 @@ describe('AddProductForm: the low-stock alert (issue 19)', () => {
 
   it('sends a whole number (0 included), and refuses a fraction or a negative in the schema’s words', async () => {
     createProduct.mockResolvedValue({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     await fillIn(user, { submit: false });
     const field = input('Low-stock alert below');
@@ -233,7 +233,7 @@ describe('AddProductForm: the low-stock alert (issue 19)', () => {
     createProduct.mockRejectedValueOnce(
       new ApiClientError(400, 'VALIDATION_FAILED', 'Check the product', { lowStockThreshold: 'Low-stock threshold is too large' }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderForm();
     await fillIn(user, { submit: false });
     await user.type(input('Low-stock alert below'), '25');

@@ -25,7 +25,7 @@ function renderForm() {
       <AddProductForm />
     </QueryClientProvider>,
   );
-  return userEvent.setup();
+  return userEvent.setup({ delay: null });
 }
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>) {

@@ -21,7 +21,7 @@ const csv = (text: string) => new File([text], 'catalogue.csv', { type: 'text/cs
 describe('ProductImport', () => {
   it('checks a picked file first, lists every row error, and keeps Import off until a clean file', async () => {
     send.mockResolvedValueOnce({ created: 1, updated: 0, errors: [{ row: 3, column: 'price', message: 'Price must be a number' }] });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<ProductImport />);
     expect(screen.getByRole('link', { name: 'Download the current catalogue as CSV' }).getAttribute('href')).toBe('/api/service/export.csv');
     await user.upload(screen.getByLabelText('CSV file'), csv('bad'));
@@ -57,7 +57,7 @@ describe('ProductImport', () => {
         ),
       )
       .mockRejectedValueOnce(new ApiUploadError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as text/csv', {}, null));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<ProductImport />);
     await user.upload(screen.getByLabelText('CSV file'), csv('ok'));
     await user.click(await screen.findByRole('button', { name: 'Import' }));

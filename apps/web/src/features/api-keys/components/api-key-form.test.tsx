@@ -25,7 +25,7 @@ const created: CreatedApiKey = {
 
 describe('ApiKeyForm', () => {
   it('names the missing name and scopes under their fields and sends nothing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<ApiKeyForm onCreated={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     expect(await screen.findByText('Name is required')).toBeTruthy();
@@ -37,7 +37,7 @@ describe('ApiKeyForm', () => {
   it('sends the name and the ticked scopes, and hands the created key (with its secret) on', async () => {
     createApiKey.mockResolvedValue(created);
     const onCreated = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<ApiKeyForm onCreated={onCreated} />);
     await user.type(screen.getByLabelText('Name'), 'ERP');
     await user.click(screen.getByRole('checkbox', { name: /orders:read/ }));
@@ -50,7 +50,7 @@ describe('ApiKeyForm', () => {
 
   it('puts the server’s field errors under the fields', async () => {
     createApiKey.mockRejectedValue(new ApiClientError(400, 'VALIDATION_FAILED', 'Name is too long', { name: 'Name is too long' }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<ApiKeyForm onCreated={vi.fn()} />);
     await user.type(screen.getByLabelText('Name'), 'ERP');
     await user.click(screen.getByRole('checkbox', { name: /catalog:read/ }));
@@ -61,7 +61,7 @@ describe('ApiKeyForm', () => {
 
 describe('ApiKeySecret', () => {
   it('shows the secret once with a warning and copies it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     render(<ApiKeySecret created={created} onDone={vi.fn()} />);
     expect(screen.getByRole('alert').textContent).toBe(API_KEY_MESSAGES.shownOnce);

@@ -22,7 +22,7 @@ async function login(user: ReturnType<typeof userEvent.setup>) {
 
 describe('LoginForm', () => {
   it('says to try again later when sign-in answers 429, even for the right password, and signs nobody in', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSignedIn = vi.fn();
     signIn.mockRejectedValueOnce(new ApiClientError(429, 'RATE_LIMITED', 'Too many requests'));
     render(<LoginForm onSignedIn={onSignedIn} />);
@@ -32,7 +32,7 @@ describe('LoginForm', () => {
   });
 
   it('says a wrong email or password in words, not as a code', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     signIn.mockRejectedValueOnce(new ApiClientError(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password'));
     render(<LoginForm onSignedIn={vi.fn()} />);
     await login(user);

@@ -59,7 +59,7 @@ function renderOrders() {
       <ToastContainer />
     </QueryClientProvider>,
   );
-  return userEvent.setup();
+  return userEvent.setup({ delay: null });
 }
 
 const dialog = () => screen.getByRole('dialog', { hidden: true }) as HTMLDialogElement;

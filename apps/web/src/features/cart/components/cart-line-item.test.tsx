@@ -48,7 +48,7 @@ describe('CartLineItem: tiers and pack multiples (issue 17)', () => {
   });
 
   it('names the multiple in the rule and refuses another quantity in the shared words before saving', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onQuantity = renderLine({ ...line, orderMultiple: 25, minimumOrderQuantity: 60, quantity: 450 });
     expect(screen.getByText('75 to 1,000 pieces in multiples of 25')).toBeTruthy();
     const quantity = screen.getByLabelText('Quantity of Washer M6');

@@ -80,7 +80,7 @@ describe('RejectOrderDialog', () => {
   const dialog = () => screen.getByRole('dialog', { hidden: true });
 
   it('requires a reason, then rejects with it and closes', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onClose = vi.fn();
     rejectOrder.mockResolvedValueOnce({ ...orderOf(1, 'bo@example.com'), status: 'rejected' });
     render(<RejectOrderDialog order={orderOf(1, 'bo@example.com')} onClose={onClose} />);
@@ -99,7 +99,7 @@ describe('RejectOrderDialog', () => {
   });
 
   it('shows the server’s reason message under the field, and a refusal without fields above the buttons', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onClose = vi.fn();
     render(<RejectOrderDialog order={orderOf(1, 'bo@example.com')} onClose={onClose} />);
     await user.type(within(dialog()).getByLabelText('Reason'), 'No');
@@ -114,7 +114,7 @@ describe('RejectOrderDialog', () => {
   });
 
   it('Cancel closes without rejecting', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onClose = vi.fn();
     render(<RejectOrderDialog order={orderOf(1, 'bo@example.com')} onClose={onClose} />);
     await user.click(within(dialog()).getByRole('button', { name: 'Cancel', hidden: true }));
@@ -125,7 +125,7 @@ describe('RejectOrderDialog', () => {
 
 describe('ApprovalQueue', () => {
   it('lists the orders awaiting approval; others’ orders get Approve and Reject, one’s own says another approver decides', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     getCompanyOrders.mockResolvedValue({ items: [orderOf(1, 'bo@example.com'), orderOf(2, 'al@example.com')], total: 2 });
     approveOrder.mockResolvedValueOnce({ ...orderOf(1, 'bo@example.com'), status: 'invoiced' });
     render(withQueries(<ApprovalQueue myEmail="AL@example.com" />));
@@ -144,7 +144,7 @@ describe('ApprovalQueue', () => {
   });
 
   it('a multi-line order reads its line count and total; its lines, ship-to and note open before deciding (issue 29)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     getCompanyOrders.mockResolvedValue({ items: [twoLines(3, 'bo@example.com')], total: 1 });
     render(withQueries(<ApprovalQueue myEmail="al@example.com" />));
     const row = within((await screen.findByText('BP-000003')).closest('tr')!);
@@ -172,7 +172,7 @@ describe('ApprovalQueue', () => {
   });
 
   it('a one-line order keeps its pieces and unit price; without an address or note it says so', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     getCompanyOrders.mockResolvedValue({ items: [orderOf(4, 'bo@example.com')], total: 1 });
     render(withQueries(<ApprovalQueue myEmail="al@example.com" />));
     const row = within((await screen.findByText('BP-000004')).closest('tr')!);

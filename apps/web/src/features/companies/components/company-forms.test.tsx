@@ -49,7 +49,7 @@ async function fillAddress(user: ReturnType<typeof userEvent.setup>) {
 
 describe('CompanyForm', () => {
   it('names every missing field under it and sends nothing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<CompanyForm onSaved={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Create company' }));
     const alerts = await screen.findAllByRole('alert');
@@ -66,7 +66,7 @@ describe('CompanyForm', () => {
   });
 
   it('creates the company with the billing address (empty optional parts left out)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSaved = vi.fn();
     createCompany.mockResolvedValueOnce(company);
     render(<CompanyForm onSaved={onSaved} />);
@@ -81,7 +81,7 @@ describe('CompanyForm', () => {
   });
 
   it('puts the server’s field messages under the fields they name, and a refusal without fields above the button', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     createCompany.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION_FAILED', 'Check the fields', { 'billingAddress.city': 'City is not known' }));
     render(<CompanyForm onSaved={vi.fn()} />);
     await user.type(screen.getByLabelText('Company name'), 'Acme');
@@ -96,7 +96,7 @@ describe('CompanyForm', () => {
   });
 
   it('edits a company: starts from its values, an emptied tax id is removed (null)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     updateCompany.mockResolvedValueOnce(company);
     render(<CompanyForm company={company} onSaved={vi.fn()} onCancel={vi.fn()} />);
     expect((screen.getByLabelText('Company name') as HTMLInputElement).value).toBe('Acme Fasteners');
@@ -110,7 +110,7 @@ describe('CompanyForm', () => {
 
 describe('InviteMemberForm', () => {
   it('checks the email, sends email and role, and empties the email after', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<InviteMemberForm companyId="c1" />);
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
@@ -128,7 +128,7 @@ describe('InviteMemberForm', () => {
   });
 
   it('shows a second invitation’s refusal (409) under the form, and a field message under its field', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<InviteMemberForm companyId="c1" />);
     inviteMember.mockRejectedValueOnce(new ApiClientError(409, 'CONFLICT', COMPANY_MESSAGES.alreadyInvited));
     await user.type(screen.getByLabelText('Email'), 'bo@example.com');
@@ -146,7 +146,7 @@ describe('MemberEditDialog', () => {
   const dialog = () => screen.getByRole('dialog', { hidden: true });
 
   it('saves a new role and an emptied limit (no limit: null)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onClose = vi.fn();
     updateMember.mockResolvedValueOnce({ ...buyer, role: 'approver', spendingLimit: null });
     render(<MemberEditDialog companyId="c1" member={buyer} isSelf={false} onClose={onClose} />);
@@ -160,7 +160,7 @@ describe('MemberEditDialog', () => {
   });
 
   it('refuses a limit below zero or with three decimals, in the shared schema’s words', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<MemberEditDialog companyId="c1" member={buyer} isSelf={false} onClose={vi.fn()} />);
     const limit = within(dialog()).getByLabelText('Spending limit per order ($)');
     await user.clear(limit);
@@ -175,7 +175,7 @@ describe('MemberEditDialog', () => {
   });
 
   it('never offers one’s own role, sends only the limit, and shows the server’s refusal', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const me: Member = { userId: 'u1', email: 'al@example.com', name: 'Al', role: 'admin', spendingLimit: null };
     updateMember.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION_FAILED', 'Check the fields', { spendingLimit: 'Spending limit is too large' }));
     render(<MemberEditDialog companyId="c1" member={me} isSelf onClose={vi.fn()} />);
@@ -194,7 +194,7 @@ describe('MemberEditDialog', () => {
 
 describe('CompanyAddressForm', () => {
   it('asks for a label and the address, then sends them', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onDone = vi.fn();
     render(<CompanyAddressForm companyId="c1" onDone={onDone} />);
     await user.click(screen.getByRole('button', { name: 'Save address' }));

@@ -29,7 +29,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, card: { number: st
 
 describe('CardPaymentForm: typing a card', () => {
   it('groups the number in fours as typed and takes the expiry as MMYY or MM / YY', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     payOrder.mockResolvedValue({ status: 'paid', message: 'Payment received. Thank you!' });
     render(<CardPaymentForm order={order} />);
     await fill(user, { number: '4242424242424242', expiry: '1234' });
@@ -48,7 +48,7 @@ describe('CardPaymentForm: typing a card', () => {
   });
 
   it('refuses a number that fails its check digit and a missing expiry next to the fields, and sends nothing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<CardPaymentForm order={order} />);
     await fill(user, { number: '4242 4242 4242 4241', expiry: '' });
     const alerts = (await screen.findAllByRole('alert')).map((a) => a.textContent);
@@ -60,7 +60,7 @@ describe('CardPaymentForm: typing a card', () => {
   });
 
   it('clears a declined number and puts the cursor back in it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     payOrder.mockRejectedValueOnce(new ApiClientError(402, 'CARD_DECLINED', 'Your card was declined.'));
     render(<CardPaymentForm order={order} />);
     await fill(user, { number: '4000000000000002', expiry: '1234' });

@@ -41,7 +41,7 @@ const product: Product = {
 
 describe('PurchaseForm (built from the form kit)', () => {
   it('shows the price with the money helper and the quantity with its hint; the shared rule’s message is announced', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<PurchaseForm product={product} email="jo@example.com" onPurchased={vi.fn()} {...details} />);
     expect((screen.getByLabelText('Price per piece') as HTMLInputElement).value).toBe('$2.45');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('jo@example.com');
@@ -60,7 +60,7 @@ describe('PurchaseForm (built from the form kit)', () => {
   });
 
   it('puts the server’s quantity message under the field, focuses it, and toasts the message', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<PurchaseForm product={product} email="jo@example.com" onPurchased={vi.fn()} {...details} />);
     createOrder.mockRejectedValueOnce(new ApiClientError(409, 'STOCK', 'Not enough stock', { quantity: 'Only 50 Ps left' }));
     await user.click(screen.getByRole('button', { name: 'Purchase' }));
@@ -77,7 +77,7 @@ describe('PurchaseForm (built from the form kit)', () => {
   });
 
   it('prices the typed quantity by its tier: price per piece, the reached row and the total follow (issue 17)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const tiered = {
       ...product,
       price: 0.18,
@@ -105,7 +105,7 @@ describe('PurchaseForm (built from the form kit)', () => {
   });
 
   it('names the pack multiple in the hint and refuses another quantity in the shared rule’s words', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<PurchaseForm product={{ ...product, orderMultiple: 25, minimumOrderQuantity: 60 }} email="jo@example.com" onPurchased={vi.fn()} {...details} />);
     const quantity = screen.getByLabelText('Quantity') as HTMLInputElement;
     expect(quantity.value).toBe('75');
@@ -129,7 +129,7 @@ describe('CardPaymentForm (built from the form kit)', () => {
   }
 
   it('says a decline in the form-level panel (no card field matched) and clears the number', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<CardPaymentForm order={order} />);
     payOrder.mockRejectedValueOnce(new ApiClientError(402, 'CARD_DECLINED', 'Your card was declined.'));
     await pay(user);
@@ -140,7 +140,7 @@ describe('CardPaymentForm (built from the form kit)', () => {
   });
 
   it('puts a card field’s server message under that field only, with no panel', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<CardPaymentForm order={order} />);
     payOrder.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION', 'Check the card', { cvc: 'CVC must be 3 or 4 digits', orderId: 'Unknown' }));
     await pay(user);

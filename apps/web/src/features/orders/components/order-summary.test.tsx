@@ -35,7 +35,7 @@ describe('OrderSummary (the payment page, issue 29)', () => {
 
     const disclosure = summary().getByRole('button', { name: 'Show 3 lines of BP-000042' });
     expect(disclosure.getAttribute('aria-expanded')).toBe('false');
-    await userEvent.setup().click(disclosure);
+    await userEvent.setup({ delay: null }).click(disclosure);
     expect(disclosure.getAttribute('aria-expanded')).toBe('true');
     const items = within(summary().getByRole('list', { name: 'Lines of BP-000042' })).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual([

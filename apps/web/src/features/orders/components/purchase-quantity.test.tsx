@@ -44,7 +44,7 @@ const total = () => screen.getByText(/^Total:/).textContent;
 
 describe('PurchaseForm: the quantity', () => {
   it('says the minimum order in one voice, with an icon rather than an emoji, and shows no total for a refused quantity', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<PurchaseForm product={bolt} email="min@example.com" onPurchased={vi.fn()} {...details} />);
     const quantity = screen.getByLabelText('Quantity') as HTMLInputElement;
     expect(quantity.value).toBe('100');
@@ -76,7 +76,7 @@ describe('PurchaseForm: the quantity', () => {
   });
 
   it('refuses a quantity off the pack multiple on the field, with no total, and totals one on it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <PurchaseForm
         product={{ ...bolt, price: 0.4, minimumOrderQuantity: 60, availableQuantity: 2000, orderMultiple: 25 }}

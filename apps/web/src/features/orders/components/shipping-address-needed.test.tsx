@@ -37,7 +37,7 @@ describe('needsShippingAddress', () => {
 
 describe('ShippingAddressNeeded', () => {
   it('says the order has no ship-to, checks the shared rules and saves the address', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     saveAddress.mockResolvedValue({});
     render(<ShippingAddressNeeded order={order} />);
     expect(screen.getByRole('region', { name: 'This order has no shipping address yet' })).toBeTruthy();
@@ -66,7 +66,7 @@ describe('ShippingAddressNeeded', () => {
   });
 
   it("puts the server's field messages on the fields, and any other refusal on the form", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     saveAddress.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION', 'Invalid input', { country: 'Country is not one we ship to' }));
     render(<ShippingAddressNeeded order={order} />);
     await fillAddress(user);

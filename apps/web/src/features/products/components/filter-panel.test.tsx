@@ -41,7 +41,7 @@ function renderPanel(state: Partial<ProductFilterState> = {}) {
       <FilterPanel state={{ ...EMPTY_FILTERS, page: 3, ...state }} onChange={onChange} onClear={onClear} facets={facets} categories={categories} />
     </MemoryRouter>,
   );
-  return { onChange, onClear, user: userEvent.setup() };
+  return { onChange, onClear, user: userEvent.setup({ delay: null }) };
 }
 
 describe('FilterPanel', () => {

@@ -28,7 +28,7 @@ const quote: Quote = {
 
 describe('AnswerQuoteForm', () => {
   it('starts at the shop price and 30 days ahead, totals as prices are typed, and sends the answer', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     answerQuote.mockResolvedValueOnce({ ...quote, status: 'answered' });
     render(<AnswerQuoteForm quote={quote} />);
     const price = screen.getByRole('spinbutton', { name: 'Unit price ($) for M8 hex bolt' }) as HTMLInputElement;
@@ -49,7 +49,7 @@ describe('AnswerQuoteForm', () => {
   });
 
   it('refuses a price with more than two decimals under its line', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<AnswerQuoteForm quote={quote} />);
     const price = screen.getByRole('spinbutton', { name: 'Unit price ($) for M8 hex bolt' });
     await user.clear(price);

@@ -81,7 +81,7 @@ describe('QuoteActions', () => {
   });
 
   it('accepting goes to the quote’s checkout page and places nothing here (issue 29)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<QuoteActions quote={quoteIn('answered')} isOwner />);
     expect(acceptLink()?.getAttribute('href')).toBe('/quotes/q1/checkout');
     await user.click(acceptLink()!);
@@ -91,7 +91,7 @@ describe('QuoteActions', () => {
   });
 
   it('declining asks first: "no" keeps the quote, "yes" declines it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     decline.mockResolvedValueOnce(quoteIn('declined'));
     render(<QuoteActions quote={quoteIn('answered')} isOwner />);
     await user.click(screen.getByRole('button', { name: 'Decline' }));
@@ -106,7 +106,7 @@ describe('QuoteActions', () => {
   });
 
   it('withdrawing a request asks first too', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     withdraw.mockResolvedValueOnce(quoteIn('withdrawn'));
     render(<QuoteActions quote={quoteIn('requested')} isOwner />);
     await user.click(screen.getByRole('button', { name: 'Withdraw request' }));

@@ -30,7 +30,7 @@ describe('RequestQuoteForm', () => {
   });
 
   it('refuses quantities out of 1 to 1,000,000 next to the line, and sends nothing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<RequestQuoteForm lines={lines} onRequested={vi.fn()} />);
     await user.clear(quantityOf('M8 hex bolt'));
     await user.type(quantityOf('M8 hex bolt'), '1000001');
@@ -44,7 +44,7 @@ describe('RequestQuoteForm', () => {
   });
 
   it('sends the remaining lines with the note and hands back the quote', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onRequested = vi.fn();
     const quote = { _id: 'q1', quoteNumber: 'Q-000001' } as Quote;
     requestQuote.mockResolvedValueOnce(quote);
@@ -57,7 +57,7 @@ describe('RequestQuoteForm', () => {
   });
 
   it('asks for a line when every line was removed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<RequestQuoteForm lines={lines.slice(0, 1)} onRequested={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Remove M8 hex bolt' }));
     await user.click(screen.getByRole('button', { name: 'Request quote' }));
@@ -66,7 +66,7 @@ describe('RequestQuoteForm', () => {
   });
 
   it('puts the server’s field messages under the line they name', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     requestQuote.mockRejectedValueOnce(
       new ApiClientError(
         400,

@@ -19,7 +19,7 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
 
 describe('AddReviewForm (built from the form kit)', () => {
   it('asks for a rating in the shared schema’s words, and sends the stars as a number', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<AddReviewForm />);
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Add review' }));
@@ -36,7 +36,7 @@ describe('AddReviewForm (built from the form kit)', () => {
   });
 
   it('puts the server’s field messages under the fields and says the message in a toast', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<AddReviewForm />);
     await fillIn(user);
     await user.click(screen.getByRole('radio', { name: '5 stars' }));

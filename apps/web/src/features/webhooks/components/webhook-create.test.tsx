@@ -26,7 +26,7 @@ const urlField = () => screen.getByLabelText('Endpoint URL') as HTMLInputElement
 
 describe('WebhookCreate', () => {
   it('names a missing URL and events under their fields and sends nothing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<WebhookCreate />);
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
     expect(await screen.findByText('url is required')).toBeTruthy();
@@ -37,7 +37,7 @@ describe('WebhookCreate', () => {
   });
 
   it('refuses a URL that is not http or https', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<WebhookCreate />);
     await user.type(urlField(), 'ftp://erp.example.com/hooks');
     await user.click(screen.getByRole('checkbox', { name: /order\.placed/ }));
@@ -48,7 +48,7 @@ describe('WebhookCreate', () => {
 
   it('sends the URL and ticked events, then shows the secret once with a warning and a copy button', async () => {
     createWebhook.mockResolvedValue(created);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     render(<WebhookCreate />);
     expect(screen.queryByText(/whsec_/)).toBeNull();
@@ -76,7 +76,7 @@ describe('WebhookCreate', () => {
 
   it('puts the server’s field errors under the fields and shows no secret', async () => {
     createWebhook.mockRejectedValue(new ApiClientError(400, 'VALIDATION_FAILED', WEBHOOK_MESSAGES.urlPrivate, { url: WEBHOOK_MESSAGES.urlPrivate }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<WebhookCreate />);
     await user.type(urlField(), 'http://10.0.0.5/hooks');
     await user.click(screen.getByRole('checkbox', { name: /quote\.requested/ }));
@@ -88,7 +88,7 @@ describe('WebhookCreate', () => {
 
   it('says so when the server fails without naming a field', async () => {
     createWebhook.mockRejectedValue(new ApiClientError(500, 'INTERNAL', 'Something went wrong. Please try again.'));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<WebhookCreate />);
     await user.type(urlField(), 'https://erp.example.com/hooks');
     await user.click(screen.getByRole('checkbox', { name: /order\.shipped/ }));
