@@ -132,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(apiKeysRoutes, { apiKeys: s.apiKeys });
       await api.register(webhooksRoutes, { webhooks: s.webhooks });
       await api.register(categoriesRoutes, { categories: s.categories });
-      await api.register(usersRoutes, { users: s.users });
+      await api.register(usersRoutes, { users: s.users, removeAccount: s.removeAccount });
       await api.register(profilesRoutes, { profiles: s.profiles, uploads: s.uploads });
       await api.register(adminReportsRoutes, { adminReports: s.adminReports });
       await api.register(reviewsRoutes, { reviews: s.reviews });

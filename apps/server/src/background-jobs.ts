@@ -7,7 +7,7 @@ const SWEEP_GRACE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * The timers of the services (services.ts): mail retries, rate-limit housekeeping, expiring unpaid
+ * The timers of the services (services.ts): the outbox's retries, rate-limit housekeeping, expiring unpaid
  * orders, rejecting orders left waiting for approval, reminding overdue invoices, expiring answered quotes past their date, sweeping unused uploads. Answers the function that stops them and closes what the
  * services hold open (mail transport, invoice workers) once requests are answered.
  */
@@ -18,10 +18,9 @@ export function startBackgroundJobs(services: Services, log: FastifyBaseLogger):
     timer.unref();
     timers.push(timer);
   };
-  // Retries come due while nobody sends; a message another instance left behind is picked up too.
-  every(30_000, services.mailer.wake);
-  // Issue 19: webhook retries come due (the first after 5 s); a delivery another instance left behind is picked up too.
-  every(5_000, services.webhooks.wake);
+  // The outbox (issue 29): retries come due while nobody writes (a webhook's first after 5 s); a
+  // mail or delivery another instance left behind is picked up too.
+  every(5_000, services.outbox.deliverSoon);
   if (services.rateLimiter.enabled) {
     every(60 * 60_000, () => void services.rateLimiter.purge().catch((err: unknown) => log.warn({ err }, 'rate limit purge failed')));
   }
@@ -49,8 +48,7 @@ export function startBackgroundJobs(services: Services, log: FastifyBaseLogger):
   return async () => {
     for (const timer of timers) clearInterval(timer);
     await stopExpiry();
-    await services.mailer.stop();
-    await services.webhooks.stop();
+    await services.outbox.stop();
     services.loopPressure.stop();
     services.mailTransport.close();
     // Renders still queued or running are time-limited.

@@ -11,16 +11,16 @@ import { createCategoriesRepository } from './modules/categories/categories.repo
 import { createCategoriesService } from './modules/categories/categories.service.js';
 import { createHealthRepository } from './modules/health/health.repository.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
+import { createMailDelivery } from './modules/mail/mail-delivery.js';
 import { createMailService } from './modules/mail/mail.service.js';
 import { fileTransport, smtpTransport, type MailTransport } from './modules/mail/mail.transport.js';
 import { createCartRepository } from './modules/cart/cart.repository.js';
 import { createCartService } from './modules/cart/cart.service.js';
-import { createCheckoutService } from './modules/orders/checkout.service.js';
 import { createCompaniesRepository } from './modules/companies/companies.repository.js';
 import { createCompaniesService } from './modules/companies/companies.service.js';
 import { createCompanyAddressesRepository, createCompanyPricesRepository } from './modules/companies/company-addresses.repository.js';
 import { createInvitationsRepository } from './modules/companies/company-invitations.repository.js';
-import { createOrderNotifier } from './modules/orders/order-mail.js';
+import { createOrderMail } from './modules/orders/order-mail.js';
 import { createCompanyOrdersRepository } from './modules/orders/company-orders.repository.js';
 import { createEventsRepository } from './modules/events/events.repository.js';
 import { createOrderPayments } from './modules/orders/order-payments.js';
@@ -64,9 +64,11 @@ import { createUsersService } from './modules/users/users.service.js';
 import { createGroupCommit } from './db/group-commit.js';
 import { createUnits } from './db/unit-of-work.js';
 import { createChangeShipTo } from './flows/change-ship-to.js';
+import { createCheckoutCart } from './flows/checkout-cart.js';
 import { createMoveOrder } from './flows/move-order.js';
 import { createPayOrder } from './flows/pay-order.js';
 import { createPlaceOrder } from './flows/place-order.js';
+import { createRemoveAccount } from './flows/remove-account.js';
 import { createSweepOrders } from './flows/sweep-orders.js';
 import { createOrderSteps } from './modules/orders/order-steps.js';
 import type { ShipToBook } from './modules/orders/purchase.js';
@@ -75,6 +77,11 @@ import { createLoopPressure } from './lib/loop-pressure.js';
 import { createWebhookSender } from './modules/webhooks/webhook-sender.js';
 import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.js';
 import { createWebhooksService } from './modules/webhooks/webhooks.service.js';
+import { createWebhookDelivery } from './modules/webhooks/webhook-delivery.js';
+import { createWebhookSubscriber } from './modules/webhooks/webhook-subscriber.js';
+import { createOutboxWorker } from './lib/outbox-worker.js';
+import { createQuoteMail } from './modules/quotes/quote-mail.js';
+import { createInvitationMail } from './modules/companies/company-mail.js';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -117,12 +124,39 @@ export function buildServices({
   const transport =
     mailTransport ??
     (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'mail'), log, { logLinks: config.env === 'development' }));
-  const mailer = createMailService({
-    repo: createMailRepository(db, engine),
-    transport,
-    from: config.mailFrom,
+  // Issue 29: one outbox worker delivers the mail and the webhook deliveries the units of work
+  // write, off the request path; it gives way to requests while the process is saturated.
+  const loopPressure = createLoopPressure();
+  const mailRepo = createMailRepository(db, engine);
+  const webhooksRepo = createWebhooksRepository(db, engine, commits);
+  const webhookDelivery = createWebhookDelivery({
+    repo: webhooksRepo,
+    send: createWebhookSender({ allowPrivate: config.webhooks.allowPrivate }),
+    log: log.child({ module: 'webhooks' }),
+  });
+  const outbox = createOutboxWorker({
+    channels: [
+      createMailDelivery({ repo: mailRepo, transport, from: config.mailFrom, log, perRecipientPerMinute: config.mailPerRecipientPerMinute }),
+      webhookDelivery,
+    ],
     log,
-    worker: { perRecipientPerMinute: config.mailPerRecipientPerMinute },
+    pressure: loopPressure,
+  });
+  const mailer = createMailService({ repo: mailRepo, log, outbox });
+  // Issue 19: outgoing webhooks' endpoints; their deliveries are written in the unit of the change.
+  const webhooks = createWebhooksService({ repo: webhooksRepo, delivery: webhookDelivery, outbox, allowPrivate: config.webhooks.allowPrivate });
+  // Issue 29: the units of work the flows and services open, on the group commit. What a unit
+  // records (lib/domain-events.ts) is written by these subscribers in the same unit: the mails,
+  // the webhook deliveries, and the orders metric after the commit. After-commit work that fails is logged.
+  const units = createUnits(commits, {
+    subscribers: [
+      createOrderMail({ mailer, publicUrl: config.publicUrl }),
+      createQuoteMail({ mailer, publicUrl: config.publicUrl }),
+      createInvitationMail({ mailer, publicUrl: config.publicUrl }),
+      createWebhookSubscriber(webhooks),
+      { 'order.placed': async (uow) => uow.afterCommit(() => ordersPlaced.inc()) },
+    ],
+    onAfterCommitError: (err) => log.error({ err }, 'after-commit work failed'),
   });
   const rateLimiter = createRateLimiter(createRateLimitRepository(db), { enabled: rateLimitsEnabled });
 
@@ -130,16 +164,7 @@ export function buildServices({
   const sessions = createSessionCache();
   const catalogueCache = createCatalogueCache();
 
-  const users = createUsersService(createUsersRepository(db, engine), {
-    adminEmails: config.adminEmails,
-    sessions,
-    alsoDelete: async (trx, userId) => {
-      await profiles.removeIn(trx, userId);
-      await cart.removeIn(trx, userId);
-      // The membership goes too, even the company's last admin's (a shop admin still manages the company).
-      await companies.removeMemberIn(trx, userId);
-    },
-  });
+  const users = createUsersService(createUsersRepository(db, engine), { adminEmails: config.adminEmails, sessions });
   const profiles = createProfilesService({ repo: createProfilesRepository(db), users, sessions });
   const auth = createAuth({
     config,
@@ -184,37 +209,20 @@ export function buildServices({
     },
     users,
     products,
-    mailer,
+    units,
     catalogueCache,
     creditUsedCents: (companyId) => orders.creditUsedCents(companyId),
-    publicUrl: config.publicUrl,
   });
 
-  // Issue 19: outgoing webhooks, enqueued in the transaction of the change (the order notifier, quotes) and sent by their
-  // worker, which gives way to requests while the process is saturated.
-  const loopPressure = createLoopPressure();
-  const webhooks = createWebhooksService({
-    repo: createWebhooksRepository(db, engine, commits),
-    send: createWebhookSender({ allowPrivate: config.webhooks.allowPrivate }),
-    log: log.child({ module: 'webhooks' }),
-    allowPrivate: config.webhooks.allowPrivate,
-    pressure: loopPressure,
-  });
-
-  // One notifier: orders and payments tell the buyer (and the webhooks) through the same one.
-  const notifier = createOrderNotifier({ mailer, webhooks, publicUrl: config.publicUrl, ordersPlaced });
   const ordersRepo = createOrdersRepository(db, engine);
   const companyOrders = createCompanyOrdersRepository(db, engine);
   // Issue 29: the events log; every order change records its timeline step in its own unit.
   const events = createEventsRepository(db);
-  // Issue 29: the units of work the flows open, on the group commit; after-commit work that fails is logged.
-  const units = createUnits(commits, (err) => log.error({ err }, 'after-commit work failed'));
   const paymentsRepo = createPaymentsRepository(db);
   // What the orders module does inside the flows' units (placing, moving, sweeping, a ship-to change).
   const orderSteps = createOrderSteps({
     repo: ordersRepo,
     companyOrders,
-    notify: notifier,
     rules: { unpaidTtlSeconds: config.orders.unpaidTtlSeconds, pendingMax: config.orders.pendingMax },
     companies,
     timeline: events,
@@ -249,8 +257,10 @@ export function buildServices({
     namesOf: async (ids) => new Map((await users.usersByIds(ids)).map((u) => [u.id, u.name] as const)),
   });
   const cart = createCartService({ repo: createCartRepository(db), products, prices: companies });
-  // Orders → cart (checkout empties it, reorder fills it); the cart knows nothing of orders.
-  const checkout = createCheckoutService({ orders, cart, products, profiles, companies });
+  // Issue 29: removing an account is one unit over the users, profiles, cart and companies modules.
+  const removeAccount = createRemoveAccount({ units, users, profiles, cart, companies });
+  // The checkout flow (flows/checkout-cart.ts): the cart becomes an order, an order goes back into the cart; the cart knows nothing of orders.
+  const checkout = createCheckoutCart({ orders, cart, products, profiles, companies });
   const productsAdmin = createProductsAdminService(productsRepo, {
     cache: catalogueCache,
     hasOrders: orders.hasOrdersForProduct,
@@ -269,7 +279,8 @@ export function buildServices({
     repo: createStockRepository(db),
     products: productsRepo,
     cache: catalogueCache,
-    lowStock: { threshold: config.webhooks.lowStockThreshold, webhooks },
+    units,
+    lowStockThreshold: config.webhooks.lowStockThreshold,
   });
   // Issue 19: API keys, each request's key read from the database and counted per key.
   const apiKeys = createApiKeysService({
@@ -280,7 +291,7 @@ export function buildServices({
 
   const provider = paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : createTestCardProvider());
   const invoiceRenderer = createInvoiceRenderer({ log });
-  const payableOrders = createOrderPayments(ordersRepo, createOrderPaymentsRepository(db), notifier, events);
+  const payableOrders = createOrderPayments(ordersRepo, createOrderPaymentsRepository(db), events);
   const payments = createPaymentsService({
     repo: paymentsRepo,
     orders: payableOrders,
@@ -301,11 +312,9 @@ export function buildServices({
     repo: createQuotesRepository(db),
     products,
     orders,
-    mailer,
-    webhooks,
+    units,
     adminEmails: () => users.adminEmails(),
     renderer: invoiceRenderer,
-    publicUrl: config.publicUrl,
     prices: companies,
     // Issue 29: an accepted quote's order ships like a purchase: the buyer's last ship-to, a given one remembered.
     shipTo: {
@@ -330,11 +339,14 @@ export function buildServices({
   return {
     config,
     mailer,
+    outbox,
+    units,
     mailTransport: transport,
     rateLimiter,
     sessions,
     catalogueCache,
     users,
+    removeAccount,
     profiles,
     auth,
     products,

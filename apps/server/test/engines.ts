@@ -94,6 +94,7 @@ export const SQLITE_ONLY = [
   'platform/engine-lists.test.ts',
   'platform/loop-watchdog.test.ts',
   'platform/openapi.test.ts',
+  'platform/outbox-worker.test.ts',
   'platform/platform.test.ts',
   'platform/table-ownership.test.ts',
   'platform/users.test.ts',

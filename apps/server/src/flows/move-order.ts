@@ -24,6 +24,6 @@ export function createMoveOrder({ units, orders, products }: MoveOrderDeps): Mov
       if (orders.returnsStock(to)) await products.returnStock(uow, piecesOf(lines));
       return true;
     });
-    return orders.settle(id, to, moved);
+    return orders.settle(id, moved);
   };
 }

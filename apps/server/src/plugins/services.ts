@@ -16,7 +16,7 @@ export default fp<Omit<ServicesOptions, 'database' | 'log' | 'ordersPlaced'>>(
     const services = buildServices({ ...opts, database: app.database, log: app.log, ordersPlaced: app.metrics.ordersPlaced });
     app.decorate('services', services);
     const stop = startBackgroundJobs(services, app.log);
-    app.addHook('onReady', async () => services.mailer.wake());
+    app.addHook('onReady', async () => services.outbox.deliverSoon());
     app.addHook('onClose', stop);
   },
   { name: 'services', dependencies: ['database', 'metrics'] },

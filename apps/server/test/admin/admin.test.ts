@@ -204,9 +204,8 @@ describe('last admin guard', () => {
       const a = await signUpAdmin(fresh.app);
       const b = await signUp(fresh.app, { name: 'Former Admin' });
       // b's request passed requireAdmin, then b lost the role (a concurrent removal): a is the only admin left.
-      const service = fresh.app.services.users;
       const actor = { id: b.id, email: b.email, name: b.name, image: null, emailVerified: false, role: 'admin' as const };
-      await expect(service.remove(actor, a.id)).rejects.toMatchObject({ statusCode: 409, message: 'The last admin cannot be removed' });
+      await expect(fresh.app.services.removeAccount(actor, a.id)).rejects.toMatchObject({ statusCode: 409, message: 'The last admin cannot be removed' });
       expect(await fresh.database.db.selectFrom('user').select('id').where('id', '=', a.id).execute()).toHaveLength(1);
     } finally {
       await fresh.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, Product } from '@bulkparts/shared';
-import { createRecipientThrottle } from '../../src/modules/mail/mail.service.js';
+import { createRecipientThrottle } from '../../src/modules/mail/mail-delivery.js';
 import { SHIP_TO, signUp, signUpAdmin, type SignedInUser } from '../helpers/factories.js';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
 

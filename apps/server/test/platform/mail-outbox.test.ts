@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailRepository } from '../../src/modules/mail/mail.repository.js';
+import { createMailDelivery } from '../../src/modules/mail/mail-delivery.js';
 import { createMailService } from '../../src/modules/mail/mail.service.js';
+import { createOutboxWorker } from '../../src/lib/outbox-worker.js';
 import type { MailMessage, MailTransport } from '../../src/modules/mail/mail.transport.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -14,6 +16,17 @@ afterAll(async () => t.close());
 
 const message = (to: string, n = 0): MailMessage => ({ to, subject: `Message ${n}`, text: 'text', html: '<p>html</p>' });
 const silentLog = { warn() {}, error() {}, info() {} } as never;
+
+/** A second instance's outbox worker with only the mail channel, and the mail service that feeds it. */
+function instance(transport: MailTransport, batch?: number) {
+  const repo = createMailRepository(t.database.db, t.database.engine);
+  const worker = createOutboxWorker({
+    channels: [createMailDelivery({ repo, transport, from: 'shop@example.com', log: silentLog, ...(batch ? { batch } : {}) })],
+    log: silentLog,
+    gatherMs: 0,
+  });
+  return { repo, worker, mail: createMailService({ repo, log: silentLog, outbox: worker }) };
+}
 
 function capture(fail = (_m: MailMessage) => false) {
   const got: MailMessage[] = [];
@@ -30,16 +43,10 @@ function capture(fail = (_m: MailMessage) => false) {
 describe('mail outbox', () => {
   it('delivers a burst in rounds, off the request path, each message once', async () => {
     const sink = capture();
-    const service = createMailService({
-      repo: createMailRepository(t.database.db, t.database.engine),
-      transport: sink.transport,
-      from: 'shop@example.com',
-      log: silentLog,
-      worker: { batchSize: 7, pauseMs: 1 },
-    });
-    await Promise.all(Array.from({ length: 40 }, (_, i) => service.send(message('burst@example.com', i))));
-    await service.settle();
-    await t.app.services.mailer.settle();
+    const { worker, mail } = instance(sink.transport, 7);
+    await Promise.all(Array.from({ length: 40 }, (_, i) => mail.send(message('burst@example.com', i))));
+    await worker.settle();
+    await t.app.services.outbox.settle();
     // The app's own worker shares the outbox and may take some: together, each message once.
     const delivered = [...sink.got, ...t.mail].filter((m) => m.to === 'burst@example.com').map((m) => m.subject);
     expect(delivered).toHaveLength(40);
@@ -51,16 +58,15 @@ describe('mail outbox', () => {
       .where('sent_at', 'is', null)
       .execute();
     expect(left).toEqual([]);
-    await service.stop();
+    await worker.stop();
   });
 
   it('keeps a failed delivery with its error and delivers it when it is due again', async () => {
     let down = true;
     const sink = capture((m) => down && m.to === 'retry@example.com');
-    const repo = createMailRepository(t.database.db, t.database.engine);
-    const service = createMailService({ repo, transport: sink.transport, from: 'shop@example.com', log: silentLog });
-    await service.send(message('retry@example.com'));
-    await Promise.all([service.settle(), t.app.services.mailer.settle()]);
+    const { worker, mail } = instance(sink.transport);
+    await mail.send(message('retry@example.com'));
+    await Promise.all([worker.settle(), t.app.services.outbox.settle()]);
     const failed = await t.database.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'retry@example.com').executeTakeFirstOrThrow();
     expect(failed).toMatchObject({ attempts: 1, sent_at: null, last_error: 'SMTP 451 try later' });
     expect(failed.next_attempt_at > new Date().toISOString()).toBe(true);
@@ -70,13 +76,13 @@ describe('mail outbox', () => {
       .set({ next_attempt_at: new Date(0).toISOString() })
       .where('id', '=', failed.id)
       .execute();
-    service.wake();
-    await service.settle();
+    worker.deliverSoon();
+    await worker.settle();
     expect(sink.got.map((m) => m.to)).toContain('retry@example.com');
     const sent = await t.database.db.selectFrom('mail_outbox').select(['sent_at', 'last_error']).where('id', '=', failed.id).executeTakeFirstOrThrow();
     expect(sent.sent_at).not.toBeNull();
     expect(sent.last_error).toBeNull();
-    await service.stop();
+    await worker.stop();
   });
 
   it('two workers sharing the database (two instances) never deliver a message twice', async () => {
@@ -84,12 +90,10 @@ describe('mail outbox', () => {
     for (let i = 0; i < 30; i++) await repo.enqueue(message('shared@example.com', i));
     const a = capture();
     const b = capture();
-    const workers = [a, b].map((sink) =>
-      createMailService({ repo, transport: sink.transport, from: 'shop@example.com', log: silentLog, worker: { batchSize: 4, pauseMs: 0, gatherMs: 0 } }),
-    );
-    for (const w of workers) w.wake();
-    t.app.services.mailer.wake();
-    await Promise.all([...workers, t.app.services.mailer].map((w) => w.settle()));
+    const workers = [a, b].map((sink) => instance(sink.transport, 4).worker);
+    for (const w of workers) w.deliverSoon();
+    t.app.services.outbox.deliverSoon();
+    await Promise.all([...workers, t.app.services.outbox].map((w) => w.settle()));
     const delivered = [...a.got, ...b.got, ...t.mail].filter((m) => m.to === 'shared@example.com').map((m) => m.subject);
     expect(delivered).toHaveLength(30);
     expect(new Set(delivered).size).toBe(30);

@@ -7,6 +7,7 @@ import { createWebhookSender } from '../../src/modules/webhooks/webhook-sender.j
 import { signUpAdmin, type SignedInUser } from '../helpers/factories.js';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
 import { startReceiver, waitFor } from './receiver.js';
+import { bareUnit } from '../helpers/bare-unit.js';
 
 /**
  * Issue 28: the documentation ranges, the 6to4 relay anycast, Teredo and IPv4-compatible IPv6
@@ -245,7 +246,7 @@ describe(`webhook addresses: the host's own (${engine})`, () => {
         const endpointId = (ok.json() as WebhookCreated)._id;
         await t.database.db.updateTable('webhook_endpoints').set({ url: receiver.url }).where('id', '=', endpointId).execute();
         const webhooks = t.app.services.webhooks;
-        await t.database.db.transaction().execute((trx) => webhooks.enqueueIn(trx, 'order.placed', { _id: 'order-1' }));
+        await t.database.db.transaction().execute((trx) => webhooks.enqueueIn(bareUnit(trx), 'order.placed', { _id: 'order-1' }));
         await webhooks.deliverDue(new Date(Date.now() + 60 * 60_000));
         const rows = () => t.database.db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).execute();
         await waitFor(async () => (await rows()).some((r) => Number(r.attempts) > 0));

@@ -1,18 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGroupCommit } from '../../src/db/group-commit.js';
 import { createLoopPressure } from '../../src/lib/loop-pressure.js';
+import { createOutboxWorker } from '../../src/lib/outbox-worker.js';
+import { createWebhookDelivery } from '../../src/modules/webhooks/webhook-delivery.js';
 import type { SendResult, SendWebhook } from '../../src/modules/webhooks/webhook-sender.js';
 import { createWebhooksRepository } from '../../src/modules/webhooks/webhooks.repository.js';
 import { createWebhooksService } from '../../src/modules/webhooks/webhooks.service.js';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
 import { waitFor } from './receiver.js';
+import { bareUnit } from '../helpers/bare-unit.js';
 
 /** The worker gives way to requests while the process is saturated (ADR 0022). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ seed: false, env: { WEBHOOKS_ALLOW_PRIVATE: 'true' } });
-  // The app's own worker (its 5 s timer) would take some of the rows these tests count.
-  await t.app.services.webhooks.stop();
+  // The app's own outbox worker (its 5 s timer) would take some of the rows these tests count.
+  await t.app.services.outbox.stop();
 });
 afterAll(async () => t?.close());
 
@@ -35,8 +38,10 @@ async function serviceWith(saturated: boolean) {
   const { db, engine: dbEngine } = t.database;
   const repo = createWebhooksRepository(db, dbEngine, createGroupCommit(db, dbEngine));
   const sender = heldSender();
-  const service = createWebhooksService({ repo, send: sender.send, log: silentLog, allowPrivate: true, pressure: { saturated: () => saturated } });
-  return { service, sender };
+  const delivery = createWebhookDelivery({ repo, send: sender.send, log: silentLog });
+  const worker = createOutboxWorker({ channels: [delivery], log: silentLog, pressure: { saturated: () => saturated } });
+  const service = createWebhooksService({ repo, delivery, outbox: worker, allowPrivate: true });
+  return { service, worker, sender };
 }
 
 describe(`webhook worker pacing (${engine})`, () => {
@@ -58,9 +63,9 @@ describe(`webhook worker pacing (${engine})`, () => {
       [true, 10],
       [false, 50],
     ] as const) {
-      const { service, sender } = await serviceWith(saturated);
-      for (let i = 0; i < 60; i++) await t.database.db.transaction().execute((trx) => service.enqueueIn(trx, 'order.placed', { i }));
-      service.wake();
+      const { service, worker, sender } = await serviceWith(saturated);
+      for (let i = 0; i < 60; i++) await t.database.db.transaction().execute((trx) => service.enqueueIn(bareUnit(trx), 'order.placed', { i }));
+      worker.deliverSoon();
       await waitFor(async () => sender.state.inFlight === expected).catch(() => {
         throw new Error(`in flight ${sender.state.inFlight}, expected ${expected}`);
       });
@@ -68,7 +73,7 @@ describe(`webhook worker pacing (${engine})`, () => {
       await new Promise((r) => setTimeout(r, 300));
       expect(sender.state.inFlight).toBe(expected);
       sender.state.release();
-      await service.stop();
+      await worker.stop();
       // The rest is left pending for the next worker; clear the table for the next case.
       await t.database.db.deleteFrom('webhook_deliveries').execute();
     }

@@ -6,6 +6,7 @@ import { isPrivateAddress } from '../../src/modules/webhooks/webhook-address.js'
 import { placeOrder, productWithStock, signUp, signUpAdmin, type SignedInUser } from '../helpers/factories.js';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
 import { startReceiver, waitFor } from './receiver.js';
+import { bareUnit } from '../helpers/bare-unit.js';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -295,7 +296,7 @@ describe(`webhooks (${engine})`, () => {
     const webhooks = t.app.services.webhooks;
     try {
       const endpoint = await createEndpoint(receiver.url, ['order.placed']);
-      for (let i = 0; i < 45; i++) await t.database.db.transaction().execute((trx) => webhooks.enqueueIn(trx, 'order.placed', { n: i }));
+      for (let i = 0; i < 45; i++) await t.database.db.transaction().execute((trx) => webhooks.enqueueIn(bareUnit(trx), 'order.placed', { n: i }));
       // Not woken: three rounds race for the same due rows (and the app's own timer may join in).
       await Promise.all([webhooks.deliverDue(), webhooks.deliverDue(), webhooks.deliverDue()]);
       await waitFor(async () => (await deliveryRows(endpoint._id)).every((r) => r.status === 'succeeded'));

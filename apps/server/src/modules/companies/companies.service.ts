@@ -20,7 +20,7 @@ import type { DB } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { SessionUser } from '../../lib/session-user.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { Units } from '../../db/unit-of-work.js';
 import type { CatalogueCache } from '../products/catalogue-cache.js';
 import type { ProductsService } from '../products/products.service.js';
 import type { UsersService } from '../users/users.service.js';
@@ -44,12 +44,12 @@ export interface CompaniesDeps {
   users: Pick<UsersService, 'usersByIds' | 'identityByEmail'>;
   /** A fixed price names an existing product; its list price and name are shown beside it. */
   products: Pick<ProductsService, 'findMany'>;
-  mailer: Pick<MailService, 'enqueueIn' | 'wake'>;
+  /** The units invitations are made in (invitations.service.ts). */
+  units: Units;
   /** Cleared after a company's discount or fixed prices change (members' catalogue answers hold them). */
   catalogueCache: Pick<CatalogueCache, 'clear'>;
   /** What the company's open account orders hold (the orders module sums them). */
   creditUsedCents: (companyId: string) => Promise<number>;
-  publicUrl: string;
   /** The clock (tests move it past an invitation's date). */
   now?: () => Date;
 }

@@ -1,8 +1,9 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Engine } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/query-helpers.js';
 import type { CompanyInvitationsTable } from '../../db/schema.js';
 import type { DB } from '../../db/tables.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { lockCompany, type MemberRow } from './companies.repository.js';
 
 export type InvitationRow = Selectable<CompanyInvitationsTable>;
@@ -18,26 +19,24 @@ export type InvitationWithCompany = InvitationRow & { company_name: string };
 export function createInvitationsRepository(db: Kysely<DB>, engine: Engine) {
   return {
     /**
-     * Inserts the invitation and `alsoWrite` (its mail in the outbox) in one transaction under the
-     * company's lock; 'already-invited' when the email has an open invitation to this company.
+     * Inserts the invitation in the caller's unit under the company's lock; 'already-invited' when
+     * the email has an open invitation to this company.
      */
-    async create(row: InvitationRow, alsoWrite: (trx: Transaction<DB>) => Promise<void>): Promise<'created' | 'already-invited' | 'not-found'> {
-      return db.transaction().execute(async (trx) => {
-        if (!(await lockCompany(trx, engine, row.company_id))) return 'not-found';
-        const open = await trx
-          .selectFrom('company_invitations')
-          .select('id')
-          .where('company_id', '=', row.company_id)
-          .where('email', '=', row.email)
-          .where('accepted_at', 'is', null)
-          .where('revoked_at', 'is', null)
-          .where('expires_at', '>', row.created_at)
-          .executeTakeFirst();
-        if (open) return 'already-invited';
-        await trx.insertInto('company_invitations').values(row).execute();
-        await alsoWrite(trx);
-        return 'created';
-      });
+    async createIn(uow: UnitOfWork, row: InvitationRow): Promise<'created' | 'already-invited' | 'not-found'> {
+      const { trx } = uow;
+      if (!(await lockCompany(trx, engine, row.company_id))) return 'not-found';
+      const open = await trx
+        .selectFrom('company_invitations')
+        .select('id')
+        .where('company_id', '=', row.company_id)
+        .where('email', '=', row.email)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', row.created_at)
+        .executeTakeFirst();
+      if (open) return 'already-invited';
+      await trx.insertInto('company_invitations').values(row).execute();
+      return 'created';
     },
 
     /** Newest first (index `company_invitations_company`). */

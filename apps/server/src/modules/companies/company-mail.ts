@@ -1,4 +1,6 @@
 import { COMPANY_ROLE_LABELS, type CompanyRole } from '@bulkparts/shared';
+import type { EventSubscriber } from '../../db/unit-of-work.js';
+import type { MailService } from '../mail/mail.service.js';
 import type { MailMessage } from '../mail/mail.transport.js';
 import { renderMail } from '../mail/templates.js';
 
@@ -27,4 +29,13 @@ export function invitationMail(opts: { to: string; role: CompanyRole; expiresAt:
     ],
     action: { label: 'See the invitation', url: `${opts.publicUrl}/invitations/${opts.token}` },
   });
+}
+
+/** The invitation's mail, written in the invitation's unit (issue 29). */
+export function createInvitationMail({ mailer, publicUrl }: { mailer: Pick<MailService, 'enqueueIn'>; publicUrl: string }): EventSubscriber {
+  return {
+    async 'invitation.created'(uow, invitation) {
+      await mailer.enqueueIn(uow, invitationMail({ ...invitation, publicUrl }));
+    },
+  };
 }

@@ -8,15 +8,14 @@ import {
   type InvitationPreview,
   type InvitationStatus,
 } from '@bulkparts/shared';
+import type { Units } from '../../db/unit-of-work.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { SessionUser } from '../../lib/session-user.js';
-import type { MailService } from '../mail/mail.service.js';
 import type { UsersService } from '../users/users.service.js';
 import type { CompaniesRepository, CompanyRow } from './companies.repository.js';
 import type { CompanyAccessRules } from './company-access.js';
 import type { InvitationRow, InvitationsRepository } from './company-invitations.repository.js';
-import { invitationMail } from './company-mail.js';
 import { invitationStatus, roleOf, toInvitation } from './company-view.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,8 +35,8 @@ const CLOSED: Record<Exclude<InvitationStatus, 'open'>, string> = {
 export interface InvitationsDeps {
   repos: { companies: CompaniesRepository; invitations: InvitationsRepository };
   users: Pick<UsersService, 'identityByEmail'>;
-  mailer: Pick<MailService, 'enqueueIn' | 'wake'>;
-  publicUrl: string;
+  /** An invitation is a unit of work that records `invitation.created` (its mail, company-mail.ts). */
+  units: Units;
   now?: () => Date;
   access: CompanyAccessRules;
   /** The company as answered to someone in `role` (accepting answers the company joined). */
@@ -51,7 +50,7 @@ export interface InvitationsDeps {
  * the invited one, works once (a conditional update) and makes the user a member, unless they
  * already belong to a company (the membership's primary key, whatever races with it).
  */
-export function createInvitationsService({ repos, users, mailer, publicUrl, now = () => new Date(), access, companyJson }: InvitationsDeps) {
+export function createInvitationsService({ repos, users, units, now = () => new Date(), access, companyJson }: InvitationsDeps) {
   const repo = repos.invitations;
 
   async function byToken(token: string) {
@@ -90,12 +89,13 @@ export function createInvitationsService({ repos, users, mailer, publicUrl, now 
         accepted_by: null,
         revoked_at: null,
       };
-      const outcome = await repo.create(row, (trx) =>
-        mailer.enqueueIn(trx, invitationMail({ to: email, role: input.role, expiresAt: row.expires_at, token, publicUrl })),
-      );
+      const outcome = await units.run(async (uow) => {
+        const created = await repo.createIn(uow, row);
+        if (created === 'created') await uow.record('invitation.created', { to: email, role: input.role, expiresAt: row.expires_at, token });
+        return created;
+      });
       if (outcome === 'not-found') throw notFound('Company');
       if (outcome === 'already-invited') throw new AppError('CONFLICT', COMPANY_MESSAGES.alreadyInvited);
-      mailer.wake();
       return toInvitation(row, at);
     },
 

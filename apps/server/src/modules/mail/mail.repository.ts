@@ -91,3 +91,5 @@ export function createMailRepository(db: Kysely<DB>, engine: Engine) {
     },
   };
 }
+
+export type MailRepository = ReturnType<typeof createMailRepository>;

@@ -7,18 +7,31 @@ import {
   orderSchema,
   reorderInputSchema,
   reorderResultSchema,
+  type CheckoutInput,
+  type Order,
+  type ReorderInput,
+  type ReorderResult,
 } from '@bulkparts/shared';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
 import { currentUser } from '../../lib/current-user.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
-import type { CheckoutService } from './checkout.service.js';
 import { idempotencyKeyOf } from './orders.routes.js';
 
+/**
+ * The cart's checkout and reorder (flows/checkout-cart.ts, built in services.ts): declared here,
+ * where the routes that call them live, so the orders module never imports a flow.
+ */
+export interface CartCheckout {
+  checkout(input: CheckoutInput, user: SessionUser, idempotencyKey?: string): Promise<{ order: Order; created: boolean }>;
+  reorder(orderId: string, user: SessionUser, input?: ReorderInput): Promise<ReorderResult>;
+}
+
 /** `POST /api/cart/checkout` (the cart becomes one order) and `POST /api/purchase/:id/reorder` (an order back into the cart). */
-export default async function checkoutRoutes(app: ApiInstance, opts: { checkout: CheckoutService; rateLimiter: RateLimiter; rules: AppConfig['orders'] }) {
+export default async function checkoutRoutes(app: ApiInstance, opts: { checkout: CartCheckout; rateLimiter: RateLimiter; rules: AppConfig['orders'] }) {
   const { checkout, rateLimiter, rules } = opts;
   const one = { 200: responseSchema(orderSchema), 201: responseSchema(orderSchema) };
   // Issue 28: a cart another checkout already ordered is a 409 naming that order (`orderId`,

@@ -1,9 +1,9 @@
-import { APPROVAL_TIMEOUT_DAYS, formatDollars, formatQuantity, shippingAddressLines, type Order, type OrderStatus, type WebhookEvent } from '@bulkparts/shared';
+import { APPROVAL_TIMEOUT_DAYS, formatDollars, formatQuantity, shippingAddressLines, type Order } from '@bulkparts/shared';
+import type { EventSubscriber } from '../../db/unit-of-work.js';
 import type { MailService } from '../mail/mail.service.js';
 import { renderMail } from '../mail/templates.js';
 import type { MailMessage } from '../mail/mail.transport.js';
-import type { WebhooksService } from '../webhooks/webhooks.service.js';
-import type { OrderEvent, OrderNotifier } from './order-types.js';
+import type { OrderEvent } from './order-types.js';
 
 const MAILED: Partial<Record<OrderEvent, string>> = {
   placed: 'placed',
@@ -68,32 +68,10 @@ function orderLines(order: Order, event: OrderEvent): string[] {
 
 /**
  * The buyer hears about every step of an order through the outbox (retried), so a mail server
- * that is down never fails the order itself. A new order's confirmation is stored in the order's
- * own transaction: no order without its mail, no mail for an order that was not placed.
+ * that is down never fails the order itself. Each mail is written in the unit of the change it
+ * tells about (issue 29): no order without its mail, no mail for a change that rolled back.
  */
-export interface OrderNotifierDeps {
-  mailer: Pick<MailService, 'send' | 'enqueueIn' | 'wake'>;
-  /** Issue 19: the order events' webhooks, recorded in the order's (or the status change's) transaction. */
-  webhooks?: Pick<WebhooksService, 'enqueueIn' | 'wake'>;
-  publicUrl: string;
-  /** `orders_placed_total` (plugins/metrics.ts). */
-  ordersPlaced: { inc(): void };
-}
-
-/** Built once, by the composition root (services.ts): orders and payments share it. */
-/** The order statuses integrators hear about (issue 19); the other moves send no webhook. */
-const WEBHOOK_EVENT_OF: Partial<Record<OrderStatus, WebhookEvent>> = {
-  paid: 'order.paid',
-  shipped: 'order.shipped',
-  cancelled: 'order.cancelled',
-  refunded: 'order.refunded',
-};
-
-/** After-commit keys: one wake-up per worker per unit, however many rows it queued. */
-const MAIL = 'wake-mail';
-const WEBHOOKS = 'wake-webhooks';
-
-export function createOrderNotifier({ mailer, webhooks, publicUrl, ordersPlaced }: OrderNotifierDeps): OrderNotifier {
+export function createOrderMail({ mailer, publicUrl }: { mailer: Pick<MailService, 'enqueueIn'>; publicUrl: string }): EventSubscriber {
   function mailFor(order: Order, event: OrderEvent): MailMessage | undefined {
     const verb = MAILED[event];
     if (!verb) return undefined;
@@ -112,37 +90,28 @@ export function createOrderNotifier({ mailer, webhooks, publicUrl, ordersPlaced 
   }
 
   return {
-    changed(order: Order, event: OrderStatus) {
-      const mail = mailFor(order, event);
-      if (mail) void mailer.send(mail);
-    },
-    async moved(uow, event, order) {
-      const type = WEBHOOK_EVENT_OF[event];
-      if (type && webhooks && (await webhooks.enqueueIn(uow.trx, type, order))) uow.afterCommit(() => webhooks.wake(), WEBHOOKS);
-    },
-    async placed(uow, order, approverEmails = []) {
+    async 'order.placed'(uow, { order, approverEmails }) {
       const mail = mailFor(order, 'placed');
-      if (mail) await mailer.enqueueIn(uow.trx, mail);
-      const hooked = (await webhooks?.enqueueIn(uow.trx, 'order.placed', order)) ?? 0;
+      if (mail) await mailer.enqueueIn(uow, mail);
       // Issue 18: an order above the buyer's limit asks the company's approvers and admins.
       for (const to of approverEmails) {
         if (to.toLowerCase() === order.userEmail.toLowerCase()) continue;
-        await mailer.enqueueIn(uow.trx, approvalNeededMail(order, to, publicUrl));
+        await mailer.enqueueIn(uow, approvalNeededMail(order, to, publicUrl));
       }
-      uow.afterCommit(() => ordersPlaced.inc());
-      uow.afterCommit(() => mailer.wake(), MAIL);
-      if (hooked) uow.afterCommit(() => webhooks?.wake(), WEBHOOKS);
     },
-    async swept(uow, event, orders) {
+    async 'order.moved'(uow, { to, order }) {
+      if (!MAILED[to]) return;
+      const mail = mailFor(await order(), to);
+      if (mail) await mailer.enqueueIn(uow, mail);
+    },
+    async 'order.swept'(uow, { to, orders }) {
       for (const order of orders) {
-        const mail = mailFor(order, event);
-        if (mail) await mailer.enqueueIn(uow.trx, mail);
+        const mail = mailFor(order, to);
+        if (mail) await mailer.enqueueIn(uow, mail);
       }
-      if (orders.length) uow.afterCommit(() => mailer.wake(), MAIL);
     },
-    async reminded(uow, order, adminEmails) {
-      for (const to of adminEmails) await mailer.enqueueIn(uow.trx, overdueReminderMail(order, to, publicUrl));
-      if (adminEmails.length) uow.afterCommit(() => mailer.wake(), MAIL);
+    async 'order.overdue'(uow, { order, adminEmails }) {
+      for (const to of adminEmails) await mailer.enqueueIn(uow, overdueReminderMail(order, to, publicUrl));
     },
   };
 }

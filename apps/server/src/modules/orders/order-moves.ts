@@ -4,9 +4,10 @@ import type { DB } from '../../db/tables.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { AppError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
+import { once } from '../../lib/once.js';
 import type { OrderLineRow, OrderRow, OrderView, OrdersRepository } from './orders.repository.js';
 import { toOrder } from './order-view.js';
-import type { OrderHooks, OrderNotifier } from './order-types.js';
+import type { OrderHooks } from './order-types.js';
 import { orderEvent, timelineEventOf, type Actor, type OrderTimelineLog } from './order-timeline.js';
 
 export interface ShipmentDetails {
@@ -39,7 +40,6 @@ export type MoveOrder = (id: string, from: OrderStatus, to: OrderStatus, changes
 
 export interface OrderMovesDeps {
   repo: OrdersRepository;
-  notify: OrderNotifier;
   /** Issue 29: each move's timeline step, recorded in its unit. */
   timeline: OrderTimelineLog;
   /** A row with its lines (orders.service.ts). */
@@ -48,10 +48,10 @@ export interface OrderMovesDeps {
 
 /**
  * The orders module's side of a status change (the unit is the move-order flow's): `moveIn` writes
- * the status, its timeline step and its webhook in the unit; `settle` reads the order after the
- * commit and mails the buyer; `returnsStock` says whether the flow puts the lines back.
+ * the status and its timeline step and records `order.moved` in the unit (its mail and webhook);
+ * `settle` reads the order after the commit; `returnsStock` says whether the flow puts the lines back.
  */
-export function createOrderMoveSteps({ repo, notify, timeline, one }: OrderMovesDeps) {
+export function createOrderMoveSteps({ repo, timeline, one }: OrderMovesDeps) {
   return {
     returnsStock: (to: OrderStatus) => STOCK_RETURNING_STATUSES.includes(to),
     linesOf: (id: string) => repo.linesOf([id]),
@@ -63,17 +63,15 @@ export function createOrderMoveSteps({ repo, notify, timeline, one }: OrderMoves
       const step = timelineEventOf(from, to);
       // Stamped like the move itself (its `updated_at`, e.g. the same instant as `shipped_at`).
       if (step) await timeline.recordIn(uow.trx, [orderEvent(step, id, by, set.updated_at ?? nowIso())]);
-      // Issue 19: the move's webhook, with the order as moved in this unit.
-      await notify.moved(uow, to, async () => toOrder((await repo.findById(id, uow.trx))!, lines));
+      // The move's mail and webhook, with the order as moved in this unit.
+      await uow.record('order.moved', { to, order: once(async () => toOrder((await repo.findById(id, uow.trx))!, lines)) });
       return true;
     },
 
-    async settle(id: string, to: OrderStatus, moved: boolean): Promise<Order> {
+    async settle(id: string, moved: boolean): Promise<Order> {
       const fresh = await repo.findById(id);
       if (!moved || !fresh) throw new AppError('INVALID_TRANSITION', `The order changed meanwhile; it is now ${fresh?.status ?? 'gone'}`);
-      const order = await one(fresh);
-      notify.changed(order, to);
-      return order;
+      return one(fresh);
     },
   };
 }

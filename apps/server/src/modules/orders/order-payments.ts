@@ -1,9 +1,9 @@
 import type { UnitOfWork } from '../../db/unit-of-work.js';
+import { once } from '../../lib/once.js';
 import type { OrderPaymentsRepository, PaidFacts } from './order-payments.repository.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 import { orderEvent, type OrderTimelineLog } from './order-timeline.js';
 import { toOrder } from './order-view.js';
-import type { OrderNotifier } from './order-types.js';
 
 /**
  * What the payments module may do with orders (it never queries the orders table itself, ADR
@@ -11,7 +11,7 @@ import type { OrderNotifier } from './order-types.js';
  * transaction (with its event record and invoice number). Payments depends on this shape only
  * (payments/payable-orders.ts); orders does not import payments.
  */
-export function createOrderPayments(repo: OrdersRepository, payments: OrderPaymentsRepository, notify: OrderNotifier, timeline: OrderTimelineLog) {
+export function createOrderPayments(repo: OrdersRepository, payments: OrderPaymentsRepository, timeline: OrderTimelineLog) {
   return {
     find: (id: string): Promise<OrderRow | undefined> => repo.findById(id),
     /** The order's lines (the invoice lists every one). */
@@ -19,8 +19,8 @@ export function createOrderPayments(repo: OrdersRepository, payments: OrderPayme
     setPendingReference: (orderId: string, provider: string, reference: string) => payments.setPendingReference(orderId, provider, reference),
     statusIn: (uow: UnitOfWork, orderId: string) => payments.statusIn(uow.trx, orderId),
     /**
-     * Marks the order paid in the payment's transaction, with its `order.paid` webhook (issue 19) and
-     * its timeline step (issue 29): a card is paid by the order's buyer (only they may pay it).
+     * Marks the order paid in the payment's transaction, with its timeline step and `order.moved`
+     * (the buyer's mail, the `order.paid` webhook; issue 29): a card is paid by the order's buyer.
      */
     async markPaidIn(uow: UnitOfWork, orderId: string, paid: PaidFacts): Promise<boolean> {
       const { trx } = uow;
@@ -28,14 +28,12 @@ export function createOrderPayments(repo: OrdersRepository, payments: OrderPayme
       if (marked) {
         const row = (await repo.findById(orderId, trx))!;
         await timeline.recordIn(trx, [orderEvent('paid', orderId, row.user_id, paid.paidAt)]);
-        await notify.moved(uow, 'paid', async () => toOrder((await repo.findById(orderId, trx))!, await repo.linesOf([orderId], trx)));
+        await uow.record('order.moved', {
+          to: 'paid',
+          order: once(async () => toOrder((await repo.findById(orderId, trx))!, await repo.linesOf([orderId], trx))),
+        });
       }
       return marked;
-    },
-    /** After a committed payment: the buyer hears about it (the one order notifier). */
-    async paid(orderId: string): Promise<void> {
-      const fresh = await repo.findById(orderId);
-      if (fresh) notify.changed(toOrder(fresh, await repo.linesOf([orderId])), 'paid');
     },
   };
 }

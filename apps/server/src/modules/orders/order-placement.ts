@@ -12,7 +12,7 @@ import { CreditLimitError, type CompanyOrdersRepository } from './company-orders
 import { NEW_ORDER_BLANKS, PendingCapError, type OrderLineRow, type OrderRow, type OrdersRepository } from './orders.repository.js';
 import { orderEvent, type OrderTimelineLog } from './order-timeline.js';
 import { toOrder } from './order-view.js';
-import type { OrderNotifier, OrderRules } from './order-types.js';
+import type { OrderRules } from './order-types.js';
 
 /** A product as an order line snapshots and prices it. */
 export type LineProduct = Pick<
@@ -130,7 +130,6 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
 export interface PlacementDeps {
   repo: OrdersRepository;
   companyOrders: Pick<CompanyOrdersRepository, 'checkCreditIn'>;
-  notify: OrderNotifier;
   rules: OrderRules;
   /** Who the buyer buys for (issue 18): membership, limits, terms, who approves. */
   companies?: Pick<CompanyDirectory, 'membershipOf' | 'approverEmails'> | undefined;
@@ -165,7 +164,7 @@ export interface PreparedOrder {
  * in the unit: the unpaid-order cap, the company's credit, the invoice number of an order invoiced
  * at once, the order and its lines with their number, its timeline step, its mail and webhooks.
  */
-export function createOrderPlacement({ repo, companyOrders, notify, rules, companies, timeline, invoiceNumberIn }: PlacementDeps) {
+export function createOrderPlacement({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn }: PlacementDeps) {
   return {
     async prepare(o: NewOrder): Promise<PreparedOrder> {
       const membership = o.membership !== undefined ? o.membership : ((await companies?.membershipOf(o.user.id)) ?? null);
@@ -199,7 +198,7 @@ export function createOrderPlacement({ repo, companyOrders, notify, rules, compa
       const numbered = await repo.insertIn(uow.trx, placed, lines);
       const order = toOrder(numbered, lines);
       await timeline.recordIn(uow.trx, [orderEvent('placed', numbered.id, row.user_id, numbered.created_at)]);
-      await notify.placed(uow, order, approvers);
+      await uow.record('order.placed', { order, approverEmails: approvers });
       return order;
     },
   };

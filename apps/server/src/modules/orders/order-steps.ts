@@ -9,13 +9,12 @@ import { createOrderPlacement } from './order-placement.js';
 import { createOrderReads } from './order-reads.js';
 import { createOrderSweepSteps } from './order-sweeps.js';
 import type { OrderTimelineLog } from './order-timeline.js';
-import type { OrderNotifier, OrderRules } from './order-types.js';
+import type { OrderRules } from './order-types.js';
 import type { OrdersRepository } from './orders.repository.js';
 
 export interface OrderStepsDeps {
   repo: OrdersRepository;
   companyOrders: CompanyOrdersRepository;
-  notify: OrderNotifier;
   rules: OrderRules;
   companies: Pick<CompanyDirectory, 'membershipOf' | 'approverEmails' | 'adminEmails'>;
   timeline: OrderTimelineLog;
@@ -28,12 +27,12 @@ export interface OrderStepsDeps {
  * order, move one, sweep them, change a ship-to. Built once by the composition root (services.ts)
  * and handed to the flows; the module never opens a unit itself.
  */
-export function createOrderSteps({ repo, companyOrders, notify, rules, companies, timeline, invoiceNumberIn }: OrderStepsDeps) {
+export function createOrderSteps({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn }: OrderStepsDeps) {
   const { one } = createOrderReads(repo);
   return {
-    placement: createOrderPlacement({ repo, companyOrders, notify, rules, companies, timeline, invoiceNumberIn }),
-    moves: createOrderMoveSteps({ repo, notify, timeline, one }),
-    sweeps: createOrderSweepSteps({ repo, companyOrders, notify, timeline, companies }),
+    placement: createOrderPlacement({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn }),
+    moves: createOrderMoveSteps({ repo, timeline, one }),
+    sweeps: createOrderSweepSteps({ repo, companyOrders, timeline, companies }),
     shipTo: {
       /** Issue 29: the order's ship-to, only while it has not shipped (a ship committed first wins); whether it changed. */
       setIn: (uow: UnitOfWork, orderId: string, address: string, now: string) =>

@@ -4,7 +4,6 @@ import type { CompanyDirectory } from '../companies/company-directory.js';
 import type { CompanyOrdersRepository } from './company-orders.repository.js';
 import { piecesOf } from './order-moves.js';
 import { orderEvent, SYSTEM, type OrderTimelineLog } from './order-timeline.js';
-import type { OrderNotifier } from './order-types.js';
 import { linesByOrder, toOrder } from './order-view.js';
 import type { OrdersRepository } from './orders.repository.js';
 
@@ -33,13 +32,11 @@ export interface Swept {
 export function createOrderSweepSteps({
   repo,
   companyOrders,
-  notify,
   timeline,
   companies,
 }: {
   repo: OrdersRepository;
   companyOrders: CompanyOrdersRepository;
-  notify: OrderNotifier;
   timeline: OrderTimelineLog;
   companies: Pick<CompanyDirectory, 'adminEmails'>;
 }) {
@@ -53,11 +50,7 @@ export function createOrderSweepSteps({
         expired.map((r) => orderEvent('expired', r.id, SYSTEM, r.updated_at)),
       );
       const byOrder = linesByOrder(lines);
-      await notify.swept(
-        uow,
-        'expired',
-        expired.map((r) => toOrder(r, byOrder.get(r.id) ?? [])),
-      );
+      await uow.record('order.swept', { to: 'expired', orders: expired.map((r) => toOrder(r, byOrder.get(r.id) ?? [])) });
       return { count: expired.length, pieces: piecesOf(lines) };
     },
 
@@ -71,11 +64,7 @@ export function createOrderSweepSteps({
         rejected.map((r) => orderEvent('rejected', r.id, SYSTEM, r.updated_at)),
       );
       const byOrder = linesByOrder(lines);
-      await notify.swept(
-        uow,
-        'rejected',
-        rejected.map((r) => toOrder(r, byOrder.get(r.id) ?? [])),
-      );
+      await uow.record('order.swept', { to: 'rejected', orders: rejected.map((r) => toOrder(r, byOrder.get(r.id) ?? [])) });
       return { count: rejected.length, pieces: piecesOf(lines) };
     },
 
@@ -93,7 +82,7 @@ export function createOrderSweepSteps({
       const byOrder = linesByOrder(lines);
       for (const r of reminded) {
         const to = r.company_id ? (overdue.admins.get(r.company_id) ?? []) : [];
-        await notify.reminded(uow, toOrder(r, byOrder.get(r.id) ?? []), to.length ? to : [r.user_email]);
+        await uow.record('order.overdue', { order: toOrder(r, byOrder.get(r.id) ?? []), adminEmails: to.length ? to : [r.user_email] });
       }
       return reminded.length;
     },

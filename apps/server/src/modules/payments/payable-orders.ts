@@ -25,8 +25,6 @@ export interface PayableOrders {
   statusIn(uow: UnitOfWork, orderId: string): Promise<string | undefined>;
   /** In the payment's unit: the order paid (only if still pending), its webhook and timeline step. */
   markPaidIn(uow: UnitOfWork, orderId: string, paid: PaymentFacts & { invoiceNumber: number }): Promise<boolean>;
-  /** After a committed payment: tells the buyer. */
-  paid(orderId: string): Promise<void>;
 }
 
 /** The invoice's buyer: account name and profile address (the profiles module answers). */

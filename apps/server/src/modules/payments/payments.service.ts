@@ -62,8 +62,6 @@ export function createPaymentsService({
     return row;
   }
 
-  const afterPaid = (orderId: string) => orders.paid(orderId);
-
   return {
     async pay(orderId: string, user: SessionUser, input: unknown): Promise<PaymentResult> {
       const row = await ownOrder(orderId, user, false);
@@ -107,7 +105,6 @@ export function createPaymentsService({
         const latest = await orders.find(row.id);
         refusePayment(latest ?? row);
       }
-      await afterPaid(row.id);
       return { status: 'paid', message: 'Payment received. Thank you!', orderId: row.id };
     },
 
@@ -138,7 +135,6 @@ export function createPaymentsService({
         { provider: provider.name, reference: confirmation.reference, cardBrand: confirmation.cardBrand, cardLast4: confirmation.cardLast4, paidAt: nowIso() },
         event,
       );
-      if (outcome === 'paid') await afterPaid(row.id);
       if (outcome === 'not-pending') {
         // Money for an order that was cancelled meanwhile, or a second payment of a paid order
         // (another checkout tab): it goes back. The same payment under a new event id is not refunded.

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 
 /** Rows one UPDATE sets (a CASE over SKUs): 500 × 2 parameters, well inside both engines' limits. */
 const CHUNK = 500;
@@ -15,14 +16,10 @@ export interface LowStockRow {
 }
 
 /**
- * Runs in the stock take's transaction with the products it left below their threshold (none:
- * not called). `shopWide` applies to products without their own (`low_stock_threshold` null). A
- * threshold of 0, the product's or the shop-wide one, never alerts: no stock is below 0.
+ * Thrown inside a stock take's unit when a SKU matched no product (one deleted meanwhile): the
+ * unit rolls back, nothing changes.
  */
-export interface LowStockHook {
-  shopWide: number;
-  write(trx: Transaction<DB>, low: readonly LowStockRow[]): Promise<void>;
-}
+export class StockTakeShortError extends Error {}
 
 /** The threshold a product's alert uses, as SQL: its own, else the shop-wide one. */
 const thresholdSql = (shopWide: number) => sql<number>`coalesce(low_stock_threshold, cast(${shopWide} as integer))`;
@@ -41,23 +38,22 @@ export function createStockRepository(db: Kysely<DB>) {
   };
 
   return {
-    /** Sets one product's stock (with `lowStock` in the same transaction); answers whether the product exists. */
-    async setStock(id: string, availableQuantity: number, now: string, lowStock?: LowStockHook): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('products')
-          .set({ available_quantity: availableQuantity, updated_at: now })
-          .where('id', '=', id)
-          .returning(['id', 'sku', 'name', 'available_quantity', 'low_stock_threshold'])
-          .executeTakeFirst();
-        if (!row) return false;
-        if (lowStock) {
-          const { low_stock_threshold: own, ...product } = row;
-          const threshold = own === null ? lowStock.shopWide : Number(own);
-          if (Number(row.available_quantity) < threshold) await lowStock.write(trx, [{ ...product, threshold }]);
-        }
-        return true;
-      });
+    /**
+     * Sets one product's stock in the caller's unit; answers null when there is no such product,
+     * else the product when it is now below its threshold (its own, else `shopWide`; a threshold
+     * of 0 never alerts: no stock is below 0) and `[]` when it is not.
+     */
+    async setStockIn(uow: UnitOfWork, id: string, availableQuantity: number, now: string, shopWide: number): Promise<LowStockRow[] | null> {
+      const row = await uow.trx
+        .updateTable('products')
+        .set({ available_quantity: availableQuantity, updated_at: now })
+        .where('id', '=', id)
+        .returning(['id', 'sku', 'name', 'available_quantity', 'low_stock_threshold'])
+        .executeTakeFirst();
+      if (!row) return null;
+      const { low_stock_threshold: own, ...product } = row;
+      const threshold = own === null ? shopWide : Number(own);
+      return Number(row.available_quantity) < threshold ? [{ ...product, threshold }] : [];
     },
 
     /** The ids and SKUs of the products with these SKUs (upper-case, as stored). */
@@ -75,51 +71,47 @@ export function createStockRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Sets every SKU's stock in one transaction: all or nothing. Answers how many products were
-     * set; fewer than asked (one deleted meanwhile) rolls everything back and answers null.
+     * Sets every SKU's stock in the caller's unit: all or nothing. Answers the products now below
+     * their threshold; fewer products set than asked (one deleted meanwhile) throws
+     * StockTakeShortError, which rolls the unit back.
      */
-    async setStockBySku(items: readonly { sku: string; availableQuantity: number }[], now: string, lowStock?: LowStockHook): Promise<number | null> {
-      class Short extends Error {}
-      try {
-        return await db.transaction().execute(async (trx) => {
-          let updated = 0;
-          for (let at = 0; at < items.length; at += CHUNK) {
-            const chunk = items.slice(at, at + CHUNK);
-            const cases = sql.join(
-              chunk.map((i) => sql`when ${i.sku} then cast(${i.availableQuantity} as integer)`),
-              sql` `,
-            );
-            const result = await trx
-              .updateTable('products')
-              .set({ available_quantity: sql<number>`case sku ${cases} end`, updated_at: now })
-              .where(
-                'sku',
-                'in',
-                chunk.map((i) => i.sku),
-              )
-              .executeTakeFirst();
-            updated += Number(result.numUpdatedRows);
-          }
-          if (updated !== items.length) throw new Short();
-          if (lowStock) {
-            const low: LowStockRow[] = [];
-            for (let at = 0; at < items.length; at += CHUNK) {
-              low.push(
-                ...(await lowAmong(
-                  trx,
-                  items.slice(at, at + CHUNK).map((i) => i.sku),
-                  lowStock.shopWide,
-                )),
-              );
-            }
-            if (low.length) await lowStock.write(trx, low);
-          }
-          return updated;
-        });
-      } catch (error) {
-        if (error instanceof Short) return null;
-        throw error;
+    async setStockBySkuIn(
+      uow: UnitOfWork,
+      items: readonly { sku: string; availableQuantity: number }[],
+      now: string,
+      shopWide: number,
+    ): Promise<LowStockRow[]> {
+      const { trx } = uow;
+      let updated = 0;
+      for (let at = 0; at < items.length; at += CHUNK) {
+        const chunk = items.slice(at, at + CHUNK);
+        const cases = sql.join(
+          chunk.map((i) => sql`when ${i.sku} then cast(${i.availableQuantity} as integer)`),
+          sql` `,
+        );
+        const result = await trx
+          .updateTable('products')
+          .set({ available_quantity: sql<number>`case sku ${cases} end`, updated_at: now })
+          .where(
+            'sku',
+            'in',
+            chunk.map((i) => i.sku),
+          )
+          .executeTakeFirst();
+        updated += Number(result.numUpdatedRows);
       }
+      if (updated !== items.length) throw new StockTakeShortError();
+      const low: LowStockRow[] = [];
+      for (let at = 0; at < items.length; at += CHUNK) {
+        low.push(
+          ...(await lowAmong(
+            trx,
+            items.slice(at, at + CHUNK).map((i) => i.sku),
+            shopWide,
+          )),
+        );
+      }
+      return low;
     },
   };
 }

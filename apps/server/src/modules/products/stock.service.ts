@@ -1,11 +1,11 @@
 import { API_KEY_MESSAGES, type ErrorLine, isObjectId, normalizeSku, type Product, stockQuantityError } from '@bulkparts/shared';
+import type { Units } from '../../db/unit-of-work.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
 import type { CatalogueCache } from './catalogue-cache.js';
 import type { ProductsRepository } from './products.repository.js';
 import { toProductJson } from './products.service.js';
-import type { WebhooksService } from '../webhooks/webhooks.service.js';
-import type { LowStockHook, StockRepository } from './stock.repository.js';
+import { StockTakeShortError, type LowStockRow, type StockRepository } from './stock.repository.js';
 
 /**
  * Stock set from outside (issue 19): `PATCH /api/service/:id/stock` and `POST /api/stock`, for an
@@ -16,48 +16,36 @@ export function createStockService({
   repo,
   products,
   cache,
-  lowStock,
+  units,
+  lowStockThreshold,
 }: {
   repo: StockRepository;
   products: Pick<ProductsRepository, 'findById'>;
   cache: Pick<CatalogueCache, 'clear'>;
+  /** Each stock take is one unit of work; one that leaves products low records `product.low_stock` in it. */
+  units: Units;
   /**
    * Issue 19: a stock take that leaves a product below its own `low_stock_threshold`, or below
-   * `threshold` (WEBHOOK_LOW_STOCK_THRESHOLD) when it has none, records `product.low_stock` for
-   * the webhooks in its own transaction. A shop-wide 0 still lets products' own thresholds alert.
+   * this one (WEBHOOK_LOW_STOCK_THRESHOLD) when it has none, is a `product.low_stock` fact for the
+   * webhooks. A shop-wide 0 still lets products' own thresholds alert.
    */
-  lowStock?: { threshold: number; webhooks: Pick<WebhooksService, 'enqueueIn' | 'wake'> };
+  lowStockThreshold: number;
 }) {
-  /** One stock take's hook; `wakeIfEnqueued` after the commit starts the worker only when it has something to send. */
-  function lowStockHook(): (LowStockHook & { wakeIfEnqueued(): void }) | undefined {
-    if (!lowStock) return undefined;
-    let enqueued = 0;
-    return {
-      shopWide: lowStock.threshold,
-      write: async (trx, low) => {
-        for (const p of low) {
-          enqueued += await lowStock.webhooks.enqueueIn(trx, 'product.low_stock', {
-            _id: p.id,
-            sku: p.sku,
-            name: p.name,
-            availableQuantity: Number(p.available_quantity),
-            threshold: p.threshold,
-          });
-        }
-      },
-      wakeIfEnqueued: () => {
-        if (enqueued > 0) lowStock.webhooks.wake();
-      },
-    };
-  }
+  const lowStockFacts = (low: readonly LowStockRow[]) => ({
+    products: low.map((p) => ({ _id: p.id, sku: p.sku, name: p.name, availableQuantity: Number(p.available_quantity), threshold: p.threshold })),
+  });
 
   return {
     async setStock(id: string, availableQuantity: number): Promise<Product> {
-      const hook = lowStockHook();
-      const set = isObjectId(id) && (await repo.setStock(id, availableQuantity, nowIso(), hook));
+      const set =
+        isObjectId(id) &&
+        (await units.run(async (uow) => {
+          const low = await repo.setStockIn(uow, id, availableQuantity, nowIso(), lowStockThreshold);
+          if (low?.length) await uow.record('product.low_stock', lowStockFacts(low));
+          return low !== null;
+        }));
       if (!set) throw notFound('Product');
       cache.clear();
-      hook?.wakeIfEnqueued();
       const row = await products.findById(id);
       if (!row) throw notFound('Product');
       return toProductJson(row);
@@ -85,12 +73,19 @@ export function createStockService({
         good.push({ sku, availableQuantity: item.availableQuantity as number });
       });
       if (errors.length) throw new AppError('VALIDATION_FAILED', API_KEY_MESSAGES.badLines, undefined, errors);
-      const hook = lowStockHook();
-      const updated = await repo.setStockBySku(good, nowIso(), hook);
-      cache.clear();
-      if (updated !== null) hook?.wakeIfEnqueued();
-      if (updated === null) throw new AppError('CONFLICT', 'A product changed while the stock was set; nothing was changed, send it again');
-      return { updated };
+      try {
+        await units.run(async (uow) => {
+          const low = await repo.setStockBySkuIn(uow, good, nowIso(), lowStockThreshold);
+          if (low.length) await uow.record('product.low_stock', lowStockFacts(low));
+        });
+      } catch (error) {
+        if (error instanceof StockTakeShortError)
+          throw new AppError('CONFLICT', 'A product changed while the stock was set; nothing was changed, send it again');
+        throw error;
+      } finally {
+        cache.clear();
+      }
+      return { updated: good.length };
     },
   };
 }

@@ -1,4 +1,6 @@
 import { formatDollars, formatQuantity, type Quote } from '@bulkparts/shared';
+import type { EventSubscriber } from '../../db/unit-of-work.js';
+import type { MailService } from '../mail/mail.service.js';
 import type { MailMessage } from '../mail/mail.transport.js';
 import { renderMail } from '../mail/templates.js';
 
@@ -59,4 +61,16 @@ export function quoteAnsweredMail(quote: Quote, publicUrl: string): MailMessage 
     ],
     action: { label: 'See your quote', url: `${publicUrl}/quotes/${quote._id}` },
   });
+}
+
+/** The quote mails, written in the unit that requested or answered the quote (issue 29). */
+export function createQuoteMail({ mailer, publicUrl }: { mailer: Pick<MailService, 'enqueueIn'>; publicUrl: string }): EventSubscriber {
+  return {
+    async 'quote.requested'(uow, { quote, adminEmails }) {
+      for (const mail of quoteRequestedMails(quote, adminEmails, publicUrl)) await mailer.enqueueIn(uow, mail);
+    },
+    async 'quote.answered'(uow, { quote }) {
+      await mailer.enqueueIn(uow, quoteAnsweredMail(quote, publicUrl));
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { QuoteLinesTable, QuotesTable } from '../../db/schema.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { DB } from '../../db/tables.js';
 
 export type QuoteRow = Selectable<QuotesTable>;
@@ -50,23 +51,15 @@ export function createQuotesRepository(db: Kysely<DB>) {
 
   return {
     /**
-     * Inserts the quote and its lines, then `alsoWrite` (the admins' mails in the outbox), in one
-     * transaction. The quote number is the database's (sequence on PostgreSQL, trigger on SQLite),
-     * read back inside the same transaction.
+     * Inserts the quote and its lines in the caller's unit. The quote number is the database's
+     * (sequence on PostgreSQL, trigger on SQLite), read back inside the same unit.
      */
-    async create(
-      quote: Omit<QuoteRow, 'quote_number'>,
-      lines: readonly QuoteLineRow[],
-      alsoWrite: (trx: Transaction<DB>, numbered: QuoteRow) => Promise<void>,
-    ): Promise<QuoteRow> {
-      return db.transaction().execute(async (trx) => {
-        await trx.insertInto('quotes').values(quote).execute();
-        await trx.insertInto('quote_lines').values(lines).execute();
-        const { quote_number } = await trx.selectFrom('quotes').select('quote_number').where('id', '=', quote.id).executeTakeFirstOrThrow();
-        const numbered: QuoteRow = { ...quote, quote_number: Number(quote_number) };
-        await alsoWrite(trx, numbered);
-        return numbered;
-      });
+    async createIn(uow: UnitOfWork, quote: Omit<QuoteRow, 'quote_number'>, lines: readonly QuoteLineRow[]): Promise<QuoteRow> {
+      const { trx } = uow;
+      await trx.insertInto('quotes').values(quote).execute();
+      await trx.insertInto('quote_lines').values(lines).execute();
+      const { quote_number } = await trx.selectFrom('quotes').select('quote_number').where('id', '=', quote.id).executeTakeFirstOrThrow();
+      return { ...quote, quote_number: Number(quote_number) };
     },
 
     findById(id: string): Promise<QuoteRow | undefined> {
@@ -97,29 +90,16 @@ export function createQuotesRepository(db: Kysely<DB>) {
     },
 
     /**
-     * `requested → answered` with every line's quoted price and `alsoWrite` (the buyer's mail), in
-     * one transaction; answers false (nothing written) when the quote is no longer `requested`.
+     * `requested → answered` with every line's quoted price, in the caller's unit; answers false
+     * (nothing written) when the quote is no longer `requested`.
      */
-    async answer(id: string, changes: QuoteChanges, prices: ReadonlyMap<string, number>, alsoWrite: (trx: Transaction<DB>) => Promise<void>): Promise<boolean> {
-      class Lost extends Error {}
-      try {
-        return await db.transaction().execute(async (trx) => {
-          if (!(await moveIn(trx, id, 'requested', 'answered', changes))) throw new Lost();
-          for (const [productId, cents] of prices) {
-            await trx
-              .updateTable('quote_lines')
-              .set({ quoted_unit_price_cents: cents })
-              .where('quote_id', '=', id)
-              .where('product_id', '=', productId)
-              .execute();
-          }
-          await alsoWrite(trx);
-          return true;
-        });
-      } catch (error) {
-        if (error instanceof Lost) return false;
-        throw error;
+    async answerIn(uow: UnitOfWork, id: string, changes: QuoteChanges, prices: ReadonlyMap<string, number>): Promise<boolean> {
+      const { trx } = uow;
+      if (!(await moveIn(trx, id, 'requested', 'answered', changes))) return false;
+      for (const [productId, cents] of prices) {
+        await trx.updateTable('quote_lines').set({ quoted_unit_price_cents: cents }).where('quote_id', '=', id).where('product_id', '=', productId).execute();
       }
+      return true;
     },
 
     /**

@@ -13,19 +13,17 @@ import {
   type QuoteStatus,
 } from '@bulkparts/shared';
 import { pageOffset } from '../../db/query-helpers.js';
+import type { Units } from '../../db/unit-of-work.js';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { SessionUser } from '../../lib/session-user.js';
 import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
-import type { MailService } from '../mail/mail.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { NO_SHIP_TO, type ShipToBook } from '../orders/purchase.js';
 import type { InvoiceRenderer } from '../payments/invoice-renderer.js';
 import { pricedRow, type ProductsService } from '../products/products.service.js';
 import { createQuoteAccept } from './quote-accept.js';
 import { quoteDocument, quoteFilename } from './quote-document.js';
-import { quoteAnsweredMail, quoteRequestedMails } from './quote-mail.js';
-import type { WebhooksService } from '../webhooks/webhooks.service.js';
 import { linesByQuote, statusOf, toQuote } from './quote-view.js';
 import type { QuoteLineRow, QuoteRow, QuotesRepository } from './quotes.repository.js';
 
@@ -35,14 +33,12 @@ export interface QuotesDeps {
   products: Pick<ProductsService, 'findMany'>;
   /** The one way an order is placed (orders/order-placement.ts): pending cap, stock, mail, one unit. */
   orders: Pick<OrdersService, 'place'>;
-  mailer: Pick<MailService, 'enqueueIn' | 'wake'>;
-  /** Issue 19: `quote.requested` is recorded for the webhooks in the request's transaction. */
-  webhooks?: Pick<WebhooksService, 'enqueueIn' | 'wake'>;
+  /** A request and an answer are units of work that record `quote.requested` / `quote.answered` (their mails, the webhook). */
+  units: Units;
   /** Who is mailed about a new request (the users service's admins). */
   adminEmails: () => Promise<string[]>;
   /** The invoice renderer's worker pool draws quote documents too (time-limited, off the event loop). */
   renderer: Pick<InvoiceRenderer, 'renderQuote'>;
-  publicUrl: string;
   /** Issue 18: a company member's own prices are the quote's starting point (the companies service). */
   prices?: Pick<CompanyDirectory, 'priceBookFor'>;
   /** Issue 29: an accepted quote's order ships to the buyer's last ship-to unless one is given (the profiles module). */
@@ -59,19 +55,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * a conditional UPDATE on the status read. Accepting places the order through the orders'
  * placement at the quoted prices and moves the quote in that order's own transaction.
  */
-export function createQuotesService({
-  repo,
-  products,
-  orders,
-  mailer,
-  webhooks,
-  adminEmails,
-  renderer,
-  publicUrl,
-  prices,
-  shipTo = NO_SHIP_TO,
-  now = () => new Date(),
-}: QuotesDeps) {
+export function createQuotesService({ repo, products, orders, units, adminEmails, renderer, prices, shipTo = NO_SHIP_TO, now = () => new Date() }: QuotesDeps) {
   async function withLines(rows: readonly QuoteRow[], at: Date): Promise<Quote[]> {
     const lines = linesByQuote(await repo.linesOf(rows.map((r) => r.id)));
     return rows.map((r) => toQuote(r, lines.get(r.id) ?? [], at));
@@ -179,15 +163,11 @@ export function createQuotesService({
         };
       });
       const admins = await adminEmails();
-      let quote: Quote | undefined;
-      await repo.create(row, lines, async (trx, numbered) => {
-        quote = toQuote(numbered, lines, new Date(iso));
-        for (const mail of quoteRequestedMails(quote, admins, publicUrl)) await mailer.enqueueIn(trx, mail);
-        await webhooks?.enqueueIn(trx, 'quote.requested', quote);
+      return units.run(async (uow) => {
+        const quote = toQuote(await repo.createIn(uow, row, lines), lines, new Date(iso));
+        await uow.record('quote.requested', { quote, adminEmails: admins });
+        return quote;
       });
-      mailer.wake();
-      webhooks?.wake();
-      return quote!;
     },
 
     /** `GET /api/quotes`: the buyer's own, every quote for an admin (their own with `mine`); newest first. */
@@ -234,16 +214,17 @@ export function createQuotesService({
       const prices = new Map(input.lines.map((l) => [l.productId, dollarsToCents(l.unitPrice)!]));
       const iso = at.toISOString();
       const changes = { message: input.message ?? null, valid_until: input.validUntil, answered_at: iso, updated_at: iso };
-      const answered = await repo.answer(id, changes, prices, async (trx) => {
+      const answered = await units.run(async (uow) => {
+        if (!(await repo.answerIn(uow, id, changes, prices))) return false;
         const quote = toQuote(
           { ...row, ...changes, status: 'answered' },
           lines.map((l) => ({ ...l, quoted_unit_price_cents: prices.get(l.product_id)! })),
           at,
         );
-        await mailer.enqueueIn(trx, quoteAnsweredMail(quote, publicUrl));
+        await uow.record('quote.answered', { quote });
+        return true;
       });
       if (!answered) throw await movedMeanwhile(id);
-      mailer.wake();
       return one(id);
     },
 

@@ -113,21 +113,20 @@ export function createUsersRepository(db: Kysely<DB>, engine: Engine = 'sqlite')
         return Number(result.numUpdatedRows);
       });
     },
+    /** Whether `id` is an admin and the last one, in the caller's transaction (the admins' rows locked until it ends). */
+    async isLastAdminIn(trx: Transaction<DB>, id: string): Promise<boolean> {
+      const target = await trx.selectFrom('user').select('role').where('id', '=', id).executeTakeFirst();
+      return target?.role === 'admin' && (await lockAdmins(trx)) <= 1;
+    },
+
     /**
-     * Removes the user with their sessions and accounts (the two-factor secret goes by cascade),
-     * and what `alsoDelete` removes (their profile), in one transaction; the last admin is never
-     * removed (checked inside it). Orders are not touched.
+     * Removes the user with their sessions and accounts (the two-factor secret goes by cascade) in
+     * the caller's transaction. Orders are not touched.
      */
-    async deleteUnlessLastAdmin(id: string, alsoDelete: (trx: Transaction<DB>) => Promise<void>): Promise<'deleted' | 'last-admin'> {
-      return db.transaction().execute(async (trx) => {
-        const target = await trx.selectFrom('user').select('role').where('id', '=', id).executeTakeFirst();
-        if (target?.role === 'admin' && (await lockAdmins(trx)) <= 1) return 'last-admin';
-        await alsoDelete(trx);
-        await trx.deleteFrom('session').where('userId', '=', id).execute();
-        await trx.deleteFrom('account').where('userId', '=', id).execute();
-        await trx.deleteFrom('user').where('id', '=', id).execute();
-        return 'deleted';
-      });
+    async deleteIn(trx: Transaction<DB>, id: string): Promise<void> {
+      await trx.deleteFrom('session').where('userId', '=', id).execute();
+      await trx.deleteFrom('account').where('userId', '=', id).execute();
+      await trx.deleteFrom('user').where('id', '=', id).execute();
     },
   };
 }

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { currentUser } from '../../lib/current-user.js';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
-import type { UsersService } from './users.service.js';
+import type { RemoveAccount, UsersService } from './users.service.js';
 
 const emailParams = z.object({ email: z.string().min(1, 'email is required').max(320, 'email is too long') });
 const userListQuerySchema = paginationQuerySchema.extend({ q: z.string().trim().max(100, 'Search text must be at most 100 characters').optional() });
 
-export default async function usersRoutes(app: ApiInstance, opts: { users: UsersService }) {
+export default async function usersRoutes(app: ApiInstance, opts: { users: UsersService; removeAccount: RemoveAccount }) {
   const service = opts.users;
 
   app.get(
@@ -39,7 +39,7 @@ export default async function usersRoutes(app: ApiInstance, opts: { users: Users
   app.delete(
     '/user/:id',
     { preValidation: app.requireAdmin, schema: { params: idParamsSchema, response: { 200: responseSchema(z.object({ deletedCount: z.number().int() })) } } },
-    async (request) => service.remove(currentUser(request), request.params.id),
+    async (request) => opts.removeAccount(currentUser(request), request.params.id),
   );
 
   app.put(

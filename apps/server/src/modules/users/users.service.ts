@@ -1,11 +1,16 @@
 import type { Role, User } from '@bulkparts/shared';
 import type { SessionUser } from '../../lib/session-user.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import type { Transaction } from 'kysely';
 import { pageOffset } from '../../db/query-helpers.js';
-import type { DB } from '../../db/tables.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { SessionCache } from '../auth/session-cache.js';
 import type { UsersRepository } from './users.repository.js';
+
+/**
+ * Removing an account (the remove-account flow, flows/remove-account.ts, built in services.ts):
+ * declared here, where the route that calls it lives, so the users module never imports a flow.
+ */
+export type RemoveAccount = (actor: SessionUser, id: string) => Promise<{ deletedCount: number }>;
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -27,8 +32,6 @@ export interface UsersDeps {
   adminEmails: readonly string[];
   /** Cleared after every write that changes what a session shows (ADR 0012). */
   sessions: Pick<SessionCache, 'clear'>;
-  /** Removes what other modules keep per account (the profile) inside the removal's transaction. */
-  alsoDelete: (trx: Transaction<DB>, userId: string) => Promise<void>;
 }
 
 export function createUsersService(repo: UsersRepository, opts: UsersDeps) {
@@ -119,14 +122,19 @@ export function createUsersService(repo: UsersRepository, opts: UsersDeps) {
       return { modifiedCount: result };
     },
 
-    async remove(actor: SessionUser, id: string): Promise<{ deletedCount: number }> {
+    /** The users module's part of removing an account (flows/remove-account.ts): who may be removed, before the unit. */
+    async checkRemovable(actor: SessionUser, id: string): Promise<void> {
       if (actor.id === id) throw new AppError('CONFLICT', 'You cannot remove yourself');
-      const user = await repo.findById(id);
-      if (!user) throw notFound('User');
-      const outcome = await repo.deleteUnlessLastAdmin(id, (trx) => opts.alsoDelete(trx, id));
-      if (outcome === 'last-admin') throw new AppError('CONFLICT', 'The last admin cannot be removed');
-      sessionsChanged();
-      return { deletedCount: 1 };
+      if (!(await repo.findById(id))) throw notFound('User');
+    },
+    /** In the removal's unit: 409 for the last admin (checked under the admins' lock), rolling the unit back. */
+    async refuseLastAdminIn(uow: UnitOfWork, id: string): Promise<void> {
+      if (await repo.isLastAdminIn(uow.trx, id)) throw new AppError('CONFLICT', 'The last admin cannot be removed');
+    },
+    /** In the removal's unit: the account, its sessions and sign-in methods; cached sessions are dropped after the commit. */
+    async deleteIn(uow: UnitOfWork, id: string): Promise<void> {
+      await repo.deleteIn(uow.trx, id);
+      uow.afterCommit(sessionsChanged, 'sessions-changed');
     },
   };
 }

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
 import {
   WEBHOOK_EVENTS,
   WEBHOOK_SECRET_PREFIX,
@@ -14,29 +12,12 @@ import {
   type WebhookUpdate,
 } from '@bulkparts/shared';
 import { pageOffset } from '../../db/query-helpers.js';
-import type { DB } from '../../db/tables.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { OutboxChannel, OutboxWorker } from '../../lib/outbox-worker.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import { urlProblem } from './webhook-address.js';
-import type { LoopPressure } from '../../lib/loop-pressure.js';
-import type { SendWebhook } from './webhook-sender.js';
-import type { AttemptOutcome, ClaimedDelivery, WebhookDeliveryRow, WebhookEndpointRow, WebhooksRepository } from './webhooks.repository.js';
-
-/** After the n-th failed attempt the next one waits RETRY_DELAYS_MS[n-1]; past the list the delivery is failed (8 attempts). */
-export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000, 21_600_000, 86_400_000] as const;
-/** A claimed delivery is this process's for this long (longer than one attempt's timeout), then due again. */
-export const CLAIM_LEASE_MS = 60_000;
-/** Deliveries claimed and sent side by side in one round. */
-const CLAIM_BATCH = 50;
-/** A commit's round waits this long first, so the deliveries of orders committed together share it. */
-const GATHER_MS = 10;
-/**
- * While the process is saturated (LoopPressure) the worker sends at most BUSY_BATCH every
- * BUSY_PAUSE_MS, leaving the CPU to the requests waiting for it; the backlog goes out at full
- * speed once the queue of requests is gone (ADR 0022 has the figures).
- */
-const BUSY_BATCH = 10;
-const BUSY_PAUSE_MS = 200;
+import type { WebhookDeliveryRow, WebhookEndpointRow, WebhooksRepository } from './webhooks.repository.js';
 
 const KNOWN_EVENTS = new Set<string>(WEBHOOK_EVENTS);
 
@@ -76,20 +57,19 @@ const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString('bas
 
 export interface WebhooksDeps {
   repo: WebhooksRepository;
-  send: SendWebhook;
-  log: FastifyBaseLogger;
+  /** The deliveries' channel of the outbox worker (webhook-delivery.ts): `deliverDue` runs its rounds directly. */
+  delivery: OutboxChannel;
+  outbox: Pick<OutboxWorker, 'deliverSoon' | 'deliverAfterCommit'>;
   /** WEBHOOKS_ALLOW_PRIVATE: private, loopback, reserved and the host's own addresses are accepted (tests, a private network). */
   allowPrivate: boolean;
-  /** When the process is saturated the worker's own rounds slow down (`wake`); without it they never do. */
-  pressure?: Pick<LoopPressure, 'saturated'>;
 }
 
 /**
- * Outgoing signed webhooks (issue 19, ADR 0022): endpoints, the deliveries outbox written in the
- * caller's transaction (`enqueueIn`), and the worker that sends due deliveries (`deliverDue`),
- * retried on the schedule above, safe with several instances (the claim is a lease).
+ * Outgoing signed webhooks (issue 19, ADR 0022): endpoints, and the deliveries outbox written in
+ * the unit of the change that causes them (`enqueueIn`); the one outbox worker sends them
+ * (webhook-delivery.ts), retried, safe with several instances (the claim is a lease).
  */
-export function createWebhooksService({ repo, send, log, allowPrivate, pressure }: WebhooksDeps) {
+export function createWebhooksService({ repo, delivery, outbox, allowPrivate }: WebhooksDeps) {
   function checkUrl(url: string): void {
     const problem = urlProblem(url, allowPrivate);
     if (problem) throw new AppError('VALIDATION_FAILED', problem, { url: problem });
@@ -101,98 +81,17 @@ export function createWebhooksService({ repo, send, log, allowPrivate, pressure 
     return row;
   }
 
-  /** One attempt of one claimed delivery: its outcome, with the retry's time (recorded by the round). */
-  async function attempt(d: ClaimedDelivery, now: Date, leaseUntil: string): Promise<AttemptOutcome> {
-    const result = await send({ url: d.url, secret: d.secret, id: d.id, body: d.payload });
-    const attempts = Number(d.attempts) + 1;
-    const delay = RETRY_DELAYS_MS[attempts - 1];
-    const failed = !result.ok && delay === undefined;
-    log[result.ok ? 'info' : 'warn'](
-      {
-        webhookId: d.id,
-        endpointId: d.endpoint_id,
-        event: d.event,
-        attempt: attempts,
-        statusCode: result.statusCode,
-        durationMs: result.durationMs,
-        error: result.error,
-      },
-      result.ok ? 'webhook delivered' : failed ? 'webhook failed for good' : 'webhook attempt failed; retrying later',
-    );
-    return {
-      id: d.id,
-      leaseUntil,
-      status: result.ok ? 'succeeded' : failed ? 'failed' : 'pending',
-      attempts,
-      last_status_code: result.statusCode,
-      last_duration_ms: result.durationMs,
-      last_error: result.error?.slice(0, 500) ?? null,
-      next_attempt_at: result.ok || failed ? null : new Date(now.getTime() + delay!).toISOString(),
-      delivered_at: result.ok ? nowIso() : null,
-    };
-  }
-
-  /** Claims up to `limit` deliveries due at `now`, sends them side by side and records the outcomes in one write; answers how many. */
-  async function deliverRound(now: Date, limit: number): Promise<number> {
-    const leaseUntil = new Date(now.getTime() + CLAIM_LEASE_MS).toISOString();
-    const claimed = await repo.claimDue(now.toISOString(), leaseUntil, limit);
-    if (claimed.length === 0) return 0;
-    const outcomes = await Promise.all(
-      claimed.map((d) =>
-        attempt(d, now, leaseUntil).catch((err: unknown) => {
-          // Left to its lease: due again when it ends.
-          log.error({ err, webhookId: d.id }, 'webhook attempt crashed');
-          return null;
-        }),
-      ),
-    );
-    // One write for the round (a slow endpoint holds the others back at most its 10 s timeout, well within the lease).
-    await repo.recordAttempts(outcomes.filter((o) => o !== null));
-    return claimed.length;
-  }
-
   /**
-   * Sends every delivery due at `now`, in full rounds; answers how many were attempted. Tests call
-   * it with a later `now` to reach a retry without waiting for it; the timer goes through `wake`.
+   * Sends every delivery due at `now`, in full rounds of the worker's channel; answers how many were
+   * attempted. Tests call it with a later `now` to reach a retry without waiting for it.
    */
   async function deliverDue(now: Date = new Date()): Promise<number> {
     let total = 0;
     for (;;) {
-      const sent = await deliverRound(now, CLAIM_BATCH);
-      total += sent;
-      if (sent < CLAIM_BATCH) return total;
+      const { taken } = await delivery.round(now, delivery.batch);
+      total += taken;
+      if (taken < delivery.batch) return total;
     }
-  }
-
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  /**
-   * Starts rounds soon (after a commit that enqueued, on the timer) until nothing is due; rounds
-   * never overlap in one process, and while it is saturated they are small and spaced out.
-   */
-  function wake(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      let more = true;
-      while (more && !stopped) {
-        again = false;
-        const saturated = pressure?.saturated() ?? false;
-        await new Promise((r) => setTimeout(r, saturated ? BUSY_PAUSE_MS : GATHER_MS));
-        const limit = saturated ? BUSY_BATCH : CLAIM_BATCH;
-        const sent = await deliverRound(new Date(), limit).catch((err: unknown) => {
-          log.warn({ err }, 'webhook round failed; the next one retries');
-          return 0;
-        });
-        more = sent === limit || again;
-      }
-    })().finally(() => {
-      running = null;
-    });
   }
 
   return {
@@ -244,7 +143,7 @@ export function createWebhooksService({ repo, send, log, allowPrivate, pressure 
       await repo.requeue(deliveryId, nowIso());
       const row = await repo.findDelivery(id, deliveryId);
       if (!row) throw notFound('Delivery');
-      wake();
+      outbox.deliverSoon();
       return toDelivery(row);
     },
 
@@ -252,9 +151,10 @@ export function createWebhooksService({ repo, send, log, allowPrivate, pressure 
      * Records `event` for every active endpoint that wants it, inside the caller's transaction:
      * the deliveries commit with the change that caused them, or not at all (the outbox pattern,
      * ADR 0006). `data` may be a function: it is only built when some endpoint wants the event.
-     * Call `wake()` after the commit.
+     * Delivery starts once the unit has committed.
      */
-    async enqueueIn(trx: Transaction<DB>, event: WebhookEvent, data: unknown): Promise<number> {
+    async enqueueIn(uow: UnitOfWork, event: WebhookEvent, data: unknown): Promise<number> {
+      const { trx } = uow;
       const wanting = (await repo.activeEndpointsIn(trx)).filter((e) => eventsOf(e.events).includes(event));
       if (wanting.length === 0) return 0;
       const payloadData: unknown = typeof data === 'function' ? await (data as () => unknown)() : data;
@@ -277,16 +177,11 @@ export function createWebhooksService({ repo, send, log, allowPrivate, pressure 
           delivered_at: null,
         })),
       );
+      outbox.deliverAfterCommit(uow);
       return wanting.length;
     },
 
     deliverDue,
-    wake,
-    /** Stops waking rounds and waits for the one running (the app's close). */
-    async stop(): Promise<void> {
-      stopped = true;
-      await running;
-    },
   };
 }
 

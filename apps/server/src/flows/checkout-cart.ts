@@ -14,16 +14,17 @@ import {
   type ShippingAddress,
 } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
-import type { DB } from '../../db/tables.js';
-import { AppError } from '../../lib/errors.js';
-import type { SessionUser } from '../../lib/session-user.js';
-import { CartChangedError, type CartService } from '../cart/cart.service.js';
-import { lineProblem } from '../cart/cart-view.js';
-import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
-import { StockShortError, type ProductsService } from '../products/products.service.js';
-import { checkAccountPayment } from './order-placement.js';
-import type { OrderRow } from './orders.repository.js';
-import type { OrdersService } from './orders.service.js';
+import type { DB } from '../db/tables.js';
+import { AppError } from '../lib/errors.js';
+import type { SessionUser } from '../lib/session-user.js';
+import { CartChangedError, type CartService } from '../modules/cart/cart.service.js';
+import { lineProblem } from '../modules/cart/cart-view.js';
+import { buyerPricesIn, type CompanyDirectory } from '../modules/companies/company-directory.js';
+import { StockShortError, type ProductsService } from '../modules/products/products.service.js';
+import { checkAccountPayment } from '../modules/orders/order-placement.js';
+import type { CartCheckout } from '../modules/orders/checkout.routes.js';
+import type { OrderRow } from '../modules/orders/orders.repository.js';
+import type { OrdersService } from '../modules/orders/orders.service.js';
 
 type Pieces = readonly { product_id: string; quantity: number }[];
 
@@ -52,13 +53,14 @@ export interface CheckoutDeps {
 }
 
 /**
- * The cart becomes one order (ADR 0015): every line checked by the shared rules, then one unit
- * through the orders' placement (pending cap, number, mail, group commit on SQLite), which first
+ * The checkout flow (issue 29: a use case over the cart, products, companies, profiles and
+ * orders, so it lives with the flows). The cart becomes one order (ADR 0015): every line checked
+ * by the shared rules, then one unit through the place-order flow's placement (pending cap, number, mail, group commit on SQLite), which first
  * takes the cart's lines as they were read (issue 28: of overlapping checkouts of one cart exactly
  * one makes an order, the others answer 409 naming it), then takes every line's stock in
  * product-id order and remembers the address; any short line rolls all of it back and is named in the 409.
  */
-export function createCheckoutService({ orders, cart, products, profiles, companies }: CheckoutDeps) {
+export function createCheckoutCart({ orders, cart, products, profiles, companies }: CheckoutDeps): CartCheckout {
   /** 409: this cart is already `orderId` (its number named, so the buyer can find it). */
   async function alreadyOrdered(orderId: string, user: SessionUser): Promise<AppError> {
     const order = await orders.get(orderId, user).catch(() => null);
@@ -202,5 +204,3 @@ function shortOf(lines: ErrorLine[]): AppError {
   const message = lines.length === 1 ? `${lines[0]!.sku}: ${lines[0]!.message}` : `${lines.length} lines are short of stock; nothing was ordered`;
   return new AppError('INSUFFICIENT_STOCK', message, undefined, lines);
 }
-
-export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,0 +1,38 @@
+import type { CompanyRole, Order, OrderStatus, Quote } from '@bulkparts/shared';
+
+/** A product a stock take left below its low-stock threshold (issue 19's `product.low_stock`). */
+export interface LowStockProduct {
+  _id: string;
+  sku: string;
+  name: string;
+  availableQuantity: number;
+  /** The threshold that applied: the product's own, else the shop-wide one. */
+  threshold: number;
+}
+
+/**
+ * What a unit of work records (`uow.record`, db/unit-of-work.ts): the facts of a committed change,
+ * named by the module that made it. Subscribers (mail, webhooks, metrics; wired once in
+ * services.ts) write what they derive from a fact (an outbox row) in the same unit, so a mail or
+ * a webhook exists exactly when its change does, and the module that made the change knows none
+ * of them (issue 29).
+ */
+export interface DomainEvents {
+  /** A new order, whichever way it was placed; `approverEmails`: who approves one that waits for approval. */
+  'order.placed': { order: Order; approverEmails: readonly string[] };
+  /**
+   * An order's status changed (approved, paid, shipped, delivered, cancelled, refunded, rejected).
+   * `order` reads the moved order inside the unit, once, and only when a subscriber asks for it.
+   */
+  'order.moved': { to: OrderStatus; order: () => Promise<Order> };
+  /** Orders the server moved on its own: unpaid past their deadline, or left waiting for approval. */
+  'order.swept': { to: 'expired' | 'rejected'; orders: readonly Order[] };
+  /** An invoice on account past its due date, reminded once; `adminEmails`: the company's admins. */
+  'order.overdue': { order: Order; adminEmails: readonly string[] };
+  'quote.requested': { quote: Quote; adminEmails: readonly string[] };
+  'quote.answered': { quote: Quote };
+  'invitation.created': { to: string; role: CompanyRole; expiresAt: string; token: string };
+  'product.low_stock': { products: readonly LowStockProduct[] };
+}
+
+export type DomainEventName = keyof DomainEvents;

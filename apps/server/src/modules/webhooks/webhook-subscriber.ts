@@ -1,0 +1,33 @@
+import type { OrderStatus, WebhookEvent } from '@bulkparts/shared';
+import type { EventSubscriber } from '../../db/unit-of-work.js';
+import type { WebhooksService } from './webhooks.service.js';
+
+/** The order statuses integrators hear about (issue 19); the other moves send no webhook. */
+const WEBHOOK_EVENT_OF: Partial<Record<OrderStatus, WebhookEvent>> = {
+  paid: 'order.paid',
+  shipped: 'order.shipped',
+  cancelled: 'order.cancelled',
+  refunded: 'order.refunded',
+};
+
+/**
+ * The facts integrators subscribe to (issue 19), as webhook deliveries written in the unit that
+ * recorded them (issue 29). A payload is built only when an active endpoint wants its event.
+ */
+export function createWebhookSubscriber(webhooks: Pick<WebhooksService, 'enqueueIn'>): EventSubscriber {
+  return {
+    async 'order.placed'(uow, { order }) {
+      await webhooks.enqueueIn(uow, 'order.placed', order);
+    },
+    async 'order.moved'(uow, { to, order }) {
+      const event = WEBHOOK_EVENT_OF[to];
+      if (event) await webhooks.enqueueIn(uow, event, order);
+    },
+    async 'quote.requested'(uow, { quote }) {
+      await webhooks.enqueueIn(uow, 'quote.requested', quote);
+    },
+    async 'product.low_stock'(uow, { products }) {
+      for (const product of products) await webhooks.enqueueIn(uow, 'product.low_stock', product);
+    },
+  };
+}
