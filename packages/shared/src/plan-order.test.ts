@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages.js';
 import { planOrder, type PlanBuyer, type PlanLine } from './plan-order.js';
+import { unitPriceFor } from './pricing.js';
 import { PAYMENT_TERMS_DAYS } from './schemas/company.js';
 
 const NOW = '2026-11-26T12:00:00.000Z';
@@ -64,6 +65,9 @@ describe('planOrder (issue 29: the one plan of an order, for the server and the 
           expect(Number.isInteger(l.unitPriceCents) && Number.isInteger(l.lineTotalCents)).toBe(true);
           expect(l.lineTotalCents).toBe(l.unitPriceCents * i.lines[k]!.quantity);
           if (i.lines[k]!.quotedUnitPriceCents !== undefined) expect(l.unitPriceCents).toBe(i.lines[k]!.quotedUnitPriceCents);
+          // The list price an approver compares against: the tier price, never a company's or a quote's.
+          expect(l.listUnitPriceCents).toBe(unitPriceFor(i.lines[k]!.product, i.lines[k]!.quantity));
+          if (i.lines[k]!.quotedUnitPriceCents === undefined) expect(l.unitPriceCents).toBeLessThanOrEqual(l.listUnitPriceCents);
         }
       }),
     );

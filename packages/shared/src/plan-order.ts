@@ -1,5 +1,5 @@
 import type { Cents } from './money.js';
-import { linePrice, type BuyerPrices, type Priced } from './pricing.js';
+import { linePrice, unitPriceFor, type BuyerPrices, type Priced } from './pricing.js';
 import { MESSAGES } from './messages.js';
 import { quantityError, stockErrorMessage } from './quantity.js';
 import { dueDateFor, needsApproval, type PaymentMethod, type PaymentTerms } from './schemas/company.js';
@@ -47,6 +47,8 @@ export type LineProblem = { kind: 'buyer'; message: string } | { kind: 'stock'; 
 export interface PlannedLine {
   unitPriceCents: Cents;
   lineTotalCents: Cents;
+  /** The catalogue's price for this quantity (its tier, no company or quoted price): what an approver compares against. */
+  listUnitPriceCents: Cents;
   problem: LineProblem | null;
 }
 
@@ -89,7 +91,7 @@ export function planOrder(input: { buyer: PlanBuyer | null; lines: readonly Plan
       line.quotedUnitPriceCents === undefined
         ? linePrice(line.product, line.quantity, line.buyerPrices)
         : { unitPriceCents: line.quotedUnitPriceCents, lineTotalCents: line.quotedUnitPriceCents * line.quantity };
-    return { ...price, problem: lineProblemOf(line) };
+    return { ...price, listUnitPriceCents: unitPriceFor(line.product, line.quantity), problem: lineProblemOf(line) };
   });
   const totalCents = lines.reduce((n, l) => n + l.lineTotalCents, 0);
   const awaiting = needsApproval(totalCents, buyer?.spendingLimitCents ?? null);

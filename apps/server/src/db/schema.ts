@@ -164,6 +164,8 @@ export interface OrderLinesTable {
   unit_price_cents: number;
   quantity: number;
   line_total_cents: number;
+  /** The list (tier) price for the quantity when it was placed; null before issue 29 recorded it. */
+  list_unit_price_cents: number | null;
 }
 
 /**

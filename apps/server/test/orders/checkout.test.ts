@@ -37,6 +37,8 @@ describe(`POST /api/cart/checkout (${engine})`, () => {
       unitPrice: products[0]!.priceCents / 100,
       quantity: 100,
       lineTotal: products[0]!.priceCents,
+      // Issue 29: the list price for the quantity, beside what the buyer pays (here the same).
+      listUnitPrice: products[0]!.priceCents / 100,
     });
     const totalCents = products.reduce((n, p) => n + p.priceCents * 100, 0);
     expect(order).toMatchObject({

@@ -113,6 +113,8 @@ describe(`company prices (${engine})`, () => {
     expect(res.statusCode).toBe(201);
     const order = res.json() as Order;
     expect(order.lines.map((l) => l.unitPrice)).toEqual([0.9, 0.5]);
+    // Issue 29: each line keeps the list price for its quantity, which an approver compares against.
+    expect(order.lines.map((l) => l.listUnitPrice)).toEqual([1, 1.01]);
     expect(order.total).toBe(140);
     expect(order.companyId).toBe(c.company.id);
     // Somebody else's cart: list prices.

@@ -72,7 +72,16 @@ describe(`multi-line orders (${engine})`, () => {
     expect(order.orderNumber).toMatch(/^BP-\d{6}$/);
     expect({ poNumber, shippingAddress, note }).toEqual({ poNumber: null, shippingAddress: null, note: null });
     expect(lines).toEqual([
-      { productId: product._id, sku: product.sku, name: product.name, img: product.img, unitPrice: product.price, quantity: q, lineTotal: order.total },
+      {
+        productId: product._id,
+        sku: product.sku,
+        name: product.name,
+        img: product.img,
+        unitPrice: product.price,
+        quantity: q,
+        lineTotal: order.total,
+        listUnitPrice: product.price,
+      },
     ]);
   });
 

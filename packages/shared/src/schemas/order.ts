@@ -73,6 +73,8 @@ export const orderLineSchema = z.object({
   unitPrice: z.number(),
   quantity: z.number().int(),
   lineTotal: z.number(),
+  /** The catalogue's price per piece for this quantity when the order was placed (issue 29); absent on older orders. */
+  listUnitPrice: z.number().optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

@@ -18,6 +18,7 @@ import * as lowStockThreshold from './20261201000000-low-stock-threshold.js';
 import * as cartCheckouts from './20261202100000-cart-checkouts.js';
 import * as events from './20261203000000-events.js';
 import * as cartOrderIdNullable from './20261204000000-cart-order-id-nullable.js';
+import * as orderLineListPrice from './20261205000000-order-line-list-price.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '20261202100000-cart-checkouts': cartCheckouts,
   '20261203000000-events': events,
   '20261204000000-cart-order-id-nullable': cartOrderIdNullable,
+  '20261205000000-order-line-list-price': orderLineListPrice,
 };

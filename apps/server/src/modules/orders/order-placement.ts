@@ -94,6 +94,7 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     unit_price_cents: plan.lines[i]!.unitPriceCents,
     quantity,
     line_total_cents: plan.lines[i]!.lineTotalCents,
+    list_unit_price_cents: plan.lines[i]!.listUnitPriceCents,
   }));
   const first = lines[0]!;
   const awaiting = plan.status === 'awaiting_approval';

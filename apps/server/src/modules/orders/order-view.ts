@@ -10,6 +10,9 @@ export function toOrderLine(line: OrderLineRow): OrderLine {
     unitPrice: centsToDollars(Number(line.unit_price_cents)),
     quantity: Number(line.quantity),
     lineTotal: centsToDollars(Number(line.line_total_cents)),
+    ...(line.list_unit_price_cents === null || line.list_unit_price_cents === undefined
+      ? {}
+      : { listUnitPrice: centsToDollars(Number(line.list_unit_price_cents)) }),
   };
 }
 

@@ -4,11 +4,21 @@ import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
 import { lineCountText } from './order-contents';
 
+/** 'List price $0.20 each: 10% below the list' (a company price, a quote), or '…: above the list'. */
+export function listPriceText(unitPrice: number, listUnitPrice: number): string {
+  const list = `List price ${formatDollars(listUnitPrice)} each`;
+  if (listUnitPrice <= 0) return list;
+  const percent = Math.round((Math.abs(listUnitPrice - unitPrice) / listUnitPrice) * 100);
+  return `${list}: ${percent}% ${unitPrice < listUnitPrice ? 'below' : 'above'} the list`;
+}
+
 /**
  * An order's lines behind a disclosure button (`aria-expanded`): closed, the row stays one line
  * tall however many parts the order has. The list is only rendered while open, so a closed order
  * repeats none of its figures to searches and screen readers. `details` (the approval queue's
- * ship-to and note) are shown under the lines, and the button names them (`details.label`).
+ * ship-to and note) are shown under the lines, and the button names them (`details.label`). A
+ * line priced off the list (a company price, a quote) says the list price beside it, so an
+ * approver sees what the order pays against the catalogue (issue 29).
  */
 export function OrderLines({
   lines,
@@ -45,6 +55,9 @@ export function OrderLines({
                 <span className="block">
                   {formatQuantity(l.quantity)} × {formatDollars(l.unitPrice)} = <strong>{formatDollars(l.lineTotal)}</strong>
                 </span>
+                {l.listUnitPrice !== undefined && l.listUnitPrice !== l.unitPrice && (
+                  <span className="block text-xs">{listPriceText(l.unitPrice, l.listUnitPrice)}</span>
+                )}
               </li>
             ))}
           </ul>
