@@ -5,7 +5,7 @@ import type { CompanyOrdersRepository } from './company-orders.repository.js';
 import { piecesOf } from './order-moves.js';
 import { orderEvent, SYSTEM, type OrderTimelineLog } from './order-timeline.js';
 import { linesByOrder, toOrder } from './order-view.js';
-import type { OrdersRepository } from './orders.repository.js';
+import type { OrderLineRow, OrderRow, OrdersRepository } from './orders.repository.js';
 
 const DAY_MS = 86_400_000;
 /** The reason an order rejected by the approval timeout shows (issue 18). */
@@ -40,32 +40,30 @@ export function createOrderSweepSteps({
   timeline: OrderTimelineLog;
   companies: Pick<CompanyDirectory, 'adminEmails'>;
 }) {
+  /** The moved orders' system timeline steps and their `order.swept` fact (the buyers' mails), in the sweep's unit. */
+  async function sweptIn(uow: UnitOfWork, to: 'expired' | 'rejected', rows: readonly OrderRow[], lines: readonly OrderLineRow[]): Promise<Swept> {
+    if (rows.length === 0) return { count: 0, pieces: [] };
+    await timeline.recordIn(
+      uow.trx,
+      rows.map((r) => orderEvent(to, r.id, SYSTEM, r.updated_at)),
+    );
+    const byOrder = linesByOrder(lines);
+    await uow.record('order.swept', { to, orders: rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [])) });
+    return { count: rows.length, pieces: piecesOf(lines) };
+  }
+
   return {
     /** Unpaid orders past their deadline become `expired` (the system's timeline step, the buyer's mail). */
     async expireIn(uow: UnitOfWork, now: string, limit: number): Promise<Swept> {
       const { expired, lines } = await repo.expireDueIn(uow.trx, now, limit);
-      if (expired.length === 0) return { count: 0, pieces: [] };
-      await timeline.recordIn(
-        uow.trx,
-        expired.map((r) => orderEvent('expired', r.id, SYSTEM, r.updated_at)),
-      );
-      const byOrder = linesByOrder(lines);
-      await uow.record('order.swept', { to: 'expired', orders: expired.map((r) => toOrder(r, byOrder.get(r.id) ?? [])) });
-      return { count: expired.length, pieces: piecesOf(lines) };
+      return sweptIn(uow, 'expired', expired, lines);
     },
 
     /** Orders waiting for approval since before `at` minus the timeout become `rejected`, by the system. */
     async rejectStaleIn(uow: UnitOfWork, at: Date, limit: number): Promise<Swept> {
       const cutoff = new Date(at.getTime() - APPROVAL_TIMEOUT_DAYS * DAY_MS).toISOString();
       const { rejected, lines } = await companyOrders.rejectWaitingSinceIn(uow.trx, cutoff, at.toISOString(), APPROVAL_TIMEOUT_REASON, limit);
-      if (rejected.length === 0) return { count: 0, pieces: [] };
-      await timeline.recordIn(
-        uow.trx,
-        rejected.map((r) => orderEvent('rejected', r.id, SYSTEM, r.updated_at)),
-      );
-      const byOrder = linesByOrder(lines);
-      await uow.record('order.swept', { to: 'rejected', orders: rejected.map((r) => toOrder(r, byOrder.get(r.id) ?? [])) });
-      return { count: rejected.length, pieces: piecesOf(lines) };
+      return sweptIn(uow, 'rejected', rejected, lines);
     },
 
     /** The overdue invoices to remind and their companies' admins, read before the unit (SQLite's one connection is the unit's). */
