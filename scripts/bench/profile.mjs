@@ -3,7 +3,12 @@
 // with autocannon (in its own process, as `npm run bench` does), stops the server and prints
 // where the server's main thread spent its time. Used for the "what limits" notes in
 // docs/operations.md. Needs `npm run build` first.
-//   node scripts/bench/profile.mjs <health|service|service-id|orders|purchase> [--duration 5] [--top 25] [--webhook]
+//   node scripts/bench/profile.mjs <health|service|service-id|orders|purchase|flow> [--duration 5] [--top 25] [--webhook]
+//     [--lines 10] [--buyers 1] [--source] [--engine postgres]
+// `flow` is issue 29's buyer's cart flow (order-flow-driver.mjs: lines × PUT, checkout, pay) with
+// --buyers buyers of --lines lines; --source runs the server from its TypeScript sources (tsx), so
+// the profile names src files instead of dist/server.js; --engine postgres runs it on a fresh
+// database next to TEST_DATABASE_URL (the query time is then PostgreSQL's, outside this profile).
 // --webhook registers one endpoint wanting `order.placed` at a receiver in this process (answers
 // 204), so `purchase` shows what sending its deliveries costs the main thread (ADR 0022).
 // The .cpuprofile file is kept (path printed) for Chrome DevTools or speedscope.
@@ -13,7 +18,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { signUp, startServer, tempDataDir } from '../lib/server-process.mjs';
+import { freshPostgres, signUp, startServer, tempDataDir } from '../lib/server-process.mjs';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -22,9 +27,13 @@ const { values: args, positionals } = parseArgs({
     top: { type: 'string', default: '25' },
     connections: { type: 'string', default: '50' },
     webhook: { type: 'boolean', default: false },
+    lines: { type: 'string', default: '10' },
+    buyers: { type: 'string', default: '1' },
+    source: { type: 'boolean', default: false },
+    engine: { type: 'string', default: 'sqlite' },
   },
 });
-const SCENARIOS = ['health', 'service', 'service-id', 'orders', 'purchase'];
+const SCENARIOS = ['health', 'service', 'service-id', 'orders', 'purchase', 'flow'];
 const scenario = positionals[0];
 if (!SCENARIOS.includes(scenario)) {
   console.error(`usage: node scripts/bench/profile.mjs <${SCENARIOS.join('|')}> [--duration N] [--top N]`);
@@ -54,14 +63,17 @@ receiver.on('request', () => received++);
 if (args.webhook) await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
 const dataDir = tempDataDir('bulkparts-profile-');
 const profDir = mkdtempSync(path.join(tmpdir(), 'bulkparts-cpuprofile-'));
+const pgDb = args.engine === 'postgres' ? await freshPostgres(process.env.TEST_DATABASE_URL) : undefined;
 const server = await startServer({
-  mode: 'dist',
+  mode: args.source ? 'source' : 'dist',
   nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`],
   env: {
     DATA_DIR: dataDir,
     ADMIN_EMAILS: ADMIN,
     BETTER_AUTH_SECRET: 'profile-secret-profile-secret-profile-0001',
     LOG_LEVEL: 'info',
+    SIGNUPS_PER_IP_PER_HOUR: '1000',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...(args.webhook ? { WEBHOOKS_ALLOW_PRIVATE: 'true' } : {}),
   },
 });
@@ -102,12 +114,42 @@ try {
     purchase: order,
   }[scenario];
   loadStart = performance.now();
-  result = await load(target);
+  if (scenario === 'flow') result = await flow(admin, dataDir);
+  else result = await load(target);
   loadEnd = performance.now();
 } finally {
   await server.kill('SIGINT');
   if (args.webhook) receiver.close();
   rmSync(dataDir, { recursive: true, force: true });
+  await pgDb?.drop();
+}
+
+/** The cart flow of order-flow.mjs: --buyers buyers, each ordering --lines products of 100 pieces. */
+async function flow(admin, dataDir) {
+  const lines = Number(args.lines);
+  const products = (await (await fetch(`${server.url}/api/service?limit=100`)).json())
+    .filter((p) => p.minimumOrderQuantity <= 100 && 100 % (p.orderMultiple ?? 1) === 0)
+    .slice(0, lines);
+  for (const p of products)
+    await fetch(`${server.url}/api/service/${p._id}/stock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, cookie: admin.cookie },
+      body: JSON.stringify({ delta: 50_000_000 }),
+    });
+  const buyers = [];
+  for (let i = 0; i < Number(args.buyers); i++) buyers.push({ cookie: (await signUp(server.url, { dataDir })).cookie, products: products.map((p) => p._id) });
+  const out = await new Promise((resolve, reject) => {
+    const c = spawn(
+      process.execPath,
+      [path.join(here, 'order-flow-driver.mjs'), JSON.stringify({ url: server.url, buyers, lines, seconds: Number(args.duration) })],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let text = '';
+    c.stdout.on('data', (d) => (text += d));
+    c.on('exit', (code) => (code === 0 ? resolve(JSON.parse(text)) : reject(new Error(`order-flow-driver exited ${code}`))));
+  });
+  console.log(`flow: ${out.ordersPerSecond.toFixed(1)} orders/s, latency ${JSON.stringify(out.latency)}, failures ${JSON.stringify(out.failures)}`);
+  return { rps: out.ordersPerSecond, statusCodeStats: out.failures };
 }
 
 const file = path.join(profDir, readdirSync(profDir)[0]);

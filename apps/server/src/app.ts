@@ -136,11 +136,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(profilesRoutes, { profiles: s.profiles, uploads: s.uploads });
       await api.register(adminReportsRoutes, { adminReports: s.adminReports });
       await api.register(reviewsRoutes, { reviews: s.reviews });
-      await api.register(ordersRoutes, { orders: s.orders, rateLimiter: s.rateLimiter, rules: config.orders });
+      await api.register(ordersRoutes, {
+        orders: s.orders,
+        purchase: s.purchase,
+        changeShipTo: s.changeShipTo,
+        rateLimiter: s.rateLimiter,
+        rules: config.orders,
+      });
       await api.register(cartRoutes, { cart: s.cart });
       await api.register(checkoutRoutes, { checkout: s.checkout, rateLimiter: s.rateLimiter, rules: config.orders });
       await api.register(paymentsRoutes, { payments: s.payments, provider: s.paymentProvider });
-      await api.register(quotesRoutes, { quotes: s.quotes, rateLimiter: s.rateLimiter, rules: config.orders });
+      await api.register(quotesRoutes, { quotes: s.quotes, acceptQuote: s.acceptQuote, rateLimiter: s.rateLimiter, rules: config.orders });
       await api.register(companiesRoutes, { companies: s.companies, rateLimiter: s.rateLimiter });
     },
     { name: 'api-routes', encapsulate: true, dependencies: ['auth', 'response-cache', 'uploads', 'error-handler'] },

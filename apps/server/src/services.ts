@@ -63,15 +63,17 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
 import { createGroupCommit } from './db/group-commit.js';
 import { createUnits } from './db/unit-of-work.js';
+import { createAcceptQuote } from './flows/accept-quote.js';
 import { createChangeShipTo } from './flows/change-ship-to.js';
 import { createCheckoutCart } from './flows/checkout-cart.js';
 import { createMoveOrder } from './flows/move-order.js';
 import { createPayOrder } from './flows/pay-order.js';
 import { createPlaceOrder } from './flows/place-order.js';
+import { createPurchaseProduct } from './flows/purchase-product.js';
 import { createRemoveAccount } from './flows/remove-account.js';
 import { createSweepOrders } from './flows/sweep-orders.js';
 import { createOrderSteps } from './modules/orders/order-steps.js';
-import type { ShipToBook } from './modules/orders/purchase.js';
+import type { ShipToBook } from './flows/ship-to-book.js';
 import { createPaymentSteps } from './modules/payments/payment-steps.js';
 import { createLoopPressure } from './lib/loop-pressure.js';
 import { createWebhookSender } from './modules/webhooks/webhook-sender.js';
@@ -240,22 +242,22 @@ export function buildServices({
   const orders = createOrdersService({
     repo: ordersRepo,
     companyOrders,
-    stock: products,
     placeOrder,
     moveOrder,
     sweeps: createSweepOrders({ units, orders: orderSteps.sweeps, products }),
-    changeShipTo: createChangeShipTo({ units, orders: orderSteps.shipTo, shipTo }),
     // A refund moves money first; the status changes only once the provider has accepted it.
     // An account order takes its invoice number in the approval's unit when it becomes invoiced (issue 18).
     hooks: { beforeRefund: (row) => payments.refund(row), invoiceNumberIn: (trx) => paymentsRepo.nextInvoiceNumber(trx) },
     rules: { unpaidTtlSeconds: config.orders.unpaidTtlSeconds, pendingMax: config.orders.pendingMax },
     // Orders → companies (CompanyDirectory): membership, limits, terms, company prices, who approves.
     companies,
-    shipTo,
     timeline: events,
     // Orders → users: who acted on an order, by name (the timeline).
     namesOf: async (ids) => new Map((await users.usersByIds(ids)).map((u) => [u.id, u.name] as const)),
   });
+  // `POST /api/purchase` and the buyer's later ship-to (flows/purchase-product.ts, flows/change-ship-to.ts).
+  const purchase = createPurchaseProduct({ orders, products, companies, shipTo });
+  const changeShipTo = createChangeShipTo({ units, orders, steps: orderSteps.shipTo, shipTo });
   const cart = createCartService({ repo: createCartRepository(db), products, prices: companies });
   // Issue 29: removing an account is one unit over the users, profiles, cart and companies modules.
   const removeAccount = createRemoveAccount({ units, users, profiles, cart, companies });
@@ -307,21 +309,17 @@ export function buildServices({
     bankTransferDetails: config.bankTransferDetails,
   });
 
-  // Quotes → products (snapshot, list price), orders (an accepted quote is placed like any order), mail, users (who the admins are).
+  // Quotes → products (snapshot, list price), mail, users (who the admins are).
   const quotes = createQuotesService({
     repo: createQuotesRepository(db),
     products,
-    orders,
     units,
     adminEmails: () => users.adminEmails(),
     renderer: invoiceRenderer,
     prices: companies,
-    // Issue 29: an accepted quote's order ships like a purchase: the buyer's last ship-to, a given one remembered.
-    shipTo: {
-      lastOf: (userId) => profiles.shippingAddressOf(userId),
-      rememberIn: (trx, userId, address) => profiles.rememberShippingAddressIn(trx, userId, address),
-    },
   });
+  // An accepted quote is placed like any order and ships like a purchase: the buyer's last ship-to, a given one remembered.
+  const acceptQuote = createAcceptQuote({ quotes, products, orders, shipTo });
 
   const reviews = createReviewsService(createReviewsRepository(db));
   // Uploads: an S3-compatible bucket every instance shares when S3_* is set (ADR 0021), else the data folder.
@@ -359,9 +357,12 @@ export function buildServices({
     loopPressure,
     categories,
     orders,
+    purchase,
+    changeShipTo,
     cart,
     checkout,
     quotes,
+    acceptQuote,
     companies,
     payments,
     paymentProvider: provider,

@@ -1,12 +1,11 @@
 import type { OrderStatus } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
-import type { ProductsService } from '../products/products.service.js';
 import type { OrderRow } from './orders.repository.js';
 
 /**
- * What the orders service's parts (placement, moves, approvals, purchase, payments, mail) share:
- * the rules, the hooks and the stock they are given. A file of its own, below all of
+ * What the orders service's parts (placement, moves, approvals, payments, mail) share:
+ * the rules and the hooks they are given. A file of its own, below all of
  * them, so no part imports the service that assembles it (issue 29: no import cycle in orders/).
  */
 
@@ -28,6 +27,3 @@ export interface OrderHooks {
    */
   invoiceNumberIn?: (trx: Transaction<DB>) => Promise<number>;
 }
-
-/** The product an order is for (stock itself is moved by the flows, in their units). */
-export type OrderStock = Pick<ProductsService, 'findOrderable'>;

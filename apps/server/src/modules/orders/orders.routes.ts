@@ -10,12 +10,16 @@ import {
   purchaseInputSchema,
   shippingAddressSchema,
   TOTAL_COUNT_HEADER,
+  type Order,
+  type PurchaseInput,
+  type ShippingAddress,
 } from '@bulkparts/shared';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
 import { validationFailed } from '../../lib/errors.js';
 import { currentUser } from '../../lib/current-user.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
 import type { OrdersService } from './orders.service.js';
@@ -29,9 +33,19 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
   return parsed.data;
 }
 
+/**
+ * The flows these routes call (flows/purchase-product.ts, flows/change-ship-to.ts, built in
+ * services.ts): declared here, where they are called, so the orders module never imports a flow.
+ */
+export type ProductPurchase = (input: PurchaseInput, user: SessionUser, idempotencyKey?: string) => Promise<{ order: Order; created: boolean }>;
+export type ShipToChange = (orderId: string, address: ShippingAddress, user: SessionUser) => Promise<Order>;
+
 /** `/api/purchase`: the spec's orders API. The server derives price, product and buyer. */
-export default async function ordersRoutes(app: ApiInstance, opts: { orders: OrdersService; rateLimiter: RateLimiter; rules: AppConfig['orders'] }) {
-  const { orders: service, rateLimiter, rules } = opts;
+export default async function ordersRoutes(
+  app: ApiInstance,
+  opts: { orders: OrdersService; purchase: ProductPurchase; changeShipTo: ShipToChange; rateLimiter: RateLimiter; rules: AppConfig['orders'] },
+) {
+  const { orders: service, purchase, changeShipTo, rateLimiter, rules } = opts;
   const one = { 200: responseSchema(orderSchema), 201: responseSchema(orderSchema) };
 
   app.post('/purchase', { preValidation: app.requireVerifiedUser, schema: { body: purchaseInputSchema, response: one } }, async (request, reply) => {
@@ -40,7 +54,7 @@ export default async function ordersRoutes(app: ApiInstance, opts: { orders: Ord
     if (rules.purchasesPerMinute > 0) {
       await rateLimiter.consume([{ name: 'purchase:account', rule: { max: rules.purchasesPerMinute, windowSeconds: 60 }, subject: user.id }]);
     }
-    const { order, created } = await service.purchase(request.body, user, key);
+    const { order, created } = await purchase(request.body, user, key);
     return reply.status(created ? 201 : 200).send(order);
   });
 
@@ -87,7 +101,7 @@ export default async function ordersRoutes(app: ApiInstance, opts: { orders: Ord
   app.patch(
     '/purchase/:id/shipping-address',
     { preValidation: app.requireUser, schema: { params: idParamsSchema, body: shippingAddressSchema, response: { 200: responseSchema(orderSchema) } } },
-    async (request) => service.setShippingAddress(request.params.id, request.body, currentUser(request)),
+    async (request) => changeShipTo(request.params.id, request.body, currentUser(request)),
   );
 
   // Issue 18: an approver or company admin of the order's company decides on an order above the buyer's limit.

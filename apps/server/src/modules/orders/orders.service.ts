@@ -12,8 +12,7 @@ import type { OrderSweeps } from './order-sweeps.js';
 import { readTimeline, type OrderTimelineLog } from './order-timeline.js';
 import { toOrder } from './order-view.js';
 import { createOwnOrderPages } from './own-order-pages.js';
-import { createPurchase, NO_SHIP_TO, type ChangeShipTo, type ShipToBook } from './purchase.js';
-import type { OrderHooks, OrderRules, OrderStock } from './order-types.js';
+import type { OrderHooks, OrderRules } from './order-types.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
 export { toOrder };
@@ -38,17 +37,13 @@ export interface OrdersDeps {
   repo: OrdersRepository;
   /** Issue 18: the orders table's company side (credit used). */
   companyOrders: CompanyOrdersRepository;
-  stock: OrderStock;
   placeOrder: PlaceOrder;
   moveOrder: MoveOrder;
   sweeps: OrderSweeps;
-  changeShipTo: ChangeShipTo;
   hooks?: OrderHooks;
   rules?: OrderRules;
   /** Issue 18: memberships, limits, terms, company prices, who approves (the companies service). */
   companies?: CompanyDirectory;
-  /** Issue 29: the buyer's last ship-to (the profiles module): a purchase without one ships there. */
-  shipTo?: ShipToBook;
   /** Issue 29: the events log (each change's timeline step, written in its unit) and the actors' names (users). */
   timeline: Pick<OrderTimelineLog, 'of'>;
   namesOf: (ids: readonly string[]) => Promise<ReadonlyMap<string, string>>;
@@ -57,15 +52,12 @@ export interface OrdersDeps {
 export function createOrdersService({
   repo,
   companyOrders,
-  stock,
   placeOrder,
   moveOrder,
   sweeps,
-  changeShipTo,
   hooks = {},
   rules = DEFAULT_RULES,
   companies = NO_COMPANIES,
-  shipTo = NO_SHIP_TO,
   timeline,
   namesOf,
 }: OrdersDeps) {
@@ -88,15 +80,11 @@ export function createOrdersService({
   }
 
   const { move } = createOrderMoves({ hooks, moveOrder });
-  const purchases = createPurchase({ repo, stock, companies, place: placeOrder, changeShipTo, one, shipTo });
   const approvals = createOrderApprovals({ repo, companyOrders, companies, rules, hooks, commitMove: moveOrder });
 
   return {
     // Issue 18: approve, reject, mark-paid, the approval and overdue sweeps, credit used, who sees a company's orders.
     ...approvals,
-
-    // `POST /api/purchase` and the buyer's ship-to change (issue 29): purchase.ts.
-    ...purchases,
 
     async list(query: OrderListQuery, user: SessionUser): Promise<{ items: readonly Order[]; total: number }> {
       const isAdmin = user.role === 'admin';
@@ -137,6 +125,13 @@ export function createOrdersService({
       const row = await readableOrder(id, user);
       const [order, steps] = await Promise.all([one(row), readTimeline(timeline, namesOf, id)]);
       return { ...order, timeline: steps };
+    },
+
+    /** The buyer's own order (a ship-to change); anyone else's answers 404 like a missing one. */
+    async ownRow(id: string, user: SessionUser): Promise<OrderRow> {
+      const row = await repo.findById(id);
+      if (!row || row.user_id !== user.id) throw notFound('Order');
+      return row;
     },
 
     /** The buyer's own order with its lines (reorder); anyone else's answers 404 like a missing one. */

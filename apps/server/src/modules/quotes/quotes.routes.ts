@@ -7,10 +7,14 @@ import {
   quoteRequestSchema,
   quoteSchema,
   TOTAL_COUNT_HEADER,
+  type Order,
+  type Quote,
+  type QuoteAcceptInput,
 } from '@bulkparts/shared';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/env.js';
 import { currentUser } from '../../lib/current-user.js';
+import type { SessionUser } from '../../lib/session-user.js';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
 import type { RateLimiter } from '../rate-limit/rate-limit.service.js';
@@ -19,12 +23,18 @@ import type { QuotesService } from './quotes.service.js';
 /** What accepting a quote answers: the accepted quote (with `orderId`) and the new order, to be paid like any other. */
 export const quoteAcceptResultSchema = z.object({ quote: quoteSchema, order: orderSchema });
 
+/** The accept-quote flow (flows/accept-quote.ts, built in services.ts): declared where it is called, so the quotes module never imports a flow. */
+export type QuoteAcceptance = (id: string, user: SessionUser, input?: QuoteAcceptInput) => Promise<{ quote: Quote; order: Order }>;
+
 /**
  * `/api/quotes` (issue 17): buyers ask for, read, accept, decline and withdraw their quotes;
  * admins list and read every quote and answer them. Another buyer's quote is a 404 everywhere.
  */
-export default async function quotesRoutes(app: ApiInstance, opts: { quotes: QuotesService; rateLimiter: RateLimiter; rules: AppConfig['orders'] }) {
-  const { quotes, rateLimiter, rules } = opts;
+export default async function quotesRoutes(
+  app: ApiInstance,
+  opts: { quotes: QuotesService; acceptQuote: QuoteAcceptance; rateLimiter: RateLimiter; rules: AppConfig['orders'] },
+) {
+  const { quotes, acceptQuote, rateLimiter, rules } = opts;
   const one = { 200: responseSchema(quoteSchema) };
 
   // A confirmed address, as for ordering: every request mails the admins.
@@ -74,7 +84,7 @@ export default async function quotesRoutes(app: ApiInstance, opts: { quotes: Quo
       if (rules.purchasesPerMinute > 0) {
         await rateLimiter.consume([{ name: 'purchase:account', rule: { max: rules.purchasesPerMinute, windowSeconds: 60 }, subject: user.id }]);
       }
-      return reply.status(201).send(await quotes.accept(request.params.id, user, request.body));
+      return reply.status(201).send(await acceptQuote(request.params.id, user, request.body));
     },
   );
 

@@ -18,11 +18,9 @@ import { AppError, forbidden, notFound, validationFailed } from '../../lib/error
 import { newId } from '../../lib/ids.js';
 import type { SessionUser } from '../../lib/session-user.js';
 import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
-import type { OrdersService } from '../orders/orders.service.js';
-import { NO_SHIP_TO, type ShipToBook } from '../orders/purchase.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { InvoiceRenderer } from '../payments/invoice-renderer.js';
 import { pricedRow, type ProductsService } from '../products/products.service.js';
-import { createQuoteAccept } from './quote-accept.js';
 import { quoteDocument, quoteFilename } from './quote-document.js';
 import { linesByQuote, statusOf, toQuote } from './quote-view.js';
 import type { QuoteLineRow, QuoteRow, QuotesRepository } from './quotes.repository.js';
@@ -31,8 +29,6 @@ export interface QuotesDeps {
   repo: QuotesRepository;
   /** Names, prices and rules of the products asked for (archived included, so they can be named). */
   products: Pick<ProductsService, 'findMany'>;
-  /** The one way an order is placed (orders/order-placement.ts): pending cap, stock, mail, one unit. */
-  orders: Pick<OrdersService, 'place'>;
   /** A request and an answer are units of work that record `quote.requested` / `quote.answered` (their mails, the webhook). */
   units: Units;
   /** Who is mailed about a new request (the users service's admins). */
@@ -41,8 +37,6 @@ export interface QuotesDeps {
   renderer: Pick<InvoiceRenderer, 'renderQuote'>;
   /** Issue 18: a company member's own prices are the quote's starting point (the companies service). */
   prices?: Pick<CompanyDirectory, 'priceBookFor'>;
-  /** Issue 29: an accepted quote's order ships to the buyer's last ship-to unless one is given (the profiles module). */
-  shipTo?: ShipToBook;
   /** The clock (tests move it past a quote's date). */
   now?: () => Date;
 }
@@ -52,10 +46,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Requests for quote (issue 17, ADR 0017). Every status is read through `quoteStatusAt` (answered
  * and past `validUntil` is expired) and every move is checked with `canMoveQuote`, then written as
- * a conditional UPDATE on the status read. Accepting places the order through the orders'
- * placement at the quoted prices and moves the quote in that order's own transaction.
+ * a conditional UPDATE on the status read. Accepting is the accept-quote flow's
+ * (flows/accept-quote.ts): it places the order at the quoted prices and moves the quote, through
+ * `acceptance`, in that order's own unit.
  */
-export function createQuotesService({ repo, products, orders, units, adminEmails, renderer, prices, shipTo = NO_SHIP_TO, now = () => new Date() }: QuotesDeps) {
+export function createQuotesService({ repo, products, units, adminEmails, renderer, prices, now = () => new Date() }: QuotesDeps) {
   async function withLines(rows: readonly QuoteRow[], at: Date): Promise<Quote[]> {
     const lines = linesByQuote(await repo.linesOf(rows.map((r) => r.id)));
     return rows.map((r) => toQuote(r, lines.get(r.id) ?? [], at));
@@ -228,8 +223,21 @@ export function createQuotesService({ repo, products, orders, units, adminEmails
       return one(id);
     },
 
-    /** `POST /api/quotes/:id/accept` (the buyer), with the checkout's details (issue 29): quote-accept.ts. */
-    accept: createQuoteAccept({ repo, products, orders, shipTo, now, ownQuote, checkMove, movedMeanwhile, one }),
+    /** What the accept-quote flow (flows/accept-quote.ts) asks of this module. */
+    acceptance: {
+      /** The buyer's own quote's lines, when it may be accepted now (403 for anyone else, 409 past its date or status). */
+      async linesToAccept(id: string, user: SessionUser): Promise<QuoteLineRow[]> {
+        const row = await ownQuote(id, user, 'accept');
+        checkMove(row, 'accepted', now());
+        return repo.linesOf([id]);
+      },
+      /** In the order's unit: the quote becomes `accepted` with the order's id, only from the status read; false when it moved meanwhile. */
+      acceptIn: (uow: UnitOfWork, id: string, orderId: string): Promise<boolean> => repo.acceptIn(uow.trx, id, orderId, now().toISOString()),
+      /** The 409 for a quote that moved while it was being accepted. */
+      movedMeanwhile,
+      /** The quote as the API answers it. */
+      quote: one,
+    },
 
     /** `POST /api/quotes/:id/decline` (the buyer, an answered quote still valid). */
     decline: (id: string, user: SessionUser) => simpleMove(id, user, 'answered', 'declined', 'decline'),

@@ -1,46 +1,40 @@
 import { MESSAGES, stockErrorMessage, type Order, type Quote, type QuoteAcceptInput } from '@bulkparts/shared';
-import { AppError } from '../../lib/errors.js';
-import type { SessionUser } from '../../lib/session-user.js';
-import type { OrdersService } from '../orders/orders.service.js';
-import type { ShipToBook } from '../orders/purchase.js';
-import { StockShortError, type ProductsService } from '../products/products.service.js';
-import type { QuoteRow, QuotesRepository } from './quotes.repository.js';
+import { AppError } from '../lib/errors.js';
+import type { SessionUser } from '../lib/session-user.js';
+import type { OrdersService } from '../modules/orders/orders.service.js';
+import { StockShortError, type ProductsService } from '../modules/products/products.service.js';
+import type { QuoteAcceptance } from '../modules/quotes/quotes.routes.js';
+import type { QuotesService } from '../modules/quotes/quotes.service.js';
+import type { ShipToBook } from './ship-to-book.js';
 
 /** Thrown inside the order's unit when the quote was accepted, declined or expired meanwhile: the order rolls back. */
 class QuoteMovedError extends Error {}
 
-export interface QuoteAcceptDeps {
-  repo: Pick<QuotesRepository, 'linesOf' | 'acceptIn'>;
+export interface AcceptQuoteDeps {
+  quotes: Pick<QuotesService, 'acceptance'>;
   products: Pick<ProductsService, 'findMany'>;
   orders: Pick<OrdersService, 'place'>;
   /** Issue 29: the buyer's last ship-to (an order without one ships there) and where a given one is remembered. */
   shipTo: ShipToBook;
-  now: () => Date;
-  /** The quotes service's own checks: the buyer's quote, the move allowed now, the 409 for a lost race, the quote as answered. */
-  ownQuote: (id: string, user: SessionUser, verb: string) => Promise<QuoteRow>;
-  checkMove: (row: QuoteRow, to: 'accepted', at: Date) => void;
-  movedMeanwhile: (id: string) => Promise<AppError>;
-  one: (id: string) => Promise<Quote>;
 }
 
 /**
- * `POST /api/quotes/:id/accept` (the buyer): an order at exactly the quoted prices and pieces
- * (past the 1000-piece line cap), placed through the orders' placement, which takes the stock
- * and applies the unpaid-order cap; the quote becomes `accepted` with the order's id in that
- * order's own transaction, so a concurrent accept, decline or expiry rolls this order back.
- * Issue 29: with the checkout's details as `POST /api/purchase` takes them (ship-to, PO number,
- * note, payment method); without a ship-to the order takes the buyer's last one, and a given one
- * is remembered in the order's unit, as at checkout.
+ * `POST /api/quotes/:id/accept` (the buyer; issue 29: a use case over quotes, products, profiles
+ * and orders, so it lives with the flows): an order at exactly the quoted prices and pieces (past
+ * the 1000-piece line cap), placed through the place-order flow, which takes the stock and applies
+ * the unpaid-order cap; the quote becomes `accepted` with the order's id in that order's own unit,
+ * so a concurrent accept, decline or expiry rolls this order back. With the checkout's details as
+ * `POST /api/purchase` takes them (ship-to, PO number, note, payment method); without a ship-to the
+ * order takes the buyer's last one, and a given one is remembered in the order's unit.
  */
-export function createQuoteAccept({ repo, products, orders, shipTo, now, ownQuote, checkMove, movedMeanwhile, one }: QuoteAcceptDeps) {
-  return async function accept(
+export function createAcceptQuote({ quotes, products, orders, shipTo }: AcceptQuoteDeps): QuoteAcceptance {
+  const { acceptance } = quotes;
+  return async function acceptQuote(
     id: string,
     user: SessionUser,
     input: QuoteAcceptInput = { poNumber: undefined, note: undefined, paymentMethod: 'card' },
   ): Promise<{ quote: Quote; order: Order }> {
-    const row = await ownQuote(id, user, 'accept');
-    checkMove(row, 'accepted', now());
-    const lines = await repo.linesOf([id]);
+    const lines = await acceptance.linesToAccept(id, user);
     const given = input.shippingAddress;
     const [found, lastShipTo] = await Promise.all([
       products.findMany(lines.map((l) => l.product_id)).then((rows) => new Map(rows.map((p) => [p.id, p]))),
@@ -68,13 +62,13 @@ export function createQuoteAccept({ repo, products, orders, shipTo, now, ownQuot
         { user, lines: orderLines, details, paymentMethod: input.paymentMethod },
         {
           alongside: async (uow, placed) => {
-            if (!(await repo.acceptIn(uow.trx, id, placed._id, now().toISOString()))) throw new QuoteMovedError();
+            if (!(await acceptance.acceptIn(uow, id, placed._id))) throw new QuoteMovedError();
             if (given) await shipTo.rememberIn(uow.trx, user.id, given);
           },
         },
       );
     } catch (error) {
-      if (error instanceof QuoteMovedError) throw await movedMeanwhile(id);
+      if (error instanceof QuoteMovedError) throw await acceptance.movedMeanwhile(id);
       if (error instanceof StockShortError) {
         const short = error.short.map((s) => ({
           productId: s.productId,
@@ -86,6 +80,6 @@ export function createQuoteAccept({ repo, products, orders, shipTo, now, ownQuot
       }
       throw error;
     }
-    return { quote: await one(id), order };
+    return { quote: await acceptance.quote(id), order };
   };
 }
