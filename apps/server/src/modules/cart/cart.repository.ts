@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { RelaxedTransaction } from '../../db/relaxed-commit.js';
 import type { DB } from '../../db/tables.js';
 
 export interface StoredCartLine {
@@ -103,9 +104,11 @@ function lockedCart(trx: Transaction<DB>, userId: string, now: string): LockedCa
 
 /**
  * The `cart_lines` table (one row per (account, product), only the quantity is stored) and `carts`
- * (its checkouts, and the row a cart unit locks).
+ * (its checkouts, and the row a cart unit locks). A cart unit commits without waiting for the disk
+ * (`relaxed`, db/relaxed-commit.ts, ADR 0029): a line is the buyer's to re-enter, and the checkout
+ * that orders it commits durably, making the lines it read durable with it.
  */
-export function createCartRepository(db: Kysely<DB>) {
+export function createCartRepository(db: Kysely<DB>, relaxed: RelaxedTransaction = (work) => db.transaction().execute(work)) {
   return {
     /** The account's lines in the order they were first added. */
     list: (userId: string): Promise<StoredCartLine[]> => listOf(db, userId),
@@ -126,7 +129,7 @@ export function createCartRepository(db: Kysely<DB>) {
      * the app's connection would wait for this unit to end); what it throws rolls the unit back.
      */
     inLockedCart<T>(userId: string, now: string, work: (cart: LockedCart) => Promise<T>): Promise<T> {
-      return db.transaction().execute(async (trx) => {
+      return relaxed(async (trx) => {
         await trx
           .insertInto('carts')
           .values({ user_id: userId, version: 0, order_id: null, ordered: 0, updated_at: now })
