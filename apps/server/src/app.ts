@@ -28,6 +28,7 @@ import paymentsRoutes from './modules/payments/payments.routes.js';
 import productCsvRoutes from './modules/products/product-csv.routes.js';
 import productsRoutes from './modules/products/products.routes.js';
 import stockRoutes from './modules/products/stock.routes.js';
+import warehousesRoutes from './modules/warehouses/warehouses.routes.js';
 import profilesRoutes from './modules/profiles/profiles.routes.js';
 import quotesRoutes from './modules/quotes/quotes.routes.js';
 import companiesRoutes from './modules/companies/companies.routes.js';
@@ -128,7 +129,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(authRoutes, { google: Boolean(config.google), contact: config.contact });
       await api.register(productsRoutes, { products: s.products, admin: s.productsAdmin, companies: s.companies });
       await api.register(productCsvRoutes, { importer: s.productImport, exporter: s.productExport });
-      await api.register(stockRoutes, { stock: s.stock });
+      await api.register(stockRoutes, { stockTake: s.stockTake, stock: s.stock });
+      await api.register(warehousesRoutes, { warehouses: s.warehouses });
       await api.register(apiKeysRoutes, { apiKeys: s.apiKeys });
       await api.register(webhooksRoutes, { webhooks: s.webhooks });
       await api.register(categoriesRoutes, { categories: s.categories });

@@ -47,6 +47,9 @@ import { createProductsRepository } from './modules/products/products.repository
 import { createProductsService } from './modules/products/products.service.js';
 import { createStockRepository } from './modules/products/stock.repository.js';
 import { createStockService } from './modules/products/stock.service.js';
+import { createWarehousesRepository } from './modules/warehouses/warehouses.repository.js';
+import { createWarehousesService } from './modules/warehouses/warehouses.service.js';
+import { createSetStock } from './flows/set-stock.js';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.js';
 import { createQuotesRepository } from './modules/quotes/quotes.repository.js';
 import { createQuotesService } from './modules/quotes/quotes.service.js';
@@ -278,14 +281,16 @@ export function buildServices({
     missingCategories: (slugs) => categories.findMissing(slugs),
   });
   const productExport = createProductExportService(productImportRepo);
-  // Issue 19: stock set from outside (a warehouse, an ERP), by id or by SKU; clears the catalogue cache.
+  // Issue 31: warehouses; stock is counted per warehouse (products module), set from outside (a
+  // warehouse, an ERP) by id or by SKU through the stock-take flow; each take clears the catalogue cache.
+  const warehouses = createWarehousesService(createWarehousesRepository(db));
   const stock = createStockService({
-    repo: createStockRepository(db),
-    products: productsRepo,
+    repo: createStockRepository(db, engine),
     cache: catalogueCache,
-    units,
     lowStockThreshold: config.webhooks.lowStockThreshold,
+    warehouses: () => warehouses.refs(),
   });
+  const stockTake = createSetStock({ units, stock, products, warehouses });
   // Issue 19: API keys, each request's key read from the database and counted per key.
   const apiKeys = createApiKeysService({
     repo: createApiKeysRepository(db),
@@ -354,6 +359,8 @@ export function buildServices({
     productImport,
     productExport,
     stock,
+    stockTake,
+    warehouses,
     apiKeys,
     webhooks,
     loopPressure,

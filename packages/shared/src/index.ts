@@ -26,4 +26,5 @@ export * from './schemas/quote.js';
 export * from './schemas/company.js';
 export * from './schemas/api-key.js';
 export * from './schemas/webhook.js';
+export * from './schemas/warehouse.js';
 export * from './plan-order.js';

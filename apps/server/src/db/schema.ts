@@ -36,6 +36,32 @@ export interface ProductsTable {
    * null follows WEBHOOK_LOW_STOCK_THRESHOLD, 0 never.
    */
   low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * Issue 31 (migration 20261220000000): pieces sold and not yet shipped. An order moves its pieces
+   * from `available_quantity` into it; a shipment takes them off a warehouse's shelves. The default
+   * warehouse's count is `available_quantity + committed_quantity − Σ warehouse_stock` (ADR 0030).
+   */
+  committed_quantity: ColumnType<number, number | undefined, number>;
+}
+
+/** Issue 31: a warehouse (warehouses module); `address` is JSON text of a ShippingAddress. */
+export interface WarehousesTable {
+  id: string;
+  code: string;
+  name: string;
+  address: string;
+  /** 1 for the one default warehouse (created by the migration), 0 otherwise. */
+  is_default: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Issue 31: the count on a warehouse's shelves (products module); no row for the default warehouse (derived, see ProductsTable). */
+export interface WarehouseStockTable {
+  warehouse_id: string;
+  product_id: string;
+  quantity: number;
+  updated_at: string;
 }
 
 /** One specification of one product, kept by triggers from `products.attributes` (read-only for the app). */
@@ -368,6 +394,8 @@ export interface WebhookDeliveriesTable {
 }
 
 export interface OurTables {
+  warehouses: WarehousesTable;
+  warehouse_stock: WarehouseStockTable;
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -14,6 +14,8 @@ export const TABLE_OWNERS = {
   product_attributes: 'products',
   product_facet_counts: 'products',
   categories: 'categories',
+  warehouse_stock: 'products',
+  warehouses: 'warehouses',
   orders: 'orders',
   order_lines: 'orders',
   events: 'events',

@@ -31,7 +31,8 @@ const EXPECTED: Record<ApiKeyScope, string[]> = {
   ],
   'orders:read': ['GET /api/purchase', 'GET /api/purchase/:id'],
   'orders:write': ['PATCH /api/purchase/:id', 'POST /api/purchase/:id/mark-paid'],
-  'stock:write': ['PATCH /api/service/:id/stock', 'POST /api/stock', 'POST /api/service/:id/stock'],
+  // Issue 31: a warehouse system reads the warehouses' codes and a product's counts per warehouse.
+  'stock:write': ['PATCH /api/service/:id/stock', 'POST /api/stock', 'POST /api/service/:id/stock', 'GET /api/service/:id/stock', 'GET /api/warehouses'],
 };
 
 let t: TestApp;

@@ -115,6 +115,11 @@ export const accessTable: Record<string, AccessRow> = {
   // issue 19: stock set from outside (an admin, or an API key with stock:write; keys have their own matrix in test/api-keys)
   'PATCH /api/service/:id/stock': { access: 'admin' },
   'POST /api/stock': { access: 'admin' },
+  // issue 31: warehouses and each product's counts per warehouse (no body: a 400; a random id: a 404)
+  'GET /api/service/:id/stock': { access: 'admin' },
+  'GET /api/warehouses': { access: 'admin' },
+  'POST /api/warehouses': { access: 'admin' },
+  'PATCH /api/warehouses/:id': { access: 'admin' },
   // API keys: shop admins only (no body: a 400; a random id: a 404)
   'POST /api/api-keys': { access: 'admin' },
   'GET /api/api-keys': { access: 'admin' },

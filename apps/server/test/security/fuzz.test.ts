@@ -78,6 +78,9 @@ const FIELDS = [
   'attributes',
   'images',
   'slug',
+  // Issue 31: warehouses, shipments, backorders, returns.
+  'warehouse',
+  'code',
   'parent',
   'dryRun',
   'minPrice',

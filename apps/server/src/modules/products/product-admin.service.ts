@@ -38,6 +38,9 @@ export interface ProductsAdminDeps {
 }
 
 /** The admin side of the catalogue: add, edit, adjust stock, delete (or archive). Each write clears the catalogue cache. */
+/** Issue 31 (ADR 0030): the product's figure is the default warehouse's; the other warehouses' pieces are set per warehouse. */
+const DEFAULT_WAREHOUSE_SHORT = 'The default warehouse cannot go below 0: the rest of the stock is in other warehouses; set their counts per warehouse';
+
 export function createProductsAdminService(repo: ProductsRepository, { cache, hasOrders, categoryExists }: ProductsAdminDeps) {
   async function get(id: string): Promise<ProductRow> {
     const row = isObjectId(id) ? await repo.findById(id) : undefined;
@@ -60,6 +63,7 @@ export function createProductsAdminService(repo: ProductsRepository, { cache, ha
         price_cents: toCents(input.price),
         minimum_order_quantity: input.minimumOrderQuantity,
         available_quantity: input.availableQuantity,
+        committed_quantity: 0,
         img: input.img,
         archived: 0,
         // Checked against the price by the input schema (productRulesProblems).
@@ -129,6 +133,8 @@ export function createProductsAdminService(repo: ProductsRepository, { cache, ha
       cache.clear();
       if (!updated) {
         const now = (await get(id)).available_quantity;
+        // Issue 31: the stock the editor saw, but a figure that would leave the default warehouse below 0.
+        if (now === expected) throw new AppError('CONFLICT', DEFAULT_WAREHOUSE_SHORT, { availableQuantity: DEFAULT_WAREHOUSE_SHORT });
         const message = `Stock changed since you opened this product (now ${formatQuantity(now)})`;
         throw new AppError('CONFLICT', message, { availableQuantity: message });
       }
@@ -139,7 +145,10 @@ export function createProductsAdminService(repo: ProductsRepository, { cache, ha
       await get(id);
       const adjusted = await repo.adjustStock(id, delta, nowIso());
       cache.clear();
-      if (!adjusted) throw new AppError('INSUFFICIENT_STOCK', 'Stock cannot go below 0');
+      if (!adjusted) {
+        const now = (await get(id)).available_quantity;
+        throw new AppError('INSUFFICIENT_STOCK', now + delta >= 0 ? DEFAULT_WAREHOUSE_SHORT : 'Stock cannot go below 0');
+      }
       return toProductJson(await get(id));
     },
 

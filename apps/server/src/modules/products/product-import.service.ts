@@ -61,8 +61,14 @@ function errorList() {
   };
 }
 
+/** Issue 31: a stock figure below what the product's other warehouses hold (ADR 0030). */
+export const WAREHOUSE_COUNT_MESSAGE = 'availableQuantity is less than the other warehouses hold; set those counts per warehouse (POST /api/stock)';
+
 /** Values an import writes compare equal: attributes by content (key order is the file's), images as the list a product shows. */
-function sameValues(current: ProductCsvRow, next: Omit<ProductRow, 'id' | 'position' | 'archived' | 'created_at' | 'updated_at'>): boolean {
+function sameValues(
+  current: ProductCsvRow,
+  next: Omit<ProductRow, 'id' | 'position' | 'archived' | 'committed_quantity' | 'created_at' | 'updated_at'>,
+): boolean {
   const images = (row: { images: string; img: string }) => {
     const list = JSON.parse(row.images) as string[];
     return JSON.stringify(list.length ? list : [row.img]);
@@ -232,9 +238,19 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
         };
         if (existing && sameValues(existing, merged)) continue;
         // On an existing SKU only the file's values are written (repository); id and position are for new rows.
-        rows.push({ ...merged, id: existing?.id ?? newId(), position: position++, archived: 0, created_at: now, updated_at: now });
+        // `committed_quantity` is not among the columns an upsert rewrites: an existing product keeps its own.
+        rows.push({ ...merged, id: existing?.id ?? newId(), position: position++, archived: 0, committed_quantity: 0, created_at: now, updated_at: now });
       }
       await repo.upsert(trx, rows);
+      // Issue 31: a file's stock is the default warehouse's, as before warehouses; it may not leave that warehouse a negative count.
+      const short = await repo.belowOtherWarehouses(
+        trx,
+        rows.map((r) => r.sku),
+      );
+      if (short.length) {
+        const lines = short.map((sku) => ({ sku, message: WAREHOUSE_COUNT_MESSAGE }));
+        throw new AppError('CONFLICT', `${short[0]}: ${WAREHOUSE_COUNT_MESSAGE}`, { availableQuantity: WAREHOUSE_COUNT_MESSAGE }, lines);
+      }
       batch = [];
     };
     for await (const values of readJsonLines<StoredValues>(validFile)) {

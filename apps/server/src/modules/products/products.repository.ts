@@ -1,8 +1,16 @@
-import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { ProductsTable } from '../../db/schema.js';
 import type { DB } from '../../db/tables.js';
 
 export type ProductRow = Selectable<ProductsTable>;
+
+/**
+ * Issue 31 (ADR 0030): a product's new sellable figure as written by the product form, a delta or
+ * CSV (the default warehouse's change, as before warehouses) must leave the default warehouse a
+ * count of zero or more: available + committed ≥ what the other warehouses hold.
+ */
+export const keepsDefaultCount = (available: RawBuilder<unknown>) =>
+  sql<boolean>`${available} + products.committed_quantity >= coalesce((select sum(ws.quantity) from warehouse_stock ws where ws.product_id = products.id), 0)`;
 
 /** The catalogue list, search and facets are in catalogue-search.repository.ts. */
 export function createProductsRepository(db: Kysely<DB>) {
@@ -16,7 +24,8 @@ export function createProductsRepository(db: Kysely<DB>) {
   async function takeOne(trx: Transaction<DB>, id: string, quantity: number): Promise<boolean> {
     const result = await trx
       .updateTable('products')
-      .set({ available_quantity: sql`available_quantity - ${quantity}` })
+      // Issue 31: the pieces stay on a warehouse's shelves, committed, until they ship (ADR 0030).
+      .set({ available_quantity: sql`available_quantity - ${quantity}`, committed_quantity: sql`committed_quantity + ${quantity}` })
       .where('id', '=', id)
       .where('available_quantity', '>=', quantity)
       .where('archived', '=', 0)
@@ -41,21 +50,27 @@ export function createProductsRepository(db: Kysely<DB>) {
       await db.insertInto('products').values(row).execute();
     },
 
-    /** With `expectedStock`, changes nothing (answers false) unless the stock is still that figure. */
+    /**
+     * With `expectedStock`, changes nothing (answers false) unless the stock is still that figure.
+     * A new `available_quantity` is the default warehouse's change (issue 31): it never leaves that
+     * warehouse a negative count (`keepsDefaultCount`).
+     */
     async update(id: string, values: Partial<Omit<ProductRow, 'id'>>, expectedStock?: number): Promise<boolean> {
       let query = db.updateTable('products').set(values).where('id', '=', id);
       if (expectedStock !== undefined) query = query.where('available_quantity', '=', expectedStock);
+      if (values.available_quantity !== undefined) query = query.where(keepsDefaultCount(sql`${values.available_quantity}`));
       const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Adds `delta` pieces in one conditional statement, so stock never goes below zero. */
+    /** Adds `delta` pieces in one conditional statement, so stock never goes below zero (nor the default warehouse's count, issue 31). */
     async adjustStock(id: string, delta: number, now: string): Promise<boolean> {
       const result = await db
         .updateTable('products')
         .set({ available_quantity: sql`available_quantity + ${delta}`, updated_at: now })
         .where('id', '=', id)
         .where(sql<boolean>`available_quantity + ${delta} >= 0`)
+        .where(keepsDefaultCount(sql`available_quantity + ${delta}`))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
@@ -102,7 +117,7 @@ export function createProductsRepository(db: Kysely<DB>) {
       await trx.selectFrom('products').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
       const values = sql.join(pieces.map((p) => sql`(${p.productId}::varchar, ${p.quantity}::integer)`));
       const updated = await sql<{ id: string }>`
-        update products set available_quantity = products.available_quantity - v.q
+        update products set available_quantity = products.available_quantity - v.q, committed_quantity = products.committed_quantity + v.q
         from (values ${values}) as v(id, q)
         where products.id = v.id and products.available_quantity >= v.q and products.archived = 0
         returning products.id`.execute(trx);
@@ -110,11 +125,11 @@ export function createProductsRepository(db: Kysely<DB>) {
       return taken;
     },
 
-    /** Puts `quantity` pieces back inside the caller's transaction (a cancelled or expired order). */
+    /** Puts `quantity` committed (unshipped) pieces back on sale inside the caller's transaction (a cancelled or expired order). */
     async returnStock(trx: Transaction<DB>, id: string, quantity: number): Promise<void> {
       await trx
         .updateTable('products')
-        .set({ available_quantity: sql`available_quantity + ${quantity}` })
+        .set({ available_quantity: sql`available_quantity + ${quantity}`, committed_quantity: sql`committed_quantity - ${quantity}` })
         .where('id', '=', id)
         .execute();
     },
