@@ -113,6 +113,27 @@ export function createCartRepository(db: Kysely<DB>, relaxed: RelaxedTransaction
     /** The account's lines in the order they were first added. */
     list: (userId: string): Promise<StoredCartLine[]> => listOf(db, userId),
 
+    /**
+     * What a checkout reads before its unit, in one statement (one snapshot): the cart's checkout
+     * state and its lines in the order they were first added. An empty cart that a checkout
+     * emptied is then seen as that checkout's order, with no race between two reads.
+     */
+    async stateAndLines(userId: string): Promise<{ state: CartCheckoutState; lines: StoredCartLine[] }> {
+      const rows = (
+        await sql<{ version: number | null; order_id: string | null; ordered: number | null; product_id: string | null; quantity: number | null }>`
+          select c.version, c.order_id, c.ordered, l.product_id, l.quantity
+          from (select cast(${userId} as text) as user_id) as u
+          left join carts as c on c.user_id = u.user_id
+          left join cart_lines as l on l.user_id = u.user_id
+          order by l.created_at asc, l.product_id asc`.execute(db)
+      ).rows;
+      const first = rows[0];
+      const state =
+        first && first.version !== null ? { version: Number(first.version), orderId: first.order_id, ordered: Number(first.ordered) === 1 } : NEVER_ORDERED;
+      const lines = rows.filter((r) => r.product_id !== null).map((r) => ({ product_id: r.product_id!, quantity: Number(r.quantity) }));
+      return { state, lines };
+    },
+
     async checkoutState(userId: string): Promise<CartCheckoutState> {
       const row = await db.selectFrom('carts').select(['version', 'order_id', 'ordered']).where('user_id', '=', userId).executeTakeFirst();
       return row ? { version: Number(row.version), orderId: row.order_id, ordered: Number(row.ordered) === 1 } : NEVER_ORDERED;

@@ -227,14 +227,11 @@ export function createCartService({ repo, products, prices }: CartDeps) {
     },
 
     /**
-     * The cart as a checkout reads it before its unit: the version first, then the lines, and for
-     * an empty cart the version again, so an empty cart that a checkout emptied meanwhile is seen
-     * as that checkout's order.
+     * The cart as a checkout reads it before its unit: its version and its lines in one snapshot,
+     * so an empty cart that a checkout emptied is seen as that checkout's order.
      */
     async forCheckout(userId: string): Promise<CartForCheckout> {
-      const before = await repo.checkoutState(userId);
-      const lines = await repo.list(userId);
-      const state = lines.length ? before : await repo.checkoutState(userId);
+      const { state, lines } = await repo.stateAndLines(userId);
       return { version: state.version, lines, orderedAs: !lines.length && state.ordered ? state.orderId : null };
     },
 
