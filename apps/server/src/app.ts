@@ -29,6 +29,7 @@ import productCsvRoutes from './modules/products/product-csv.routes.js';
 import productsRoutes from './modules/products/products.routes.js';
 import stockRoutes from './modules/products/stock.routes.js';
 import warehousesRoutes from './modules/warehouses/warehouses.routes.js';
+import shipmentsRoutes from './modules/shipments/shipments.routes.js';
 import profilesRoutes from './modules/profiles/profiles.routes.js';
 import quotesRoutes from './modules/quotes/quotes.routes.js';
 import companiesRoutes from './modules/companies/companies.routes.js';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(productCsvRoutes, { importer: s.productImport, exporter: s.productExport });
       await api.register(stockRoutes, { stockTake: s.stockTake, stock: s.stock });
       await api.register(warehousesRoutes, { warehouses: s.warehouses });
+      await api.register(shipmentsRoutes, { shipments: s.shipments, ship: s.shipping.ship, deliver: s.shipping.deliverShipment });
       await api.register(apiKeysRoutes, { apiKeys: s.apiKeys });
       await api.register(webhooksRoutes, { webhooks: s.webhooks });
       await api.register(categoriesRoutes, { categories: s.categories });

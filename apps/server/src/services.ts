@@ -50,6 +50,9 @@ import { createStockService } from './modules/products/stock.service.js';
 import { createWarehousesRepository } from './modules/warehouses/warehouses.repository.js';
 import { createWarehousesService } from './modules/warehouses/warehouses.service.js';
 import { createSetStock } from './flows/set-stock.js';
+import { createShippingFlows } from './flows/ship-order.js';
+import { createShipmentsRepository } from './modules/shipments/shipments.repository.js';
+import { createShipmentsService } from './modules/shipments/shipments.service.js';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.js';
 import { createQuotesRepository } from './modules/quotes/quotes.repository.js';
 import { createQuotesService } from './modules/quotes/quotes.service.js';
@@ -243,6 +246,23 @@ export function buildServices({
   // The order flows (src/flows/): each opens one unit and calls the modules inside it.
   const placeOrder = createPlaceOrder({ units, orders: orderSteps.placement, products });
   const moveOrder = createMoveOrder({ units, orders: orderSteps.moves, products });
+  // Issue 31: warehouses; stock is counted per warehouse (products module).
+  const warehouses = createWarehousesService(createWarehousesRepository(db));
+  const stock = createStockService({
+    repo: createStockRepository(db, engine),
+    cache: catalogueCache,
+    lowStockThreshold: config.webhooks.lowStockThreshold,
+    warehouses: () => warehouses.refs(),
+  });
+  // Issue 31: shipments (their packing slips drawn by the invoice renderer's pool) and the ship and deliver flows.
+  const invoiceRenderer = createInvoiceRenderer({ log });
+  const shipments = createShipmentsService({
+    repo: createShipmentsRepository(db, engine),
+    warehouses: () => warehouses.list(),
+    readableOrder: (orderId, user) => orders.readable(orderId, user),
+    renderer: invoiceRenderer,
+  });
+  const shipping = createShippingFlows({ units, orders: orderSteps.shipping, shipments, products, stock, warehouses });
   const orders = createOrdersService({
     repo: ordersRepo,
     companyOrders,
@@ -258,6 +278,7 @@ export function buildServices({
     timeline: events,
     // Orders → users: who acted on an order, by name (the timeline).
     namesOf: async (ids) => new Map((await users.usersByIds(ids)).map((u) => [u.id, u.name] as const)),
+    shipping,
   });
   // `POST /api/purchase` and the buyer's later ship-to (flows/purchase-product.ts, flows/change-ship-to.ts).
   const purchase = createPurchaseProduct({ orders, products, companies, shipTo });
@@ -281,15 +302,7 @@ export function buildServices({
     missingCategories: (slugs) => categories.findMissing(slugs),
   });
   const productExport = createProductExportService(productImportRepo);
-  // Issue 31: warehouses; stock is counted per warehouse (products module), set from outside (a
-  // warehouse, an ERP) by id or by SKU through the stock-take flow; each take clears the catalogue cache.
-  const warehouses = createWarehousesService(createWarehousesRepository(db));
-  const stock = createStockService({
-    repo: createStockRepository(db, engine),
-    cache: catalogueCache,
-    lowStockThreshold: config.webhooks.lowStockThreshold,
-    warehouses: () => warehouses.refs(),
-  });
+  // Issue 31: stock set from outside (a warehouse, an ERP) by id or by SKU, per warehouse, through the stock-take flow.
   const stockTake = createSetStock({ units, stock, products, warehouses });
   // Issue 19: API keys, each request's key read from the database and counted per key.
   const apiKeys = createApiKeysService({
@@ -299,7 +312,6 @@ export function buildServices({
   });
 
   const provider = paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : createTestCardProvider());
-  const invoiceRenderer = createInvoiceRenderer({ log });
   const payableOrders = createOrderPayments(ordersRepo, createOrderPaymentsRepository(db), events);
   const payments = createPaymentsService({
     repo: paymentsRepo,
@@ -361,6 +373,8 @@ export function buildServices({
     stock,
     stockTake,
     warehouses,
+    shipments,
+    shipping,
     apiKeys,
     webhooks,
     loopPressure,

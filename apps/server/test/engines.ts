@@ -78,6 +78,8 @@ export const BOTH_ENGINES = [
   'security/operations.test.ts',
   // Issue 31: stock counted per warehouse under the products' row locks, the warehouse code's unique index.
   'warehouses/warehouses.test.ts',
+  // Issue 31: shipments add to each line under the order's row lock; numbers from a sequence (PostgreSQL) or max + 1 (SQLite).
+  'shipments/shipments.test.ts',
   // Issue 29 (ADR 0029): relaxed commits (SQLite's pragma, PostgreSQL's synchronous_commit) and prepared statements.
   'platform/commit-modes.test.ts',
 ] as const;

@@ -27,4 +27,5 @@ export * from './schemas/company.js';
 export * from './schemas/api-key.js';
 export * from './schemas/webhook.js';
 export * from './schemas/warehouse.js';
+export * from './schemas/shipment.js';
 export * from './plan-order.js';

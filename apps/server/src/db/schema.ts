@@ -39,7 +39,7 @@ export interface ProductsTable {
   /**
    * Issue 31 (migration 20261220000000): pieces sold and not yet shipped. An order moves its pieces
    * from `available_quantity` into it; a shipment takes them off a warehouse's shelves. The default
-   * warehouse's count is `available_quantity + committed_quantity − Σ warehouse_stock` (ADR 0030).
+   * warehouse's count is `available_quantity + committed_quantity − Σ warehouse_stock` (ADR 0031).
    */
   committed_quantity: ColumnType<number, number | undefined, number>;
 }
@@ -192,6 +192,42 @@ export interface OrderLinesTable {
   line_total_cents: number;
   /** The list (tier) price for the quantity when it was placed; null before issue 29 recorded it. */
   list_unit_price_cents: number | null;
+  /** Issue 31 (migration 20261221000000): pieces shipped; a shipment adds to it only while it stays within the line. */
+  shipped_quantity: ColumnType<number, number | undefined, number>;
+}
+
+/** Issue 31: one shipment of an order (shipments module), from one warehouse. */
+export interface ShipmentsTable {
+  id: string;
+  /** Given at insert (PostgreSQL: a sequence; SQLite: max + 1), shown as `SH-000001`. */
+  shipment_number: ColumnType<number, number | undefined, number>;
+  order_id: string;
+  warehouse_id: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  /** Who recorded it (an account id). */
+  shipped_by: string | null;
+  shipped_at: string;
+  delivered_at: string | null;
+}
+
+/** One line of a shipment: the order line it ships pieces of, as it was. */
+export interface ShipmentLinesTable {
+  shipment_id: string;
+  line_no: number;
+  order_line_no: number;
+  product_id: string;
+  sku: string;
+  product_name: string;
+  quantity: number;
+}
+
+/** Issue 31: a carrier and its tracking page's URL template (`{tracking}`), edited by admins. */
+export interface CarriersTable {
+  code: string;
+  name: string;
+  tracking_url_template: string;
+  position: number;
 }
 
 /**
@@ -206,6 +242,8 @@ export interface EventsTable {
   subject_id: string;
   actor: string | null;
   at: string;
+  /** Issue 31: what the step is about beyond its subject (the shipment's number, 'SH-000001'). */
+  detail: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A request for quote (quotes module, issue 17). `status` is a QuoteStatus. */
@@ -396,6 +434,9 @@ export interface WebhookDeliveriesTable {
 export interface OurTables {
   warehouses: WarehousesTable;
   warehouse_stock: WarehouseStockTable;
+  shipments: ShipmentsTable;
+  shipment_lines: ShipmentLinesTable;
+  carriers: CarriersTable;
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -5,7 +5,7 @@ import type { ProductsService } from '../modules/products/products.service.js';
 export interface MoveOrderDeps {
   units: Units;
   orders: OrderMoveSteps;
-  products: Pick<ProductsService, 'returnStock'>;
+  products: Pick<ProductsService, 'returnStock' | 'lockIn'>;
 }
 
 /**
@@ -16,12 +16,19 @@ export interface MoveOrderDeps {
  * race answers 409.
  */
 export function createMoveOrder({ units, orders, products }: MoveOrderDeps): MoveOrder {
-  return async function moveOrder(id, from, to, changes, by) {
-    // Lines never change once placed, so they are read before the unit.
+  return async function moveOrder(id, from, to, changes, by, as = to) {
+    // A line's product never changes once placed, so the lines are read before the unit.
     const lines = await orders.linesOf(id);
+    const returns = orders.returnsStock(to);
     const moved = await units.run(async (uow) => {
-      if (!(await orders.moveIn(uow, id, from, to, changes, by, lines))) return false;
-      if (orders.returnsStock(to)) await products.returnStock(uow, piecesOf(lines));
+      // Issue 31 (ADR 0031): the products first, then the order; the pieces committed are read once they are locked.
+      if (returns)
+        await products.lockIn(
+          uow,
+          lines.map((l) => l.product_id),
+        );
+      if (!(await orders.moveIn(uow, id, from, to, changes, by, lines, as))) return false;
+      if (returns) await products.returnStock(uow, piecesOf(await orders.linesIn(uow, id)));
       return true;
     });
     return orders.settle(id, moved);

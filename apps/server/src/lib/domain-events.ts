@@ -1,4 +1,4 @@
-import type { CompanyRole, Order, OrderStatus, Quote } from '@bulkparts/shared';
+import type { CompanyRole, Order, OrderStatus, Quote, Shipment } from '@bulkparts/shared';
 
 /** A product a stock take left below its low-stock threshold (issue 19's `product.low_stock`). */
 export interface LowStockProduct {
@@ -29,6 +29,11 @@ export interface DomainEvents {
   'order.swept': { to: 'expired' | 'rejected'; orders: readonly Order[] };
   /** An invoice on account past its due date, reminded once; `adminEmails`: the company's admins. */
   'order.overdue': { order: Order; adminEmails: readonly string[] };
+  /**
+   * Issue 31: pieces of an order left in a shipment; `completes` when every piece has now shipped.
+   * `order` reads the order as the shipment left it, inside the unit, once.
+   */
+  'shipment.created': { shipment: Shipment; order: () => Promise<Order>; completes: boolean };
   'quote.requested': { quote: Quote; adminEmails: readonly string[] };
   'quote.answered': { quote: Quote };
   'invitation.created': { to: string; role: CompanyRole; expiresAt: string; token: string };

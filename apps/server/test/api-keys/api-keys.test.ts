@@ -29,8 +29,8 @@ const EXPECTED: Record<ApiKeyScope, string[]> = {
     'PATCH /api/categories/:slug',
     'DELETE /api/categories/:slug',
   ],
-  'orders:read': ['GET /api/purchase', 'GET /api/purchase/:id'],
-  'orders:write': ['PATCH /api/purchase/:id', 'POST /api/purchase/:id/mark-paid'],
+  'orders:read': ['GET /api/purchase', 'GET /api/purchase/:id', 'GET /api/purchase/:id/shipments'],
+  'orders:write': ['PATCH /api/purchase/:id', 'POST /api/purchase/:id/mark-paid', 'POST /api/purchase/:id/shipments', 'POST /api/shipments/:id/delivered'],
   // Issue 31: a warehouse system reads the warehouses' codes and a product's counts per warehouse.
   'stock:write': ['PATCH /api/service/:id/stock', 'POST /api/stock', 'POST /api/service/:id/stock', 'GET /api/service/:id/stock', 'GET /api/warehouses'],
 };

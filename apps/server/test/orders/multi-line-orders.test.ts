@@ -81,6 +81,7 @@ describe(`multi-line orders (${engine})`, () => {
         quantity: q,
         lineTotal: order.total,
         listUnitPrice: product.price,
+        shipped: 0,
       },
     ]);
   });

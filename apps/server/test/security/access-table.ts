@@ -179,6 +179,15 @@ export const accessTable: Record<string, AccessRow> = {
     path: (c) => `/api/purchase/${c.orderId}/shipping-address`,
     body: () => MATRIX_ADDRESS,
   },
+  // issue 31: shipments. Admins (or orders:write keys) ship and deliver (no body: a 400; a random id: a 404);
+  // whoever reads the order reads its shipments; a packing slip's order is checked in the handler (a random id: 404
+  // for everyone signed in; shipments.test.ts proves another buyer gets 404 for a real one).
+  'POST /api/purchase/:id/shipments': { access: 'admin', path: (c) => `/api/purchase/${c.orderId}/shipments` },
+  'GET /api/purchase/:id/shipments': { access: 'owner', path: (c) => `/api/purchase/${c.orderId}/shipments` },
+  'POST /api/shipments/:id/delivered': { access: 'admin' },
+  'GET /api/shipments/:id/packing-slip': { access: 'user' },
+  'GET /api/carriers': { access: 'admin' },
+  'PUT /api/carriers': { access: 'admin' },
   // the cart is the caller's own (no id of anyone else's in the URL): 'user'; no body is a 400 that got through
   'GET /api/cart': { access: 'user' },
   'DELETE /api/cart': { access: 'user' },

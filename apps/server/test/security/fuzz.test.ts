@@ -81,6 +81,8 @@ const FIELDS = [
   // Issue 31: warehouses, shipments, backorders, returns.
   'warehouse',
   'code',
+  'carriers',
+  'trackingUrlTemplate',
   'parent',
   'dryRun',
   'minPrice',

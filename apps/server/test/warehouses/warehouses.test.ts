@@ -55,13 +55,13 @@ describe(`warehouses and stock per warehouse (${engine})`, () => {
     expect((await t.app.inject({ url: '/api/warehouses', headers: as(buyer) })).statusCode).toBe(403);
   });
 
-  it('a product’s availableQuantity is the sum of its warehouses’ counts, less what is sold and not yet shipped', async () => {
+  it('a product’s availableQuantity is the sum of its warehouses’; what is sold counts from the default warehouse until it ships', async () => {
     const [p] = await insertProducts(t.database, 1, { stock: 300 });
     expect(counts(await stockPage(p!.id))).toMatchObject({ MAIN: 300, 'WEST-1': 0 });
     const set = await setCount(p!.id, 200, 'west-1');
     expect(set.statusCode, set.body).toBe(200);
     expect((set.json() as Product).availableQuantity).toBe(500);
-    // An order takes pieces off what can be sold; they stay counted on the shelves until they ship.
+    // An order takes pieces off what can be sold; they stay on the shelves, sold from MAIN, until they ship.
     const order = await t.app.inject({
       method: 'POST',
       url: '/api/purchase',
@@ -72,16 +72,20 @@ describe(`warehouses and stock per warehouse (${engine})`, () => {
     const page = await stockPage(p!.id);
     expect(page).toMatchObject({ availableQuantity: 400, committedQuantity: 100 });
     expect(counts(page)).toMatchObject({ MAIN: 300, 'WEST-1': 200 });
-    // The default warehouse without a name, as before warehouses: its count, the others kept.
+    expect(page.warehouses.map((w) => w.availableQuantity)).toEqual(
+      page.warehouses.map((w) => (w.warehouse === 'MAIN' ? 200 : w.warehouse === 'WEST-1' ? 200 : 0)),
+    );
+    expect(page.warehouses.reduce((n, w) => n + w.availableQuantity, 0)).toBe(page.availableQuantity);
+    // The default warehouse without a name, as before warehouses: what it can still sell; the others kept.
     const main = await setCount(p!.id, 250);
-    expect((main.json() as Product).availableQuantity).toBe(250 + 200 - 100);
-    expect(counts(await stockPage(p!.id))).toMatchObject({ MAIN: 250, 'WEST-1': 200 });
+    expect((main.json() as Product).availableQuantity).toBe(250 + 200);
+    expect(counts(await stockPage(p!.id))).toMatchObject({ MAIN: 350, 'WEST-1': 200 });
     // Cancelled, the order's pieces are on sale again.
     await t.app.inject({ method: 'DELETE', url: `/api/purchase/${(order.json() as { _id: string })._id}`, headers: as(buyer) });
-    expect(await stockPage(p!.id)).toMatchObject({ availableQuantity: 450, committedQuantity: 0 });
+    expect(await stockPage(p!.id)).toMatchObject({ availableQuantity: 550, committedQuantity: 0 });
   });
 
-  it('a count below the pieces sold and not yet shipped is refused (409), nothing changes', async () => {
+  it('a count that leaves fewer pieces than are sold and not yet shipped is refused (409), nothing changes', async () => {
     const [p] = await insertProducts(t.database, 1, { stock: 100 });
     await setCount(p!.id, 100, 'WEST-1');
     const order = await t.app.inject({
@@ -91,12 +95,12 @@ describe(`warehouses and stock per warehouse (${engine})`, () => {
       payload: { productId: p!.id, quantity: 150, shippingAddress: SHIP_TO },
     });
     expect(order.statusCode, order.body).toBe(201);
-    // 150 sold: 100 on MAIN and 100 on WEST-1; counting MAIN at 0 would leave 50 sold twice.
-    const res = await setCount(p!.id, 0);
+    // 150 sold of 200 on the shelves (100 on MAIN, 100 on WEST-1): counting WEST-1 at 0 leaves 50 sold twice.
+    const res = await setCount(p!.id, 0, 'WEST-1');
     expect(res.statusCode).toBe(409);
     expect((res.json() as ApiError).message).toMatch(/50 fewer pieces than are sold/);
     expect(await stockOf(t.database, p!.id)).toBe(50);
-    // The product form's figure is the default warehouse's too: it may not leave MAIN below 0.
+    // The product form's figure is the default warehouse's too: it may not leave MAIN's shelves below 0.
     const [q] = await insertProducts(t.database, 1, { stock: 10 });
     await setCount(q!.id, 100, 'WEST-1');
     const form = await t.app.inject({ method: 'POST', url: `/api/service/${q!.id}/stock`, headers: as(admin), payload: { delta: -10 } });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from './order.js';
 
-/** Orders in these states count as revenue (money was taken and not given back). */
-export const REVENUE_STATUSES = ['paid', 'shipped', 'delivered'] as const;
+/** Orders in these states count as revenue (money was taken, or invoiced on account, and not given back; issue 31: partly shipped too). */
+export const REVENUE_STATUSES = ['paid', 'partially_shipped', 'shipped', 'delivered'] as const;
 
 /** A product is low on stock when fewer than this many minimum orders are left. */
 export const LOW_STOCK_MIN_ORDERS = 2;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatQuantity } from '../availability.js';
 import { shippingAddressSchema } from './address.js';
 import { apiErrorSchema } from './common.js';
-import { orderLineSchema, quantitySchema } from './order.js';
+import { pricedLineSchema, quantitySchema } from './order.js';
 import { orderDetailsShape } from './order-details.js';
 
 /** Distinct products one cart holds. */
@@ -23,7 +23,7 @@ export const CART_MESSAGES = {
 } as const;
 
 /** One cart line as answered: live name, image and price of the product; `problem` is what would stop checkout now. */
-export const cartLineSchema = orderLineSchema.extend({
+export const cartLineSchema = pricedLineSchema.extend({
   minimumOrderQuantity: z.number().int(),
   availableQuantity: z.number().int(),
   /** The product's pack multiple (1 for none), so a cart steps by it (issue 17). */

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { PRODUCT_STOCK_MAX } from '../constants.js';
 import { shippingAddressAnswerSchema, shippingAddressSchema } from './address.js';
 
 /**
  * Warehouses (issue 31): where stock sits and shipments leave from. Every product's stock is kept
- * per warehouse as the count on its shelves (pieces sold but not yet shipped are still on them);
- * the product's `availableQuantity` is what can still be sold: the warehouses' counts summed, less
- * the pieces sold and not yet shipped (ADR 0030). The shop always has its default warehouse
- * (`MAIN`), which every stock route without a warehouse means, as they meant the one stock before.
+ * per warehouse as what that warehouse can still sell; the product's `availableQuantity` is their
+ * sum. Pieces sold and not yet shipped count as sold from the default warehouse until they ship
+ * (from whichever warehouse ships them), so its figure means what the one stock figure meant
+ * before warehouses (ADR 0031). The shop always has its default warehouse (`MAIN`), which every
+ * stock route without a warehouse means.
  */
 export const DEFAULT_WAREHOUSE_CODE = 'MAIN';
 export const WAREHOUSE_CODE_MAX_LENGTH = 20;
@@ -64,17 +64,20 @@ export type Warehouse = z.infer<typeof warehouseSchema>;
 export const productStockSchema = z.object({
   productId: z.string(),
   sku: z.string(),
-  /** What can still be sold: the warehouses' counts less `committedQuantity`. */
+  /** What can still be sold: the warehouses' `availableQuantity` summed. */
   availableQuantity: z.number().int(),
-  /** Pieces sold (ordered, not backordered) and not yet shipped. */
+  /** Pieces sold (ordered, not backordered) and not yet shipped, counted as sold from the default warehouse until they ship. */
   committedQuantity: z.number().int(),
-  warehouses: z.array(z.object({ warehouse: z.string(), name: z.string(), isDefault: z.boolean(), onHand: z.number().int() })),
+  warehouses: z.array(
+    z.object({
+      warehouse: z.string(),
+      name: z.string(),
+      isDefault: z.boolean(),
+      /** The pieces on its shelves. */
+      onHand: z.number().int(),
+      /** What it can still sell: on hand, less (the default warehouse) what is sold and not yet shipped; below 0 when orders will ship from another warehouse. */
+      availableQuantity: z.number().int(),
+    }),
+  ),
 });
 export type ProductStock = z.infer<typeof productStockSchema>;
-
-/** One warehouse's count for a product, as the stock routes take it. */
-export const stockCountSchema = z
-  .number({ error: 'availableQuantity must be a number' })
-  .int('availableQuantity must be a whole number')
-  .min(0, 'availableQuantity cannot be negative')
-  .max(PRODUCT_STOCK_MAX, 'availableQuantity is too large');

@@ -20,6 +20,7 @@ import * as events from './20261203000000-events.js';
 import * as cartOrderIdNullable from './20261204000000-cart-order-id-nullable.js';
 import * as orderLineListPrice from './20261205000000-order-line-list-price.js';
 import * as warehouses from './20261220000000-warehouses.js';
+import * as shipments from './20261221000000-shipments.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '20261204000000-cart-order-id-nullable': cartOrderIdNullable,
   '20261205000000-order-line-list-price': orderLineListPrice,
   '20261220000000-warehouses': warehouses,
+  '20261221000000-shipments': shipments,
 };

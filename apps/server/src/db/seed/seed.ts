@@ -2,7 +2,7 @@ import type { Database } from '../database.js';
 import { newId } from '../../lib/ids.js';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_REVIEWS } from './demo-catalog.js';
 
-/** Issue 31: the demo's second warehouse, holding some pieces of the first products of the catalogue. */
+/** Issue 31: the demo's second warehouse, holding some pieces of the last products of the catalogue. */
 export const DEMO_SECOND_WAREHOUSE = {
   code: 'EAST',
   name: 'East distribution centre',
@@ -31,13 +31,15 @@ export async function seedDemoData(database: Database): Promise<boolean> {
         .values(DEMO_CATEGORIES.map((c, i) => ({ slug: c.slug, name: c.name, parent: c.parent, position: i + 1, created_at: seededAt, updated_at: seededAt })))
         .execute();
       // Issue 31: the demo shop has a second warehouse, holding part of the stock of the first products.
-      const east = { id: newId(), code: DEMO_SECOND_WAREHOUSE.code, name: DEMO_SECOND_WAREHOUSE.name };
+      const second = { id: newId(), code: DEMO_SECOND_WAREHOUSE.code, name: DEMO_SECOND_WAREHOUSE.name };
       await trx
         .insertInto('warehouses')
-        .values({ ...east, address: JSON.stringify(DEMO_SECOND_WAREHOUSE.address), is_default: 0, created_at: seededAt, updated_at: seededAt })
+        .values({ ...second, address: JSON.stringify(DEMO_SECOND_WAREHOUSE.address), is_default: 0, created_at: seededAt, updated_at: seededAt })
         .execute();
       const ids = DEMO_PRODUCTS.map(() => newId());
-      const eastStock = (i: number) => (i < DEMO_SECOND_WAREHOUSE.products ? DEMO_SECOND_WAREHOUSE.pieces : 0);
+      // The last products of the catalogue (the first ones keep one warehouse: their figure is the product form's, as before).
+      const east = DEMO_PRODUCTS.length - DEMO_SECOND_WAREHOUSE.products;
+      const eastStock = (i: number) => (i >= east ? DEMO_SECOND_WAREHOUSE.pieces : 0);
       await trx
         .insertInto('products')
         .values(
@@ -70,11 +72,7 @@ export async function seedDemoData(database: Database): Promise<boolean> {
         .execute();
       await trx
         .insertInto('warehouse_stock')
-        .values(
-          ids
-            .slice(0, DEMO_SECOND_WAREHOUSE.products)
-            .map((id, i) => ({ warehouse_id: east.id, product_id: id, quantity: eastStock(i), updated_at: seededAt })),
-        )
+        .values(ids.flatMap((id, i) => (eastStock(i) ? [{ warehouse_id: second.id, product_id: id, quantity: eastStock(i), updated_at: seededAt }] : [])))
         .execute();
       await trx
         .insertInto('reviews')

@@ -1,4 +1,4 @@
-import { APPROVAL_TIMEOUT_DAYS, formatDollars, formatQuantity, shippingAddressLines, type Order } from '@bulkparts/shared';
+import { APPROVAL_TIMEOUT_DAYS, formatDollars, formatQuantity, shippingAddressLines, type Order, type Shipment } from '@bulkparts/shared';
 import type { EventSubscriber } from '../../db/unit-of-work.js';
 import type { MailService } from '../mail/mail.service.js';
 import { renderMail } from '../mail/templates.js';
@@ -100,9 +100,13 @@ export function createOrderMail({ mailer, publicUrl }: { mailer: Pick<MailServic
       }
     },
     async 'order.moved'(uow, { to, order }) {
-      if (!MAILED[to]) return;
+      // Issue 31: an order ships in shipments, each with its own mail (below).
+      if (!MAILED[to] || to === 'shipped') return;
       const mail = mailFor(await order(), to);
       if (mail) await mailer.enqueueIn(uow, mail);
+    },
+    async 'shipment.created'(uow, { shipment, order, completes }) {
+      await mailer.enqueueIn(uow, shipmentMail(await order(), shipment, completes, publicUrl));
     },
     async 'order.swept'(uow, { to, orders }) {
       for (const order of orders) {
@@ -145,5 +149,35 @@ function overdueReminderMail(order: Order, to: string, publicUrl: string): MailM
       `Order: ${order.orderNumber} (${order._id})`,
     ],
     action: { label: 'See your company', url: `${publicUrl}/dashboard/company` },
+  });
+}
+
+/**
+ * Issue 31: one mail per shipment: what left, by which carrier, the tracking link, and what is still
+ * to come. The shipment that completes the order says the order "was shipped", as before shipments.
+ */
+function shipmentMail(order: Order, shipment: Shipment, completes: boolean, publicUrl: string): MailMessage {
+  const left = order.lines.filter((l) => l.shipped < l.quantity);
+  return renderMail({
+    to: order.userEmail,
+    subject: completes
+      ? `Your order ${order.orderNumber} for ${order.Name} was shipped`
+      : `Part of your order ${order.orderNumber} was shipped (${shipment.shipmentNumber})`,
+    greeting: 'Hello,',
+    lines: [
+      completes
+        ? `The last pieces of your order ${order.orderNumber} left in shipment ${shipment.shipmentNumber}:`
+        : `Shipment ${shipment.shipmentNumber} of your order ${order.orderNumber} is on its way:`,
+      ...shipment.lines.slice(0, MAILED_LINES_MAX).map((l) => `- ${l.sku} ${l.name}: ${formatQuantity(l.quantity)}`),
+      ...(shipment.carrier ? [`Carrier: ${shipment.carrier}`] : []),
+      ...(shipment.trackingNumber ? [`Tracking number: ${shipment.trackingNumber}`] : []),
+      ...(shipment.trackingUrl ? [`Track it: ${shipment.trackingUrl}`] : []),
+      ...(left.length
+        ? ['Still to come:', ...left.slice(0, MAILED_LINES_MAX).map((l) => `- ${l.sku} ${l.name}: ${formatQuantity(l.quantity - l.shipped)}`)]
+        : []),
+      ...(order.poNumber ? [`Your PO number: ${order.poNumber}`] : []),
+      `Order: ${order.orderNumber} (${order._id})`,
+    ],
+    action: { label: 'See your order', url: `${publicUrl}/dashboard/orders/${order._id}` },
   });
 }

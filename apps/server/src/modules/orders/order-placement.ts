@@ -95,6 +95,7 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     quantity,
     line_total_cents: plan.lines[i]!.lineTotalCents,
     list_unit_price_cents: plan.lines[i]!.listUnitPriceCents,
+    shipped_quantity: 0,
   }));
   const first = lines[0]!;
   const awaiting = plan.status === 'awaiting_approval';

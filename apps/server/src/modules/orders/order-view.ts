@@ -10,6 +10,7 @@ export function toOrderLine(line: OrderLineRow): OrderLine {
     unitPrice: centsToDollars(Number(line.unit_price_cents)),
     quantity: Number(line.quantity),
     lineTotal: centsToDollars(Number(line.line_total_cents)),
+    shipped: Number(line.shipped_quantity ?? 0),
     ...(line.list_unit_price_cents === null || line.list_unit_price_cents === undefined
       ? {}
       : { listUnitPrice: centsToDollars(Number(line.list_unit_price_cents)) }),

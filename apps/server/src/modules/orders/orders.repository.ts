@@ -114,7 +114,14 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
     if (filter.from) query = query.where('created_at', '>=', dayStart(filter.from));
     if (filter.to) query = query.where('created_at', '<', dayStart(filter.to, 1));
     if (filter.companyId) query = query.where('company_id', '=', filter.companyId);
-    if (filter.overdueAt) query = query.where('status', '=', 'invoiced').where('due_date', '<', filter.overdueAt);
+    // Issue 31: an order on account ships before it is paid, so an overdue invoice may have shipped.
+    if (filter.overdueAt) {
+      query = query
+        .where('payment_method', '=', 'account')
+        .where('paid_at', 'is', null)
+        .where('status', 'in', ['invoiced', 'partially_shipped', 'shipped', 'delivered'])
+        .where('due_date', '<', filter.overdueAt);
+    }
     if (filter.updatedSince) query = query.where('updated_at', '>=', filter.updatedSince);
     return query;
   }
@@ -218,6 +225,31 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
         .orderBy('line_no')
         .execute();
       return { expired, lines };
+    },
+
+    /**
+     * Issue 31: the order as the unit sees it, its row locked until the unit ends on PostgreSQL (a
+     * shipment or a delivery of one order waits for another's; SQLite's one writer needs nothing).
+     */
+    lockIn(trx: Transaction<DB>, id: string): Promise<OrderRow | undefined> {
+      const query = trx.selectFrom('orders').selectAll().where('id', '=', id);
+      return (engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    },
+
+    /**
+     * Issue 31: adds `quantity` shipped pieces to one line in the unit, only while the line's shipped
+     * pieces stay within what it ordered less what is backordered (the arbiter of "no more than
+     * ordered", whatever else runs at once). Whether it did.
+     */
+    async shipLineIn(trx: Transaction<DB>, orderId: string, lineNo: number, quantity: number): Promise<boolean> {
+      const result = await trx
+        .updateTable('order_lines')
+        .set({ shipped_quantity: sql`shipped_quantity + ${quantity}` })
+        .where('order_id', '=', orderId)
+        .where('line_no', '=', lineNo)
+        .where(sql<boolean>`shipped_quantity + ${quantity} <= quantity`)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Moves an order from one status to another in the unit, only if it is still in `from`; whether it did. */

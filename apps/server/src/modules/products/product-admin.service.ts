@@ -38,7 +38,7 @@ export interface ProductsAdminDeps {
 }
 
 /** The admin side of the catalogue: add, edit, adjust stock, delete (or archive). Each write clears the catalogue cache. */
-/** Issue 31 (ADR 0030): the product's figure is the default warehouse's; the other warehouses' pieces are set per warehouse. */
+/** Issue 31 (ADR 0031): the product's figure is the default warehouse's; the other warehouses' pieces are set per warehouse. */
 const DEFAULT_WAREHOUSE_SHORT = 'The default warehouse cannot go below 0: the rest of the stock is in other warehouses; set their counts per warehouse';
 
 export function createProductsAdminService(repo: ProductsRepository, { cache, hasOrders, categoryExists }: ProductsAdminDeps) {

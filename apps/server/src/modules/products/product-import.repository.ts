@@ -100,7 +100,7 @@ export function createProductImportRepository(db: Kysely<DB>) {
 
     /**
      * Issue 31: the SKUs among these whose sellable and committed pieces are fewer than their
-     * other warehouses hold (the default warehouse's count would be negative, ADR 0030).
+     * other warehouses hold (the default warehouse's count would be negative, ADR 0031).
      */
     async belowOtherWarehouses(trx: Transaction<DB>, skus: readonly string[]): Promise<string[]> {
       if (!skus.length) return [];

@@ -61,7 +61,7 @@ function errorList() {
   };
 }
 
-/** Issue 31: a stock figure below what the product's other warehouses hold (ADR 0030). */
+/** Issue 31: a stock figure below what the product's other warehouses hold (ADR 0031). */
 export const WAREHOUSE_COUNT_MESSAGE = 'availableQuantity is less than the other warehouses hold; set those counts per warehouse (POST /api/stock)';
 
 /** Values an import writes compare equal: attributes by content (key order is the file's), images as the list a product shows. */

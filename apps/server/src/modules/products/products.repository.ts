@@ -5,7 +5,7 @@ import type { DB } from '../../db/tables.js';
 export type ProductRow = Selectable<ProductsTable>;
 
 /**
- * Issue 31 (ADR 0030): a product's new sellable figure as written by the product form, a delta or
+ * Issue 31 (ADR 0031): a product's new sellable figure as written by the product form, a delta or
  * CSV (the default warehouse's change, as before warehouses) must leave the default warehouse a
  * count of zero or more: available + committed ≥ what the other warehouses hold.
  */
@@ -24,7 +24,7 @@ export function createProductsRepository(db: Kysely<DB>) {
   async function takeOne(trx: Transaction<DB>, id: string, quantity: number): Promise<boolean> {
     const result = await trx
       .updateTable('products')
-      // Issue 31: the pieces stay on a warehouse's shelves, committed, until they ship (ADR 0030).
+      // Issue 31: the pieces stay on a warehouse's shelves, committed, until they ship (ADR 0031).
       .set({ available_quantity: sql`available_quantity - ${quantity}`, committed_quantity: sql`committed_quantity + ${quantity}` })
       .where('id', '=', id)
       .where('available_quantity', '>=', quantity)
@@ -125,11 +125,31 @@ export function createProductsRepository(db: Kysely<DB>) {
       return taken;
     },
 
+    /**
+     * Issue 31 (ADR 0031): locks these products' rows in the unit, in id order (PostgreSQL; SQLite's
+     * one writer needs nothing). Every unit that moves stock of existing orders locks its products
+     * first, before any order row, so such units never wait for each other in a cycle.
+     */
+    async lockIn(trx: Transaction<DB>, ids: readonly string[]): Promise<void> {
+      if (!postgres || ids.length === 0) return;
+      await trx
+        .selectFrom('products')
+        .select('id')
+        .where('id', 'in', [...new Set(ids)])
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+    },
+
     /** Puts `quantity` committed (unshipped) pieces back on sale inside the caller's transaction (a cancelled or expired order). */
     async returnStock(trx: Transaction<DB>, id: string, quantity: number): Promise<void> {
       await trx
         .updateTable('products')
-        .set({ available_quantity: sql`available_quantity + ${quantity}`, committed_quantity: sql`committed_quantity - ${quantity}` })
+        // Orders written before committed pieces were counted (scripts, old rows) never take it below 0.
+        .set({
+          available_quantity: sql`available_quantity + ${quantity}`,
+          committed_quantity: sql`case when committed_quantity > ${quantity} then committed_quantity - ${quantity} else 0 end`,
+        })
         .where('id', '=', id)
         .execute();
     },

@@ -144,9 +144,12 @@ export function createProductsService(
       uow.afterCommit(() => cache.clear(), CATALOGUE_CACHE);
     },
 
+    /** Issue 31: locks these products' rows first in a unit that moves stock of existing orders (ADR 0031). */
+    lockIn: (uow: UnitOfWork, productIds: readonly string[]) => repo.lockIn(uow.trx, productIds),
+
     /** Puts pieces back in the unit; several products in id order, so two callers lock them in the same order. */
     async returnStock(uow: UnitOfWork, pieces: readonly { productId: string; quantity: number }[]): Promise<void> {
-      for (const [productId, quantity] of byProductInIdOrder(pieces)) await repo.returnStock(uow.trx, productId, quantity);
+      for (const [productId, quantity] of byProductInIdOrder(pieces)) if (quantity > 0) await repo.returnStock(uow.trx, productId, quantity);
       if (pieces.length) uow.afterCommit(() => cache.clear(), CATALOGUE_CACHE);
     },
 

@@ -33,10 +33,12 @@ export class StockCountError extends Error {
 const CATALOGUE_CACHE = 'catalogue-cache';
 
 /**
- * Stock per warehouse (issue 19's stock takes, issue 31): the products module's side. A count sets
- * one warehouse's shelves; the product's sellable figure follows (`available = Σ counts −
- * committed`, ADR 0030). The steps run in the flows' units (flows/set-stock.ts); each registers the
- * catalogue cache's clearing after the commit.
+ * Stock per warehouse (issue 19's stock takes, issue 31): the products module's side. A stock take
+ * sets what one warehouse can still sell; the product's `availableQuantity` is the warehouses'
+ * sum. Pieces sold and not yet shipped count as sold from the default warehouse until they ship
+ * (from whichever warehouse), so the default warehouse's figure means what the one stock figure
+ * meant before warehouses (ADR 0031). The steps run in the flows' units (flows/set-stock.ts,
+ * flows/ship-order.ts); each registers the catalogue cache's clearing after the commit.
  */
 export function createStockService({
   repo,
@@ -77,8 +79,10 @@ export function createStockService({
           errors.push({ ...(c.index !== undefined ? { index: c.index } : {}), productId: c.productId, sku: '', message: 'No product has this id' });
           continue;
         }
+        // The default warehouse's figure is what it can still sell (as the one stock figure was before
+        // warehouses): pieces sold and not yet shipped are sold from it. Another warehouse's is its count.
         const others = [...f.others.values()].reduce((n, q) => n + q, 0);
-        const available = c.warehouseId === null ? c.count + others - f.committed : f.available + c.count - (f.others.get(c.warehouseId) ?? 0);
+        const available = c.warehouseId === null ? c.count + others : f.available + c.count - (f.others.get(c.warehouseId) ?? 0);
         if (available < 0) {
           const message = `This count leaves ${-available} fewer pieces than are sold and not yet shipped; ship or cancel those orders first`;
           errors.push({ ...(c.index !== undefined ? { index: c.index } : {}), productId: f.id, sku: f.sku, message });
@@ -103,6 +107,39 @@ export function createStockService({
       return { raised: touched.filter((f) => f.available > (before.get(f.id) ?? 0)), low, touched };
     },
 
+    /**
+     * Issue 31: a shipment's pieces leave `warehouseId`'s shelves (null: the default warehouse), in
+     * the shipment's unit: each product's count there must hold them (StockCountError names those
+     * that do not), and they are no longer committed. What can be sold does not change.
+     */
+    async shipFromIn(uow: UnitOfWork, warehouseId: string | null, pieces: readonly { productId: string; quantity: number }[]): Promise<void> {
+      const figures = await repo.figuresIn(
+        uow.trx,
+        pieces.map((p) => p.productId),
+      );
+      const errors: ErrorLine[] = [];
+      const written: { warehouseId: string; productId: string; quantity: number }[] = [];
+      for (const { productId, quantity } of pieces) {
+        const f = figures.get(productId);
+        if (!f) continue;
+        const held = warehouseId === null ? defaultCount(f) : (f.others.get(warehouseId) ?? 0);
+        if (held < quantity) {
+          errors.push({ productId, sku: f.sku, message: `${f.sku}: the warehouse holds ${held} of the ${quantity} pieces to ship` });
+          continue;
+        }
+        // Pieces of orders written before committed pieces were counted are not below 0.
+        f.committed = Math.max(0, f.committed - quantity);
+        if (warehouseId !== null) {
+          f.others.set(warehouseId, held - quantity);
+          written.push({ warehouseId, productId, quantity: held - quantity });
+        }
+      }
+      if (errors.length) throw new StockCountError(errors);
+      const now = nowIso();
+      await repo.writeFiguresIn(uow.trx, [...figures.values()], now);
+      await repo.writeCountsIn(uow.trx, written, now);
+    },
+
     /** `GET /api/service/:id/stock`: the product's figures and each warehouse's count. */
     async stockOf(productId: string): Promise<ProductStock> {
       const f = isObjectId(productId) ? (await repo.figures([productId])).get(productId) : undefined;
@@ -113,12 +150,10 @@ export function createStockService({
         sku: f.sku,
         availableQuantity: f.available,
         committedQuantity: f.committed,
-        warehouses: list.map((w) => ({
-          warehouse: w.code,
-          name: w.name,
-          isDefault: w.isDefault,
-          onHand: w.isDefault ? defaultCount(f) : (f.others.get(w.id) ?? 0),
-        })),
+        warehouses: list.map((w) => {
+          const onHand = w.isDefault ? defaultCount(f) : (f.others.get(w.id) ?? 0);
+          return { warehouse: w.code, name: w.name, isDefault: w.isDefault, onHand, availableQuantity: w.isDefault ? onHand - f.committed : onHand };
+        }),
       };
     },
   };

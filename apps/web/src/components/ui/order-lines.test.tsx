@@ -14,6 +14,7 @@ const line = (over: Partial<OrderLine>): OrderLine => ({
   unitPrice: 0.18,
   quantity: 100,
   lineTotal: 18,
+  shipped: 0,
   ...over,
 });
 

@@ -46,7 +46,7 @@ const order = {
   carrier: null,
   trackingNumber: null,
   expiresAt: null,
-  lines: [{ productId: 'p1', sku: 'HB-M8', name: 'M8 hex bolt', img: '/img/bolt.png', unitPrice: 2.5, quantity: 100, lineTotal: 250 }],
+  lines: [{ productId: 'p1', sku: 'HB-M8', name: 'M8 hex bolt', img: '/img/bolt.png', unitPrice: 2.5, quantity: 100, lineTotal: 250, shipped: 0 }],
   poNumber: 'PO-7781',
   shippingAddress: null,
   note: null,

@@ -27,7 +27,7 @@ const base: Order = {
   carrier: null,
   trackingNumber: null,
   expiresAt: null,
-  lines: [{ productId: 'p1', sku: 'HB-M8', name: 'M8 hex bolt', img: '/img/bolt.png', unitPrice: 2.5, quantity: 100, lineTotal: 250 }],
+  lines: [{ productId: 'p1', sku: 'HB-M8', name: 'M8 hex bolt', img: '/img/bolt.png', unitPrice: 2.5, quantity: 100, lineTotal: 250, shipped: 0 }],
   poNumber: null,
   shippingAddress: null,
   note: null,
@@ -98,9 +98,9 @@ const threeLines: Partial<Order> = {
   price: 2.5,
   total: 360,
   lines: [
-    { productId: 'p1', sku: 'HB-M8', name: 'M8 hex bolt', img: '/img/bolt.png', unitPrice: 2.5, quantity: 100, lineTotal: 250 },
-    { productId: 'p2', sku: 'NUT-M8', name: 'M8 nut', img: '/img/nut.png', unitPrice: 0.4, quantity: 200, lineTotal: 80 },
-    { productId: 'p3', sku: '', name: 'Washer', img: '/img/washer.png', unitPrice: 0.1, quantity: 300, lineTotal: 30 },
+    { productId: 'p1', sku: 'HB-M8', name: 'M8 hex bolt', img: '/img/bolt.png', unitPrice: 2.5, quantity: 100, lineTotal: 250, shipped: 0 },
+    { productId: 'p2', sku: 'NUT-M8', name: 'M8 nut', img: '/img/nut.png', unitPrice: 0.4, quantity: 200, lineTotal: 80, shipped: 0 },
+    { productId: 'p3', sku: '', name: 'Washer', img: '/img/washer.png', unitPrice: 0.1, quantity: 300, lineTotal: 30, shipped: 0 },
   ],
 };
 
