@@ -206,6 +206,8 @@ const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
   '/dashboard/companies': { admin: at('/dashboard/companies', (p) => p.getByLabel('Search companies')) },
   '/dashboard/api-keys': { admin: at('/dashboard/api-keys', (p) => p.getByRole('button', { name: 'Create key' })) },
   '/dashboard/webhooks': { admin: at('/dashboard/webhooks', (p) => p.getByRole('button', { name: 'Add endpoint' })) },
+  // Issue 31: the warehouses (the default listed) and the carriers' tracking templates.
+  '/dashboard/warehouses': { admin: at('/dashboard/warehouses', (p) => p.getByRole('button', { name: 'Save carriers' })) },
 };
 
 /** The sweep buyer's product, cart line, pending order, requested quote and a quote the admin answered. */

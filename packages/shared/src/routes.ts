@@ -50,6 +50,8 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/dashboard/api-keys',
   // Issue 19: outgoing webhooks.
   '/dashboard/webhooks',
+  // Issue 31: warehouses and carriers (admins).
+  '/dashboard/warehouses',
 ] as const;
 
 const matchers = CLIENT_ROUTE_PATTERNS.map((pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`, 'i'));

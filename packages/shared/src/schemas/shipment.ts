@@ -156,3 +156,38 @@ export function shipRefusal(status: OrderStatus, paymentMethod: PaymentMethod): 
   if (status === 'shipped' || status === 'delivered') return SHIPMENT_MESSAGES.nothingLeft;
   return SHIPMENT_MESSAGES.notShippable(status);
 }
+
+/**
+ * The admin's "Ship lines" form (issue 31): each line's pieces to ship now (0 leaves it), at most
+ * what is left of it; then the same warehouse, carrier and tracking number as the API takes.
+ * `shipmentInputOf` turns it into the `POST /api/purchase/:id/shipments` body.
+ */
+export const shipLinesFormSchema = z
+  .object({
+    lines: z.array(
+      z.object({
+        productId: z.string(),
+        left: z.number().int(),
+        quantity: z.number({ error: 'Enter a number of pieces (0 leaves the line)' }).int('Enter whole pieces').min(0, 'Enter 0 or more pieces'),
+      }),
+    ),
+    warehouse: z.string().trim().max(20),
+    carrier: z.string().trim().max(CARRIER_MAX_LENGTH, `Carrier must be at most ${CARRIER_MAX_LENGTH} characters`),
+    trackingNumber: z.string().trim().max(TRACKING_NUMBER_MAX_LENGTH, `Tracking number must be at most ${TRACKING_NUMBER_MAX_LENGTH} characters`),
+  })
+  .superRefine((v, ctx) => {
+    v.lines.forEach((l, i) => {
+      if (l.quantity > l.left) ctx.addIssue({ code: 'custom', path: ['lines', i, 'quantity'], message: `At most ${l.left} pieces are left to ship` });
+    });
+    if (!v.lines.some((l) => l.quantity > 0)) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Ship at least one piece' });
+  });
+export type ShipLinesForm = z.infer<typeof shipLinesFormSchema>;
+
+export function shipmentInputOf(v: ShipLinesForm): ShipmentInput {
+  return {
+    lines: v.lines.filter((l) => l.quantity > 0).map((l) => ({ productId: l.productId, quantity: l.quantity })),
+    carrier: v.carrier || undefined,
+    trackingNumber: v.trackingNumber || undefined,
+    warehouse: v.warehouse || undefined,
+  };
+}

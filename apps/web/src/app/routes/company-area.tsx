@@ -10,6 +10,8 @@ const Companies = page(() => import('./dashboard/companies'));
 // Issue 19: the API keys and webhooks pages ride on this lazy route too (no room in the home route's budget for another).
 const ApiKeys = page(() => import('./dashboard/api-keys'));
 const Webhooks = page(() => import('./dashboard/webhooks'));
+// Issue 31: warehouses and carriers, and the returns list, ride on it too.
+const Warehouses = page(() => import('./dashboard/warehouses'));
 
 /**
  * Company accounts (issue 18): `/invitations/:token`, `/dashboard/company`, `/dashboard/approvals`
@@ -26,5 +28,6 @@ export function Component() {
   if (path === '/dashboard/companies') return <Companies />;
   if (path === '/dashboard/api-keys') return <ApiKeys />;
   if (path === '/dashboard/webhooks') return <Webhooks />;
+  if (path === '/dashboard/warehouses') return <Warehouses />;
   return <Invitation />;
 }

@@ -29,6 +29,7 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/companies', label: 'Companies' },
   { to: '/dashboard/api-keys', label: 'API Keys' },
   { to: '/dashboard/webhooks', label: 'Webhooks' },
+  { to: '/dashboard/warehouses', label: 'Warehouses' },
 ];
 
 /** The dashboard shell: a side menu on wide screens, a drawer behind a toggle button on phones. */

@@ -1,4 +1,4 @@
-import { shippingAddressLines, type Order } from '@bulkparts/shared';
+import { SHIPPABLE_STATUSES, shippingAddressLines, type Order } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,8 @@ import { orderQueries } from '@/features/orders/api/order-queries';
 import { OrderLineTable } from '@/features/orders/components/order-line-table';
 import { OrderTimeline } from '@/features/orders/components/order-timeline';
 import { needsShippingAddress, ShippingAddressNeeded } from '@/features/orders/components/shipping-address-needed';
+import { ShipLinesForm } from '@/features/shipments/components/ship-lines-form';
+import { ShipmentList } from '@/features/shipments/components/shipment-list';
 
 /** A label and its value in the order's facts list; nothing when there is no value. */
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -100,9 +102,20 @@ function OrderDetails({ order }: { order: Order }) {
           <Fact label="PO number">{order.poNumber}</Fact>
           <Fact label="Note">{order.note}</Fact>
           <Fact label="Payment">{order.paymentMethod === 'account' ? 'On account' : 'Card'}</Fact>
-          <Fact label="Invoice due">{order.status === 'invoiced' && order.dueDate ? new Date(order.dueDate).toLocaleDateString() : null}</Fact>
+          <Fact label="Invoice due">
+            {order.paymentMethod === 'account' && !order.paid && order.dueDate ? new Date(order.dueDate).toLocaleDateString() : null}
+          </Fact>
           <Fact label="Pay by">{order.status === 'pending' && order.expiresAt ? new Date(order.expiresAt).toLocaleString() : null}</Fact>
         </dl>
+      </section>
+      <section aria-labelledby="order-shipments-title" className="space-y-2">
+        <h2 id="order-shipments-title" className="text-lg font-semibold">
+          Shipments
+        </h2>
+        <ShipmentList orderId={order._id} canDeliver={isAdmin} />
+        {isAdmin && SHIPPABLE_STATUSES.includes(order.status) && order.shippingAddress && (
+          <ShipLinesForm key={order.lines.map((l) => l.shipped).join('-')} order={order} />
+        )}
       </section>
       <OrderTimeline order={order} />
     </>

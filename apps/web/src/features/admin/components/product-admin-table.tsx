@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatDollars } from '@bulkparts/shared/money';
 import type { Product } from '@bulkparts/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -15,8 +15,11 @@ import { StockAdjuster } from './stock-adjuster';
 
 const PAGE_SIZE = 10;
 
-/** All Product: search, pages, edit, stock, delete (archive when it has orders), restore. */
-export function ProductAdminTable() {
+/**
+ * All Product: search, pages, edit, stock, delete (archive when it has orders), restore. Issue 31:
+ * `stockAction` (the page's: the warehouses feature's per-warehouse stock) beside each stock change.
+ */
+export function ProductAdminTable({ stockAction }: { stockAction?: (product: Product) => ReactNode } = {}) {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Product | null>(null);
@@ -74,7 +77,15 @@ export function ProductAdminTable() {
               { header: 'Price', cell: (p) => formatDollars(p.price) },
               { header: 'Min. order', cell: (p) => p.minimumOrderQuantity },
               { header: 'In stock', cell: (p) => p.availableQuantity },
-              { header: 'Stock change', cell: (p) => <StockAdjuster product={p} /> },
+              {
+                header: 'Stock change',
+                cell: (p) => (
+                  <div className="flex flex-wrap items-center gap-1">
+                    <StockAdjuster product={p} />
+                    {stockAction?.(p)}
+                  </div>
+                ),
+              },
               {
                 header: 'Actions',
                 className: 'flex flex-wrap gap-1',

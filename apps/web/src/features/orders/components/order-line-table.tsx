@@ -21,6 +21,9 @@ export function OrderLineTable({ order }: { order: Order }) {
             <th scope="col" className="text-right">
               Line total
             </th>
+            <th scope="col" className="text-right">
+              Shipped
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -31,6 +34,7 @@ export function OrderLineTable({ order }: { order: Order }) {
               <td className="text-right tabular-nums">{formatQuantity(line.quantity)}</td>
               <td className="text-right tabular-nums">{formatDollars(line.unitPrice)}</td>
               <td className="text-right tabular-nums">{formatDollars(line.lineTotal)}</td>
+              <td className="text-right tabular-nums">{line.shipped === 0 ? '—' : line.shipped === line.quantity ? 'All' : formatQuantity(line.shipped)}</td>
             </tr>
           ))}
         </tbody>
@@ -40,6 +44,7 @@ export function OrderLineTable({ order }: { order: Order }) {
               Total
             </th>
             <td className="text-right font-semibold tabular-nums">{formatDollars(order.total)}</td>
+            <td />
           </tr>
         </tfoot>
       </table>

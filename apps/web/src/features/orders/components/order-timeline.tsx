@@ -20,6 +20,8 @@ function actor(by: string | null): string | null {
 
 /** What a step adds from the order itself: the carrier and tracking of a shipment, a rejection's reason, a transfer's reference. */
 function stepDetail(step: OrderTimelineEntry, order: Order): string | null {
+  // Issue 31: a shipment's step names it (its carrier and tracking are in the order's shipments).
+  if ((step.event === 'shipped' || step.event === 'delivered') && step.detail) return `Shipment ${step.detail}`;
   if (step.event === 'shipped') {
     const parts = [order.carrier && `Carrier: ${order.carrier}`, order.trackingNumber && `Tracking number: ${order.trackingNumber}`].filter(Boolean);
     return parts.length ? parts.join(' · ') : null;
