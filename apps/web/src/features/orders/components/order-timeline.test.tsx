@@ -24,7 +24,7 @@ const order = (top: Partial<Order>) =>
   }) as Order;
 
 describe("the order page's lines and timeline (issue 29)", () => {
-  it('lists every line with SKU, part, quantity, unit price and line total, and the order total', () => {
+  it('lists every line with SKU, part, quantity, unit price, line total and (issue 31) what has shipped, and the order total', () => {
     render(<OrderLineTable order={order({})} />);
     const table = screen.getByRole('table', { name: 'Lines of order BP-000042' });
     const rows = within(table)
@@ -34,9 +34,9 @@ describe("the order page's lines and timeline (issue 29)", () => {
           .queryAllByRole('cell')
           .map((c) => c.textContent),
       );
-    expect(rows.filter((r) => r.length === 5)).toEqual([
-      ['HB-M8-40', 'Hex Bolt M8x40', '500 Ps', '$0.18', '$90.00'],
-      ['HN-M8', 'Hex nut M8', '1,000 Ps', '$0.05', '$50.00'],
+    expect(rows.filter((r) => r.length === 6)).toEqual([
+      ['HB-M8-40', 'Hex Bolt M8x40', '500 Ps', '$0.18', '$90.00', '—'],
+      ['HN-M8', 'Hex nut M8', '1,000 Ps', '$0.05', '$50.00', '—'],
     ]);
     expect(within(table).getByRole('rowheader', { name: 'Total' }).nextElementSibling?.textContent).toBe('$140.00');
   });
