@@ -50,6 +50,7 @@ import { createStockService } from './modules/products/stock.service.js';
 import { createWarehousesRepository } from './modules/warehouses/warehouses.repository.js';
 import { createWarehousesService } from './modules/warehouses/warehouses.service.js';
 import { createSetStock } from './flows/set-stock.js';
+import { createAllocateBackorders, createAllocateBackordersNow } from './flows/allocate-backorders.js';
 import { createShippingFlows } from './flows/ship-order.js';
 import { createShipmentsRepository } from './modules/shipments/shipments.repository.js';
 import { createShipmentsService } from './modules/shipments/shipments.service.js';
@@ -245,7 +246,9 @@ export function buildServices({
   };
   // The order flows (src/flows/): each opens one unit and calls the modules inside it.
   const placeOrder = createPlaceOrder({ units, orders: orderSteps.placement, products });
-  const moveOrder = createMoveOrder({ units, orders: orderSteps.moves, products });
+  // Issue 31: stock arriving (a stock take, pieces given back, a return received) goes to backordered lines first.
+  const allocateBackordersIn = createAllocateBackorders({ orders: orderSteps.backorders, products });
+  const moveOrder = createMoveOrder({ units, orders: orderSteps.moves, products, allocateBackordersIn });
   // Issue 31: warehouses; stock is counted per warehouse (products module).
   const warehouses = createWarehousesService(createWarehousesRepository(db));
   const stock = createStockService({
@@ -268,7 +271,7 @@ export function buildServices({
     companyOrders,
     placeOrder,
     moveOrder,
-    sweeps: createSweepOrders({ units, orders: orderSteps.sweeps, products }),
+    sweeps: createSweepOrders({ units, orders: orderSteps.sweeps, products, allocateBackordersIn }),
     // A refund moves money first; the status changes only once the provider has accepted it.
     // An account order takes its invoice number in the approval's unit when it becomes invoiced (issue 18).
     hooks: { beforeRefund: (row) => payments.refund(row), invoiceNumberIn: (trx) => paymentsRepo.nextInvoiceNumber(trx) },
@@ -293,6 +296,7 @@ export function buildServices({
     cache: catalogueCache,
     hasOrders: orders.hasOrdersForProduct,
     categoryExists: categories.exists,
+    stockRaised: createAllocateBackordersNow(units, allocateBackordersIn),
   });
   // CSV import/export: the import asks the categories module which slugs are unknown, and clears the catalogue cache after its commit.
   const productImportRepo = createProductImportRepository(db);
@@ -303,7 +307,7 @@ export function buildServices({
   });
   const productExport = createProductExportService(productImportRepo);
   // Issue 31: stock set from outside (a warehouse, an ERP) by id or by SKU, per warehouse, through the stock-take flow.
-  const stockTake = createSetStock({ units, stock, products, warehouses });
+  const stockTake = createSetStock({ units, stock, products, warehouses, allocateBackordersIn });
   // Issue 19: API keys, each request's key read from the database and counted per key.
   const apiKeys = createApiKeysService({
     repo: createApiKeysRepository(db),

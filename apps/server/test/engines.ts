@@ -80,6 +80,9 @@ export const BOTH_ENGINES = [
   'warehouses/warehouses.test.ts',
   // Issue 31: shipments add to each line under the order's row lock; numbers from a sequence (PostgreSQL) or max + 1 (SQLite).
   'shipments/shipments.test.ts',
+  // Issue 31: backordered lines take their queue place under the product's lock; stock arriving is allocated in its unit.
+  'backorders/backorders.test.ts',
+  'backorders/backorder-concurrency.test.ts',
   // Issue 29 (ADR 0029): relaxed commits (SQLite's pragma, PostgreSQL's synchronous_commit) and prepared statements.
   'platform/commit-modes.test.ts',
 ] as const;

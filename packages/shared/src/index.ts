@@ -29,3 +29,4 @@ export * from './schemas/webhook.js';
 export * from './schemas/warehouse.js';
 export * from './schemas/shipment.js';
 export * from './plan-order.js';
+export * from './backorder.js';

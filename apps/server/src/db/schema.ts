@@ -42,6 +42,15 @@ export interface ProductsTable {
    * warehouse's count is `available_quantity + committed_quantity − Σ warehouse_stock` (ADR 0031).
    */
   committed_quantity: ColumnType<number, number | undefined, number>;
+  /** Issue 31 (migration 20261222000000): a line beyond the stock is taken with the rest backordered (1) or refused (0). */
+  backorder_allowed: ColumnType<number, number | undefined, number>;
+  lead_time_days: ColumnType<number | null, number | null | undefined, number | null>;
+  /** `YYYY-MM-DD`. */
+  next_restock_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Pieces of open orders waiting for this product's stock (a new order joins the queue while any wait). */
+  backordered_quantity: ColumnType<number, number | undefined, number>;
+  /** The backorder queue's counter: each backordered line takes the next place under the row lock. */
+  backorder_seq: ColumnType<number, number | undefined, number>;
 }
 
 /** Issue 31: a warehouse (warehouses module); `address` is JSON text of a ShippingAddress. */
@@ -177,6 +186,8 @@ export interface OrdersTable {
   reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the order started waiting for approval (the 14-day sweep). */
   awaiting_since: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 31: 'ship_as_available' | 'ship_complete'. */
+  fulfilment: ColumnType<string, string | undefined, string>;
 }
 
 /** One line of an order: the product as it was and its price at checkout (orders module). */
@@ -194,6 +205,10 @@ export interface OrderLinesTable {
   list_unit_price_cents: number | null;
   /** Issue 31 (migration 20261221000000): pieces shipped; a shipment adds to it only while it stays within the line. */
   shipped_quantity: ColumnType<number, number | undefined, number>;
+  /** Issue 31 (migration 20261222000000): pieces waiting for stock, their promised day (`YYYY-MM-DD`), the line's place in its product's queue. */
+  backordered: ColumnType<number, number | undefined, number>;
+  promised_dispatch: ColumnType<string | null, string | null | undefined, string | null>;
+  backorder_position: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Issue 31: one shipment of an order (shipments module), from one warehouse. */

@@ -1,11 +1,14 @@
 import type { Units } from '../db/unit-of-work.js';
 import { piecesOf, type MoveOrder, type OrderMoveSteps } from '../modules/orders/order-moves.js';
 import type { ProductsService } from '../modules/products/products.service.js';
+import type { AllocateBackordersIn } from './allocate-backorders.js';
 
 export interface MoveOrderDeps {
   units: Units;
   orders: OrderMoveSteps;
   products: Pick<ProductsService, 'returnStock' | 'lockIn'>;
+  /** Issue 31: pieces back on sale go to backordered lines waiting for them first. */
+  allocateBackordersIn: AllocateBackordersIn;
 }
 
 /**
@@ -15,7 +18,7 @@ export interface MoveOrderDeps {
  * expired, rejected) every line's pieces back on sale. After the commit the buyer is told; a lost
  * race answers 409.
  */
-export function createMoveOrder({ units, orders, products }: MoveOrderDeps): MoveOrder {
+export function createMoveOrder({ units, orders, products, allocateBackordersIn }: MoveOrderDeps): MoveOrder {
   return async function moveOrder(id, from, to, changes, by, as = to) {
     // A line's product never changes once placed, so the lines are read before the unit.
     const lines = await orders.linesOf(id);
@@ -28,7 +31,14 @@ export function createMoveOrder({ units, orders, products }: MoveOrderDeps): Mov
           lines.map((l) => l.product_id),
         );
       if (!(await orders.moveIn(uow, id, from, to, changes, by, lines, as))) return false;
-      if (returns) await products.returnStock(uow, piecesOf(await orders.linesIn(uow, id)));
+      if (returns) {
+        const pieces = piecesOf(await orders.linesIn(uow, id));
+        await products.returnStock(uow, pieces);
+        await allocateBackordersIn(
+          uow,
+          pieces.filter((p) => p.quantity > 0).map((p) => p.productId),
+        );
+      }
       return true;
     });
     return orders.settle(id, moved);

@@ -15,12 +15,15 @@ import { StockCountError, type StockCount, type StockService } from '../modules/
 import type { LowStockRow } from '../modules/products/stock.repository.js';
 import type { ProductsService } from '../modules/products/products.service.js';
 import type { WarehousesService } from '../modules/warehouses/warehouses.service.js';
+import type { AllocateBackordersIn } from './allocate-backorders.js';
 
 export interface SetStockDeps {
   units: Units;
   stock: Pick<StockService, 'setCountsIn' | 'idsBySku'>;
   products: Pick<ProductsService, 'get'>;
   warehouses: Pick<WarehousesService, 'refs'>;
+  /** Issue 31: stock that arrives goes to the backordered lines waiting for it, in the same unit. */
+  allocateBackordersIn: AllocateBackordersIn;
 }
 
 const lowStockFacts = (low: readonly LowStockRow[]) => ({
@@ -30,15 +33,22 @@ const lowStockFacts = (low: readonly LowStockRow[]) => ({
 /**
  * A stock take (issue 19's stock routes, issue 31's warehouses): `PATCH /api/service/:id/stock`
  * and `POST /api/stock` set warehouses' counts (the default warehouse when a line names none) in
- * one unit, all or nothing: the products module's figures and counts, and a `product.low_stock`
- * fact for products left below their threshold.
+ * one unit, all or nothing: the products module's figures and counts, a `product.low_stock` fact
+ * for products left below their threshold, and (issue 31) the stock that arrived allocated to the
+ * backordered lines waiting for it, first come first served.
  */
-export function createSetStock({ units, stock, products, warehouses }: SetStockDeps): StockTake {
+export function createSetStock({ units, stock, products, warehouses, allocateBackordersIn }: SetStockDeps): StockTake {
   /** The counts in one unit; the products' low-stock fact recorded in it. */
   async function apply(counts: readonly StockCount[]): Promise<void> {
     await units.run(async (uow: UnitOfWork) => {
-      const { low } = await stock.setCountsIn(uow, counts);
+      const { low, raised } = await stock.setCountsIn(uow, counts);
       if (low.length) await uow.record('product.low_stock', lowStockFacts(low));
+      if (raised.length) {
+        await allocateBackordersIn(
+          uow,
+          raised.map((f) => f.id),
+        );
+      }
     });
   }
 

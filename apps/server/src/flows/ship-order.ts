@@ -37,10 +37,14 @@ function checkShippable(row: Pick<OrderRow, 'status' | 'payment_method' | 'shipp
 }
 
 /** The lines a shipment carries: the request's (each within what is left of its line), or every piece left. */
-function planLines(lines: readonly OrderLineRow[], wanted: ShipRequest['lines']): (ShipLine & { line: OrderLineRow })[] {
+function planLines(row: Pick<OrderRow, 'fulfilment'>, lines: readonly OrderLineRow[], wanted: ShipRequest['lines']): (ShipLine & { line: OrderLineRow })[] {
+  const waiting = lines.reduce((n, l) => n + Number(l.backordered ?? 0), 0);
+  // Issue 31: the buyer asked for everything together: nothing leaves while pieces wait for stock.
+  if (row.fulfilment === 'ship_complete' && waiting > 0) throw new AppError('CONFLICT', SHIPMENT_MESSAGES.shipsComplete(waiting));
   if (wanted === undefined) {
     const all = lines.filter((l) => leftToShip(l) > 0).map((l) => ({ lineNo: Number(l.line_no), quantity: leftToShip(l), line: l }));
-    if (all.length === 0) throw new AppError('INVALID_TRANSITION', SHIPMENT_MESSAGES.nothingLeft);
+    if (all.length === 0)
+      throw new AppError(waiting ? 'CONFLICT' : 'INVALID_TRANSITION', waiting ? SHIPMENT_MESSAGES.waiting(waiting) : SHIPMENT_MESSAGES.nothingLeft);
     return all;
   }
   const unknown: ErrorLine[] = [];
@@ -85,7 +89,7 @@ export function createShippingFlows({ units, orders, shipments, products, stock,
       checkShippable(found.row);
       const warehouse = await warehouses.resolve(request.warehouse);
       if (!warehouse) throw validationFailed({ warehouse: WAREHOUSE_MESSAGES.unknown });
-      const plan = planLines(found.lines, request.lines);
+      const plan = planLines(found.row, found.lines, request.lines);
       const ctx = await shipments.context();
       const at = nowIso();
       try {

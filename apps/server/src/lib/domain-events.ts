@@ -34,6 +34,17 @@ export interface DomainEvents {
    * `order` reads the order as the shipment left it, inside the unit, once.
    */
   'shipment.created': { shipment: Shipment; order: () => Promise<Order>; completes: boolean };
+  /**
+   * Issue 31: stock arrived for backordered lines (first come, first served): per order, each
+   * line's pieces now in stock, what still waits and by when (the buyers' mails).
+   */
+  'backorder.allocated': {
+    orders: readonly {
+      order: Order;
+      lines: readonly { sku: string; name: string; allocated: number; stillBackordered: number; promisedDispatch: string | null }[];
+      dispatchBy: string;
+    }[];
+  };
   'quote.requested': { quote: Quote; adminEmails: readonly string[] };
   'quote.answered': { quote: Quote };
   'invitation.created': { to: string; role: CompanyRole; expiresAt: string; token: string };

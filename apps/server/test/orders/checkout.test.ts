@@ -41,6 +41,8 @@ describe(`POST /api/cart/checkout (${engine})`, () => {
       listUnitPrice: products[0]!.priceCents / 100,
       // Issue 31: none of it has shipped yet.
       shipped: 0,
+      backordered: 0,
+      promisedDispatch: null,
     });
     const totalCents = products.reduce((n, p) => n + p.priceCents * 100, 0);
     expect(order).toMatchObject({

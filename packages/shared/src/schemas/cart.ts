@@ -31,6 +31,8 @@ export const cartLineSchema = pricedLineSchema.extend({
   /** The product's quantity breaks in dollars, so a cart shows the tiers and the next one. */
   priceTiers: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
   problem: z.string().nullable(),
+  /** Issue 31: the product's backorder settings, so the cart says what ships now and by when (shared `lineAvailability`). */
+  backorder: z.object({ allowed: z.boolean(), leadTimeDays: z.number().int().nullable(), nextRestockDate: z.string().nullable() }),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
@@ -115,6 +117,8 @@ export const checkoutInputSchema = z.object({
   shippingAddress: shippingAddressSchema,
   note: orderDetailsShape.note,
   paymentMethod: orderDetailsShape.paymentMethod,
+  /** Issue 31: how an order with backordered pieces ships. */
+  fulfilment: orderDetailsShape.fulfilment,
 });
 export type CheckoutInputValues = z.input<typeof checkoutInputSchema>;
 export type CheckoutInput = z.output<typeof checkoutInputSchema>;

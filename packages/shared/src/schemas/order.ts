@@ -5,6 +5,7 @@ import { shippingAddressAnswerSchema, shippingAddressSchema } from './address.js
 import { optionalTextSchema, paginationQuerySchema } from './common.js';
 import { PAYMENT_METHODS } from './company.js';
 import { orderDetailsShape } from './order-details.js';
+import { FULFILMENTS } from '../backorder.js';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -93,6 +94,10 @@ export const pricedLineSchema = z.object({
 export const orderLineSchema = pricedLineSchema.extend({
   /** Issue 31: pieces of this line that have shipped. */
   shipped: z.number().int(),
+  /** Issue 31: pieces waiting for stock (allocated first come, first served when it arrives). */
+  backordered: z.number().int(),
+  /** Issue 31: when the backordered pieces are promised to ship (`YYYY-MM-DD`); null when none wait or no date is known. */
+  promisedDispatch: z.string().nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -152,6 +157,8 @@ export const orderSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   dueDate: z.string().nullable(),
   rejectionReason: z.string().nullable(),
+  /** Issue 31: how an order with backordered pieces ships. */
+  fulfilment: z.enum(FULFILMENTS),
   /** Issue 29: what happened to the order and who acted, oldest first; only `GET /api/purchase/{id}` answers it. */
   timeline: z.array(orderTimelineEntrySchema).optional(),
 });

@@ -32,6 +32,9 @@ export const SHIPMENT_MESSAGES = {
   nothingLeft: 'Every piece of this order has shipped',
   alreadyDelivered: 'This shipment is already delivered',
   changedMeanwhile: 'The order changed meanwhile; nothing was shipped, look at it again',
+  /** Issue 31: backordered pieces ship once stock arrives for them. */
+  waiting: (pieces: number) => `The ${pieces} pieces left are backordered: they ship once stock arrives for them`,
+  shipsComplete: (pieces: number) => `This order ships complete: ${pieces} pieces are still backordered`,
 } as const;
 
 /** `POST /api/purchase/:id/shipments`: the pieces of each line that leave now, from one warehouse. */

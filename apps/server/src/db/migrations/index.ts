@@ -21,6 +21,7 @@ import * as cartOrderIdNullable from './20261204000000-cart-order-id-nullable.js
 import * as orderLineListPrice from './20261205000000-order-line-list-price.js';
 import * as warehouses from './20261220000000-warehouses.js';
 import * as shipments from './20261221000000-shipments.js';
+import * as backorders from './20261222000000-backorders.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '20261205000000-order-line-list-price': orderLineListPrice,
   '20261220000000-warehouses': warehouses,
   '20261221000000-shipments': shipments,
+  '20261222000000-backorders': backorders,
 };

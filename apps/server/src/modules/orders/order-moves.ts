@@ -23,9 +23,16 @@ const TIMESTAMP_COLUMN: Partial<Record<OrderStatus, keyof OrderRow>> = {
   refunded: 'refunded_at',
 };
 
-/** Order lines' committed pieces (ordered, not yet shipped) as the products module's stock pieces. */
-export const piecesOf = (lines: readonly Pick<OrderLineRow, 'product_id' | 'quantity' | 'shipped_quantity'>[]) =>
-  lines.map((l) => ({ productId: l.product_id, quantity: Number(l.quantity) - Number(l.shipped_quantity ?? 0) }));
+/**
+ * Order lines as the products module's stock pieces: `quantity` the committed ones (ordered, not
+ * backordered, not yet shipped), `backordered` those waiting in the product's queue (issue 31).
+ */
+export const piecesOf = (lines: readonly Pick<OrderLineRow, 'product_id' | 'quantity' | 'shipped_quantity' | 'backordered'>[]) =>
+  lines.map((l) => ({
+    productId: l.product_id,
+    quantity: Number(l.quantity) - Number(l.shipped_quantity ?? 0) - Number(l.backordered ?? 0),
+    backordered: Number(l.backordered ?? 0),
+  }));
 
 /** What an order's status change writes besides the status: fixed, or computed inside its unit. */
 export type MoveChanges = Partial<OrderRow> | ((trx: Transaction<DB>) => Promise<Partial<OrderRow>>);

@@ -20,8 +20,9 @@ export interface ShipmentFacts {
   at: string;
 }
 
-/** The pieces of a line still to ship: ordered, less shipped (and, issue 31 step 3, less backordered). */
-export const leftToShip = (line: Pick<OrderLineRow, 'quantity' | 'shipped_quantity'>) => Number(line.quantity) - Number(line.shipped_quantity ?? 0);
+/** The pieces of a line that may ship now: ordered, less shipped, less backordered (not in stock for it yet). */
+export const leftToShip = (line: Pick<OrderLineRow, 'quantity' | 'shipped_quantity' | 'backordered'>) =>
+  Number(line.quantity) - Number(line.shipped_quantity ?? 0) - Number(line.backordered ?? 0);
 
 /**
  * The orders module's side of shipping and delivering (issue 31; the units are the flows',

@@ -58,6 +58,7 @@ export const ORDER_VIEW_COLUMNS = [
   'payment_method',
   'due_date',
   'rejection_reason',
+  'fulfilment',
 ] as const satisfies readonly (keyof OrderRow)[];
 export type OrderView = Pick<OrderRow, (typeof ORDER_VIEW_COLUMNS)[number]>;
 
@@ -247,9 +248,69 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
         .set({ shipped_quantity: sql`shipped_quantity + ${quantity}` })
         .where('order_id', '=', orderId)
         .where('line_no', '=', lineNo)
-        .where(sql<boolean>`shipped_quantity + ${quantity} <= quantity`)
+        // Issue 31: backordered pieces are not in stock for it yet.
+        .where(sql<boolean>`shipped_quantity + ${quantity} <= quantity - backordered`)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Issue 31: the lines of open orders waiting for these products' stock, in each product's queue
+     * order (their place, taken under the product's lock at placement; then the order's time).
+     */
+    waitingLinesIn(trx: Transaction<DB>, productIds: readonly string[], statuses: readonly string[]) {
+      return trx
+        .selectFrom('order_lines as l')
+        .innerJoin('orders as o', 'o.id', 'l.order_id')
+        .select([
+          'l.order_id',
+          'l.line_no',
+          'l.product_id',
+          'l.sku',
+          'l.product_name',
+          'l.backordered',
+          'l.promised_dispatch',
+          'l.backorder_position',
+          'o.created_at',
+        ])
+        .where('l.product_id', 'in', productIds)
+        .where('l.backordered', '>', 0)
+        .where('o.status', 'in', statuses)
+        .orderBy('l.product_id')
+        .orderBy('l.backorder_position')
+        .orderBy('o.created_at')
+        .orderBy('l.order_id')
+        .execute();
+    },
+
+    /** Issue 31: `pieces` of a waiting line are now in stock for it (only while that many still wait); whether they were. */
+    async allocateLineIn(trx: Transaction<DB>, orderId: string, lineNo: number, pieces: number): Promise<boolean> {
+      const result = await trx
+        .updateTable('order_lines')
+        .set({
+          backordered: sql`backordered - ${pieces}`,
+          promised_dispatch: sql`case when backordered = ${pieces} then null else promised_dispatch end`,
+        })
+        .where('order_id', '=', orderId)
+        .where('line_no', '=', lineNo)
+        .where('backordered', '>=', pieces)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Issue 31: new lines' backordered pieces, promised day and queue place as the placement's unit took the stock. */
+    async settleBackordersIn(
+      trx: Transaction<DB>,
+      lines: readonly Pick<OrderLineRow, 'order_id' | 'line_no' | 'backordered' | 'promised_dispatch' | 'backorder_position'>[],
+    ): Promise<void> {
+      for (const l of lines) {
+        await trx
+          .updateTable('order_lines')
+          .set({ backordered: l.backordered, promised_dispatch: l.promised_dispatch, backorder_position: l.backorder_position })
+          .where('order_id', '=', l.order_id)
+          .where('line_no', '=', l.line_no)
+          .execute();
+      }
     },
 
     /** Moves an order from one status to another in the unit, only if it is still in `from`; whether it did. */

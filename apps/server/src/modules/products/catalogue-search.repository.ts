@@ -130,6 +130,10 @@ const COLUMNS = sql.raw(
     'order_multiple',
     'low_stock_threshold',
     'images',
+    // Issue 31: a product card says whether it takes backorders.
+    'backorder_allowed',
+    'lead_time_days',
+    'next_restock_date',
   ]
     .map((c) => `p.${c}`)
     .join(', '),

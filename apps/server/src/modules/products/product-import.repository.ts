@@ -19,6 +19,9 @@ const CSV_COLUMNS = [
   'price_tiers',
   'order_multiple',
   'low_stock_threshold',
+  'backorder_allowed',
+  'lead_time_days',
+  'next_restock_date',
 ] as const;
 export type ProductCsvRow = Pick<ProductRow, (typeof CSV_COLUMNS)[number]>;
 
@@ -38,6 +41,9 @@ const UPDATED_COLUMNS = [
   'price_tiers',
   'order_multiple',
   'low_stock_threshold',
+  'backorder_allowed',
+  'lead_time_days',
+  'next_restock_date',
   'updated_at',
 ] as const;
 

@@ -20,9 +20,9 @@ import { AppError } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { CatalogueCache } from './catalogue-cache.js';
 import { CsvSyntaxError, jsonLinesWriter, readHeaderLine, readJsonLines, readRecords, spoolToFile } from './product-csv-reader.js';
-import { hasLowStockColumn, keptPricingProblems, pricingColumns, validateRecord, type PricingColumns } from './product-csv-row.js';
+import { hasBackorderColumns, hasLowStockColumn, keptPricingProblems, pricingColumns, validateRecord, type PricingColumns } from './product-csv-row.js';
 import type { ProductCsvRow, ProductImportRepository } from './product-import.repository.js';
-import { catalogueColumns, storedTiers } from './products.service.js';
+import { backorderColumns, catalogueColumns, storedTiers } from './products.service.js';
 import type { ProductRow } from './products.repository.js';
 
 export interface ProductImportDeps {
@@ -67,7 +67,7 @@ export const WAREHOUSE_COUNT_MESSAGE = 'availableQuantity is less than the other
 /** Values an import writes compare equal: attributes by content (key order is the file's), images as the list a product shows. */
 function sameValues(
   current: ProductCsvRow,
-  next: Omit<ProductRow, 'id' | 'position' | 'archived' | 'committed_quantity' | 'created_at' | 'updated_at'>,
+  next: Omit<ProductRow, 'id' | 'position' | 'archived' | 'committed_quantity' | 'backordered_quantity' | 'backorder_seq' | 'created_at' | 'updated_at'>,
 ): boolean {
   const images = (row: { images: string; img: string }) => {
     const list = JSON.parse(row.images) as string[];
@@ -87,7 +87,10 @@ function sameValues(
     attributes(current.attributes) === attributes(next.attributes) &&
     JSON.stringify(storedTiers(current)) === next.price_tiers &&
     Number(current.order_multiple) === next.order_multiple &&
-    (current.low_stock_threshold === null ? null : Number(current.low_stock_threshold)) === next.low_stock_threshold
+    (current.low_stock_threshold === null ? null : Number(current.low_stock_threshold)) === next.low_stock_threshold &&
+    Number(current.backorder_allowed) === next.backorder_allowed &&
+    (current.lead_time_days === null ? null : Number(current.lead_time_days)) === next.lead_time_days &&
+    current.next_restock_date === next.next_restock_date
   );
 }
 
@@ -96,11 +99,13 @@ function sameValues(
  * them). `price_tiers` / `order_multiple` / `low_stock_threshold` are left out when the file has
  * no such column.
  */
-function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean) {
+function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean, backorder = false) {
   return {
     ...(pricing.tiers ? { price_tiers: JSON.stringify(tiersToCents(input.priceTiers)) } : {}),
     ...(pricing.multiple ? { order_multiple: input.orderMultiple } : {}),
     ...(lowStock ? { low_stock_threshold: input.lowStockThreshold } : {}),
+    // Issue 31: a file without backorder columns leaves a product's settings as they are.
+    ...(backorder ? backorderColumns(input.backorder) : {}),
     ...catalogueColumns(input),
     name: input.name,
     name_lower: input.name.toLowerCase(),
@@ -132,6 +137,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
     let columns: (ProductCsvHeaderColumn | undefined)[] | undefined;
     let pricing: PricingColumns = { tiers: true, multiple: true };
     let lowStock = true;
+    let backorder = false;
     let stop = false;
     const accepted: { row: number; value: ProductInput }[] = [];
     /** The batch's valid rows: checked against the stored tiers/multiple they keep, then written. */
@@ -146,7 +152,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           return problems.length === 0;
         });
       }
-      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock));
+      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock, backorder));
       accepted.length = 0;
     };
     try {
@@ -162,6 +168,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
             columns = header.columns;
             pricing = pricingColumns(columns);
             lowStock = hasLowStockColumn(columns);
+            backorder = hasBackorderColumns(columns);
             continue;
           }
           if (cells.every((c) => !c.trim())) continue; // a spreadsheet's trailing blank row
@@ -235,11 +242,24 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           price_tiers: values.price_tiers ?? existing?.price_tiers ?? '[]',
           order_multiple: values.order_multiple ?? Number(existing?.order_multiple ?? 1),
           low_stock_threshold: values.low_stock_threshold !== undefined ? values.low_stock_threshold : (existing?.low_stock_threshold ?? null),
+          backorder_allowed: values.backorder_allowed ?? Number(existing?.backorder_allowed ?? 0),
+          lead_time_days: values.lead_time_days !== undefined ? values.lead_time_days : (existing?.lead_time_days ?? null),
+          next_restock_date: values.next_restock_date !== undefined ? values.next_restock_date : (existing?.next_restock_date ?? null),
         };
         if (existing && sameValues(existing, merged)) continue;
         // On an existing SKU only the file's values are written (repository); id and position are for new rows.
         // `committed_quantity` is not among the columns an upsert rewrites: an existing product keeps its own.
-        rows.push({ ...merged, id: existing?.id ?? newId(), position: position++, archived: 0, committed_quantity: 0, created_at: now, updated_at: now });
+        rows.push({
+          ...merged,
+          id: existing?.id ?? newId(),
+          position: position++,
+          archived: 0,
+          committed_quantity: 0,
+          backordered_quantity: 0,
+          backorder_seq: 0,
+          created_at: now,
+          updated_at: now,
+        });
       }
       await repo.upsert(trx, rows);
       // Issue 31: a file's stock is the default warehouse's, as before warehouses; it may not leave that warehouse a negative count.

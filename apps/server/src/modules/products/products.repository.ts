@@ -141,14 +141,61 @@ export function createProductsRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /**
+     * Issue 31: a line of a product taking backorders, in the placement's unit (its row locked
+     * first on PostgreSQL, `lockIn`): it takes what stock there is unless pieces already wait for
+     * it (then it joins the queue behind them: first come, first served), and its backordered
+     * pieces take the queue's next place. Answers what it took and its place (null: none waits).
+     */
+    async takeUpToIn(trx: Transaction<DB>, id: string, quantity: number): Promise<{ taken: number; position: number | null }> {
+      const row = await trx.selectFrom('products').select(['available_quantity', 'backordered_quantity']).where('id', '=', id).executeTakeFirst();
+      if (!row) return { taken: 0, position: null };
+      const taken = Number(row.backordered_quantity) > 0 ? 0 : Math.max(0, Math.min(quantity, Number(row.available_quantity)));
+      const waiting = quantity - taken;
+      const updated = await trx
+        .updateTable('products')
+        .set({
+          available_quantity: sql`available_quantity - ${taken}`,
+          committed_quantity: sql`committed_quantity + ${taken}`,
+          backordered_quantity: sql`backordered_quantity + ${waiting}`,
+          backorder_seq: sql`backorder_seq + ${waiting > 0 ? 1 : 0}`,
+        })
+        .where('id', '=', id)
+        .returning('backorder_seq')
+        .executeTakeFirstOrThrow();
+      return { taken, position: waiting > 0 ? Number(updated.backorder_seq) : null };
+    },
+
+    /** Issue 31: these products' sellable pieces and pieces waiting for them, as the unit sees them (locked by the caller). */
+    async queueIn(trx: Transaction<DB>, ids: readonly string[]): Promise<Map<string, { available: number; waiting: number }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await trx.selectFrom('products').select(['id', 'available_quantity', 'backordered_quantity']).where('id', 'in', ids).execute();
+      return new Map(rows.map((r) => [r.id, { available: Number(r.available_quantity), waiting: Number(r.backordered_quantity) }]));
+    },
+
+    /** Issue 31: `pieces` now in stock for waiting lines: sold (committed), and `waiting` pieces are left in the queue. */
+    async fillIn(trx: Transaction<DB>, id: string, pieces: number, waiting: number): Promise<void> {
+      await trx
+        .updateTable('products')
+        .set({
+          available_quantity: sql`available_quantity - ${pieces}`,
+          committed_quantity: sql`committed_quantity + ${pieces}`,
+          backordered_quantity: waiting,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** Puts `quantity` committed (unshipped) pieces back on sale inside the caller's transaction (a cancelled or expired order). */
-    async returnStock(trx: Transaction<DB>, id: string, quantity: number): Promise<void> {
+    async returnStock(trx: Transaction<DB>, id: string, quantity: number, backordered = 0): Promise<void> {
       await trx
         .updateTable('products')
         // Orders written before committed pieces were counted (scripts, old rows) never take it below 0.
+        // Issue 31: the order's backordered pieces leave the product's queue.
         .set({
           available_quantity: sql`available_quantity + ${quantity}`,
           committed_quantity: sql`case when committed_quantity > ${quantity} then committed_quantity - ${quantity} else 0 end`,
+          backordered_quantity: sql`case when backordered_quantity > ${backordered} then backordered_quantity - ${backordered} else 0 end`,
         })
         .where('id', '=', id)
         .execute();

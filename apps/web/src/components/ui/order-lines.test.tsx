@@ -15,6 +15,8 @@ const line = (over: Partial<OrderLine>): OrderLine => ({
   quantity: 100,
   lineTotal: 18,
   shipped: 0,
+  backordered: 0,
+  promisedDispatch: null,
   ...over,
 });
 

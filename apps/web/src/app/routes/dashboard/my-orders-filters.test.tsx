@@ -46,7 +46,20 @@ const order = {
   carrier: null,
   trackingNumber: null,
   expiresAt: null,
-  lines: [{ productId: 'p1', sku: 'HB-M8', name: 'M8 hex bolt', img: '/img/bolt.png', unitPrice: 2.5, quantity: 100, lineTotal: 250, shipped: 0 }],
+  lines: [
+    {
+      productId: 'p1',
+      sku: 'HB-M8',
+      name: 'M8 hex bolt',
+      img: '/img/bolt.png',
+      unitPrice: 2.5,
+      quantity: 100,
+      lineTotal: 250,
+      shipped: 0,
+      backordered: 0,
+      promisedDispatch: null,
+    },
+  ],
   poNumber: 'PO-7781',
   shippingAddress: null,
   note: null,
@@ -54,6 +67,7 @@ const order = {
   paymentMethod: 'card',
   dueDate: null,
   rejectionReason: null,
+  fulfilment: 'ship_as_available',
 } satisfies Order;
 
 /** The address as the page left it. */

@@ -37,6 +37,7 @@ const product: Product = {
   priceTiers: [],
   orderMultiple: 1,
   lowStockThreshold: null,
+  backorder: { allowed: false, leadTimeDays: null, nextRestockDate: null },
 };
 
 describe('PurchaseForm (built from the form kit)', () => {

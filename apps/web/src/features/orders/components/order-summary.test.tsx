@@ -15,6 +15,8 @@ const line = (n: number, name: string, unitPrice: number, quantity: number): Ord
   quantity,
   lineTotal: Math.round(unitPrice * quantity * 100) / 100,
   shipped: 0,
+  backordered: 0,
+  promisedDispatch: null,
 });
 
 const order = (lines: OrderLine[], top: Partial<Order>) =>

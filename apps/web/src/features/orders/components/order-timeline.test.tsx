@@ -7,8 +7,30 @@ import { OrderTimeline } from './order-timeline';
 afterEach(cleanup);
 
 const lines: OrderLine[] = [
-  { productId: 'p1', sku: 'HB-M8-40', name: 'Hex Bolt M8x40', img: '/1.png', unitPrice: 0.18, quantity: 500, lineTotal: 90, shipped: 0 },
-  { productId: 'p2', sku: 'HN-M8', name: 'Hex nut M8', img: '/2.png', unitPrice: 0.05, quantity: 1000, lineTotal: 50, shipped: 0 },
+  {
+    productId: 'p1',
+    sku: 'HB-M8-40',
+    name: 'Hex Bolt M8x40',
+    img: '/1.png',
+    unitPrice: 0.18,
+    quantity: 500,
+    lineTotal: 90,
+    shipped: 0,
+    backordered: 0,
+    promisedDispatch: null,
+  },
+  {
+    productId: 'p2',
+    sku: 'HN-M8',
+    name: 'Hex nut M8',
+    img: '/2.png',
+    unitPrice: 0.05,
+    quantity: 1000,
+    lineTotal: 50,
+    shipped: 0,
+    backordered: 0,
+    promisedDispatch: null,
+  },
 ];
 const order = (top: Partial<Order>) =>
   ({
