@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRelaxedTransaction } from '../../src/db/relaxed-commit.js';
+import { createGroupCommit } from '../../src/db/group-commit.js';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -14,14 +14,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('a relaxed transaction', () => {
+describe('a relaxed unit of the group commit', () => {
   const synchronousNow = async () =>
     engine === 'sqlite'
       ? Number((await sql<{ synchronous: number }>`pragma synchronous`.execute(t.database.db)).rows[0]!.synchronous)
       : (await sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(t.database.db)).rows[0]!.s;
 
   it('commits its work with the commit relaxed, and leaves the connection durable after it, also when it throws', async () => {
-    const relaxed = createRelaxedTransaction(t.database.db, t.database.engine);
+    const commits = createGroupCommit(t.database.db, t.database.engine);
+    const relaxed = <T>(work: Parameters<typeof commits.run<T>>[0]) => commits.run(work, { relaxed: true });
     const before = await synchronousNow();
     if (engine === 'sqlite') expect(before).toBe(2); // FULL
     const inside = await relaxed(async (trx) => {
@@ -44,6 +45,14 @@ describe('a relaxed transaction', () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(await synchronousNow()).toBe(before);
+    // With a durable unit in the same batch, the batch commits durably.
+    if (engine === 'sqlite') {
+      const [durable, relaxedToo] = await Promise.all([
+        commits.run(async (trx) => Number((await sql<{ synchronous: number }>`pragma synchronous`.execute(trx)).rows[0]!.synchronous)),
+        relaxed(async (trx) => Number((await sql<{ synchronous: number }>`pragma synchronous`.execute(trx)).rows[0]!.synchronous)),
+      ]);
+      expect([durable, relaxedToo]).toEqual([2, 2]);
+    }
     const row = await t.database.db.selectFrom('carts').select('version').where('user_id', '=', 'relaxed-probe').executeTakeFirstOrThrow();
     expect(Number(row.version)).toBe(0);
   });

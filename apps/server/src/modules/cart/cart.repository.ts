@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { RelaxedTransaction } from '../../db/relaxed-commit.js';
+import type { GroupCommit } from '../../db/group-commit.js';
 import type { DB } from '../../db/tables.js';
 
 export interface StoredCartLine {
@@ -104,11 +104,12 @@ function lockedCart(trx: Transaction<DB>, userId: string, now: string): LockedCa
 
 /**
  * The `cart_lines` table (one row per (account, product), only the quantity is stored) and `carts`
- * (its checkouts, and the row a cart unit locks). A cart unit commits without waiting for the disk
- * (`relaxed`, db/relaxed-commit.ts, ADR 0029): a line is the buyer's to re-enter, and the checkout
- * that orders it commits durably, making the lines it read durable with it.
+ * (its checkouts, and the row a cart unit locks). A cart unit is a relaxed unit of the group commit
+ * (db/group-commit.ts, ADR 0029): it commits without waiting for the disk, together with the
+ * units that arrive with it; a line is the buyer's to re-enter, and the checkout that orders it
+ * commits durably, making the lines it read durable with it.
  */
-export function createCartRepository(db: Kysely<DB>, relaxed: RelaxedTransaction = (work) => db.transaction().execute(work)) {
+export function createCartRepository(db: Kysely<DB>, commits: GroupCommit) {
   return {
     /** The account's lines in the order they were first added. */
     list: (userId: string): Promise<StoredCartLine[]> => listOf(db, userId),
@@ -150,14 +151,17 @@ export function createCartRepository(db: Kysely<DB>, relaxed: RelaxedTransaction
      * the app's connection would wait for this unit to end); what it throws rolls the unit back.
      */
     inLockedCart<T>(userId: string, now: string, work: (cart: LockedCart) => Promise<T>): Promise<T> {
-      return relaxed(async (trx) => {
-        await trx
-          .insertInto('carts')
-          .values({ user_id: userId, version: 0, order_id: null, ordered: 0, updated_at: now })
-          .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ version: eb.ref('carts.version') })))
-          .execute();
-        return work(lockedCart(trx, userId, now));
-      });
+      return commits.run(
+        async (trx) => {
+          await trx
+            .insertInto('carts')
+            .values({ user_id: userId, version: 0, order_id: null, ordered: 0, updated_at: now })
+            .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ version: eb.ref('carts.version') })))
+            .execute();
+          return work(lockedCart(trx, userId, now));
+        },
+        { relaxed: true },
+      );
     },
 
     async remove(userId: string, productId: string): Promise<void> {
