@@ -102,6 +102,13 @@ function OrderDetails({ order }: { order: Order }) {
           <Fact label="PO number">{order.poNumber}</Fact>
           <Fact label="Note">{order.note}</Fact>
           <Fact label="Payment">{order.paymentMethod === 'account' ? 'On account' : 'Card'}</Fact>
+          <Fact label="Delivery">
+            {order.lines.some((l) => l.backordered > 0)
+              ? order.fulfilment === 'ship_complete'
+                ? 'Ships complete, once every piece is in stock'
+                : 'Ships as available'
+              : null}
+          </Fact>
           <Fact label="Invoice due">
             {order.paymentMethod === 'account' && !order.paid && order.dueDate ? new Date(order.dueDate).toLocaleDateString() : null}
           </Fact>

@@ -21,14 +21,27 @@ export interface TierRow {
  * price tiers as rows, and the low-stock threshold as a number field's value (null or NaN while
  * empty, which means the shop-wide setting).
  */
-export type ProductFormValues = Omit<ProductInputFields, 'attributes' | 'images' | 'category' | 'priceTiers' | 'orderMultiple' | 'lowStockThreshold'> & {
+export type ProductFormValues = Omit<
+  ProductInputFields,
+  'attributes' | 'images' | 'category' | 'priceTiers' | 'orderMultiple' | 'lowStockThreshold' | 'backorder'
+> & {
   category: string;
   specs: SpecRow[];
   extraImages: { url: string }[];
   priceTiers: TierRow[];
   orderMultiple: number;
   lowStockThreshold: number | null;
+  /** Issue 31: the lead time empty (null or NaN) and the restock day empty ('') mean none. */
+  backorder: BackorderFormValues;
 };
+
+export interface BackorderFormValues {
+  allowed: boolean;
+  leadTimeDays: number | null;
+  nextRestockDate: string;
+}
+
+export const NO_BACKORDER_VALUES: BackorderFormValues = { allowed: false, leadTimeDays: null, nextRestockDate: '' };
 
 export const DUPLICATE_SPEC_MESSAGE = 'This specification is already listed: give each one a different name';
 
@@ -72,10 +85,15 @@ export function specRowErrors(rows: readonly SpecRow[]): Map<number, { name?: st
  * The values the shared schema checks: rows → `attributes`, non-empty extra image rows → `images`,
  * non-blank tier rows → `priceTiers`, an empty low-stock threshold → null (the shop-wide setting).
  */
-export function toProductInput({ specs, extraImages, priceTiers, lowStockThreshold, ...fields }: ProductFormValues): ProductInputFields {
+export function toProductInput({ specs, extraImages, priceTiers, lowStockThreshold, backorder, ...fields }: ProductFormValues): ProductInputFields {
   return {
     ...fields,
     lowStockThreshold: hasFigure(lowStockThreshold) ? lowStockThreshold : null,
+    backorder: {
+      allowed: backorder.allowed,
+      leadTimeDays: hasFigure(backorder.leadTimeDays) ? backorder.leadTimeDays : null,
+      nextRestockDate: backorder.nextRestockDate.trim() || null,
+    },
     attributes: specsToAttributes(specs),
     images: extraImages.map((i) => i.url.trim()).filter(Boolean),
     priceTiers: priceTiers.filter((t) => !isBlankTier(t)).map((t) => ({ minQuantity: t.minQuantity, price: t.price })),
@@ -99,6 +117,7 @@ export function productFormValues(product: Product): ProductFormValues {
     priceTiers: product.priceTiers.map((t) => ({ minQuantity: t.minQuantity, price: t.price })),
     orderMultiple: product.orderMultiple,
     lowStockThreshold: product.lowStockThreshold ?? null,
+    backorder: { allowed: product.backorder.allowed, leadTimeDays: product.backorder.leadTimeDays, nextRestockDate: product.backorder.nextRestockDate ?? '' },
   };
 }
 

@@ -8,6 +8,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { productQueries } from '@/features/products/api/product-queries';
 import { localCart, useLocalCart } from '../api/cart-queries';
 import { CartLineItem, type CartLineView } from './cart-line-item';
+import { NO_BACKORDERS } from '@bulkparts/shared/backorder';
 import { EmptyCart } from './empty-cart';
 
 /**
@@ -39,6 +40,7 @@ export function LocalCartView() {
       orderMultiple: product?.orderMultiple ?? 1,
       priceTiers: product?.priceTiers ?? [],
       problem: product ? (unavailableReason(product) ?? quantityError(line.quantity, product)) : MESSAGES.productUnavailable,
+      backorder: product?.backorder ?? NO_BACKORDERS,
     };
   });
 

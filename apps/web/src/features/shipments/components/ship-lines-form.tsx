@@ -12,7 +12,7 @@ import { useCreateShipment } from '../api/create-shipment';
 import { shipmentQueries } from '../api/shipment-queries';
 
 /** Pieces of a line still to ship (what the server allows: ordered, less shipped, less backordered). */
-export const leftToShip = (line: Order['lines'][number]) => line.quantity - line.shipped;
+export const leftToShip = (line: Order['lines'][number]) => line.quantity - line.shipped - line.backordered;
 
 /**
  * The admin's "Ship lines" (issue 31): each line's pieces leaving now (all that is left by
