@@ -30,6 +30,7 @@ import productsRoutes from './modules/products/products.routes.js';
 import stockRoutes from './modules/products/stock.routes.js';
 import warehousesRoutes from './modules/warehouses/warehouses.routes.js';
 import shipmentsRoutes from './modules/shipments/shipments.routes.js';
+import returnsRoutes from './modules/returns/returns.routes.js';
 import profilesRoutes from './modules/profiles/profiles.routes.js';
 import quotesRoutes from './modules/quotes/quotes.routes.js';
 import companiesRoutes from './modules/companies/companies.routes.js';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(stockRoutes, { stockTake: s.stockTake, stock: s.stock });
       await api.register(warehousesRoutes, { warehouses: s.warehouses });
       await api.register(shipmentsRoutes, { shipments: s.shipments, ship: s.shipping.ship, deliver: s.shipping.deliverShipment });
+      await api.register(returnsRoutes, { returns: s.returns, flows: s.returnFlows });
       await api.register(apiKeysRoutes, { apiKeys: s.apiKeys });
       await api.register(webhooksRoutes, { webhooks: s.webhooks });
       await api.register(categoriesRoutes, { categories: s.categories });

@@ -52,6 +52,10 @@ import { createWarehousesService } from './modules/warehouses/warehouses.service
 import { createSetStock } from './flows/set-stock.js';
 import { createAllocateBackorders, createAllocateBackordersNow } from './flows/allocate-backorders.js';
 import { createShippingFlows } from './flows/ship-order.js';
+import { createReturnFlows } from './flows/returns.js';
+import { createReturnsRepository } from './modules/returns/returns.repository.js';
+import { createReturnsService } from './modules/returns/returns.service.js';
+import { createReturnMail } from './modules/returns/return-mail.js';
 import { createShipmentsRepository } from './modules/shipments/shipments.repository.js';
 import { createShipmentsService } from './modules/shipments/shipments.service.js';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.js';
@@ -162,6 +166,7 @@ export function buildServices({
       createOrderMail({ mailer, publicUrl: config.publicUrl }),
       createQuoteMail({ mailer, publicUrl: config.publicUrl }),
       createInvitationMail({ mailer, publicUrl: config.publicUrl }),
+      createReturnMail({ mailer, publicUrl: config.publicUrl }),
       createWebhookSubscriber(webhooks),
       { 'order.placed': async (uow) => uow.afterCommit(() => ordersPlaced.inc()) },
     ],
@@ -343,6 +348,31 @@ export function buildServices({
   // An accepted quote is placed like any order and ships like a purchase: the buyer's last ship-to, a given one remembered.
   const acceptQuote = createAcceptQuote({ quotes, products, orders, shipTo });
 
+  // Issue 31: returns and credit notes (their PDFs on the invoice renderer's pool), refunded through payments.
+  const returns = createReturnsService({
+    repo: createReturnsRepository(db, engine),
+    companies,
+    orderOf: (orderId) => orders.byId(orderId),
+    renderer: invoiceRenderer,
+  });
+  const returnFlows = createReturnFlows({
+    units,
+    orders: orderSteps.returns,
+    returns,
+    products,
+    stock,
+    warehouses,
+    allocateBackordersIn,
+    companies,
+    lastActivity: (orderId) => shipments.lastActivity(orderId),
+    payments: {
+      nextCreditNoteNumberIn: (trx) => paymentsRepo.nextCreditNoteNumber(trx),
+      refundPart: (orderId, cents, key) => payments.refundPart(orderId, cents, key),
+    },
+    adminEmails: () => users.adminEmails(),
+    windowDays: config.orders.returnWindowDays,
+  });
+
   const reviews = createReviewsService(createReviewsRepository(db));
   // Uploads: an S3-compatible bucket every instance shares when S3_* is set (ADR 0021), else the data folder.
   const storage = config.objectStorage ? createS3Storage(config.objectStorage) : createLocalDiskStorage(path.join(config.dataDir, 'uploads'));
@@ -378,6 +408,8 @@ export function buildServices({
     warehouses,
     shipments,
     shipping,
+    returns,
+    returnFlows,
     apiKeys,
     webhooks,
     loopPressure,

@@ -83,6 +83,9 @@ export const BOTH_ENGINES = [
   // Issue 31: backordered lines take their queue place under the product's lock; stock arriving is allocated in its unit.
   'backorders/backorders.test.ts',
   'backorders/backorder-concurrency.test.ts',
+  // Issue 31: returns reserve shipped pieces conditionally (racing requests), credit notes number from the gap-free sequence.
+  'returns/returns.test.ts',
+  'returns/returns-stripe.test.ts',
   // Issue 29 (ADR 0029): relaxed commits (SQLite's pragma, PostgreSQL's synchronous_commit) and prepared statements.
   'platform/commit-modes.test.ts',
 ] as const;

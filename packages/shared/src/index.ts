@@ -28,5 +28,6 @@ export * from './schemas/api-key.js';
 export * from './schemas/webhook.js';
 export * from './schemas/warehouse.js';
 export * from './schemas/shipment.js';
+export * from './schemas/return.js';
 export * from './plan-order.js';
 export * from './backorder.js';

@@ -188,6 +188,8 @@ export interface OrdersTable {
   awaiting_since: ColumnType<string | null, string | null | undefined, string | null>;
   /** Issue 31: 'ship_as_available' | 'ship_complete'. */
   fulfilment: ColumnType<string, string | undefined, string>;
+  /** Issue 31: what the order's credit notes gave back, in cents. */
+  credited_cents: ColumnType<number, number | undefined, number>;
 }
 
 /** One line of an order: the product as it was and its price at checkout (orders module). */
@@ -209,6 +211,63 @@ export interface OrderLinesTable {
   backordered: ColumnType<number, number | undefined, number>;
   promised_dispatch: ColumnType<string | null, string | null | undefined, string | null>;
   backorder_position: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Issue 31 (migration 20261223000000): pieces in returns not rejected (never more than shipped), and pieces credited. */
+  returned_quantity: ColumnType<number, number | undefined, number>;
+  credited_quantity: ColumnType<number, number | undefined, number>;
+}
+
+/** Issue 31: a return (returns module); `status` is a ReturnStatus. */
+export interface ReturnsTable {
+  id: string;
+  rma_number: ColumnType<number, number | undefined, number>;
+  order_id: string;
+  /** The order's number, as its returns list it. */
+  order_number: number;
+  user_id: string;
+  user_email: string;
+  company_id: string | null;
+  status: string;
+  note: string | null;
+  rejection_reason: string | null;
+  /** Who asked (the buyer, or their company's admin). */
+  requested_by: string;
+  /** The shop admin who approved or rejected it. */
+  decided_by: string | null;
+  refund_reference: string | null;
+  /** A card refund the provider refused, until it is sent again. */
+  refund_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReturnLinesTable {
+  return_id: string;
+  line_no: number;
+  order_line_no: number;
+  product_id: string;
+  sku: string;
+  product_name: string;
+  quantity: number;
+  reason: string;
+  received: number | null;
+  damaged: number | null;
+  warehouse_id: string | null;
+}
+
+/** Issue 31: a credit note (returns module), numbered from the payments module's sequence; `lines` JSON text as printed. */
+export interface CreditNotesTable {
+  id: string;
+  number: number;
+  return_id: string;
+  order_id: string;
+  net_cents: number;
+  tax_cents: number;
+  shipping_cents: number;
+  total_cents: number;
+  lines: string;
+  /** 'card' (refunded through the provider), 'account' (credited to the unpaid invoice), 'bank_transfer' (paid back by hand). */
+  method: string;
+  created_at: string;
 }
 
 /** Issue 31: one shipment of an order (shipments module), from one warehouse. */
@@ -452,6 +511,9 @@ export interface OurTables {
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;
   carriers: CarriersTable;
+  returns: ReturnsTable;
+  return_lines: ReturnLinesTable;
+  credit_notes: CreditNotesTable;
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;

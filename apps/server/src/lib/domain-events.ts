@@ -1,4 +1,4 @@
-import type { CompanyRole, Order, OrderStatus, Quote, Shipment } from '@bulkparts/shared';
+import type { CompanyRole, Order, OrderStatus, Quote, Return, Shipment } from '@bulkparts/shared';
 
 /** A product a stock take left below its low-stock threshold (issue 19's `product.low_stock`). */
 export interface LowStockProduct {
@@ -45,6 +45,13 @@ export interface DomainEvents {
       dispatchBy: string;
     }[];
   };
+  /** Issue 31: a buyer asked to return lines; `adminEmails`: the shop's admins, who decide. */
+  'return.requested': { ret: Return; adminEmails: readonly string[] };
+  /** Issue 31: a shop admin approved or rejected a return, or its refund went through. */
+  'return.moved': { ret: Return; to: 'approved' | 'rejected' | 'refunded' };
+  /** Issue 31: the returned parts arrived; the credit note issued for them. */
+  'return.received': { ret: Return };
+  'credit_note.created': { creditNote: CreditNoteFacts; ret: Return };
   'quote.requested': { quote: Quote; adminEmails: readonly string[] };
   'quote.answered': { quote: Quote };
   'invitation.created': { to: string; role: CompanyRole; expiresAt: string; token: string };
@@ -52,3 +59,21 @@ export interface DomainEvents {
 }
 
 export type DomainEventName = keyof DomainEvents;
+
+/** Issue 31: a credit note as webhooks carry it (amounts in dollars, as the API's). */
+export interface CreditNoteFacts {
+  _id: string;
+  number: string;
+  returnId: string;
+  rmaNumber: string;
+  orderId: string;
+  orderNumber: string;
+  lines: { sku: string; name: string; quantity: number; unitPrice: number; amount: number; tax: number }[];
+  subtotal: number;
+  tax: number;
+  shipping: number;
+  total: number;
+  /** 'card' (refunded through the payment provider), 'account' (credited to the unpaid invoice), 'bank_transfer' (paid back by hand). */
+  method: string;
+  createdAt: string;
+}

@@ -43,6 +43,7 @@ describe(`POST /api/cart/checkout (${engine})`, () => {
       shipped: 0,
       backordered: 0,
       promisedDispatch: null,
+      returned: 0,
     });
     const totalCents = products.reduce((n, p) => n + p.priceCents * 100, 0);
     expect(order).toMatchObject({

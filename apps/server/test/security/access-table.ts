@@ -186,6 +186,21 @@ export const accessTable: Record<string, AccessRow> = {
   'GET /api/purchase/:id/shipments': { access: 'owner', path: (c) => `/api/purchase/${c.orderId}/shipments` },
   'POST /api/shipments/:id/delivered': { access: 'admin' },
   'GET /api/shipments/:id/packing-slip': { access: 'user' },
+  // issue 31: returns. Only the buyer (or their company's admin) asks (customer A's order has nothing shipped: a 409 that got
+  // through; admins get the 404 everyone else gets); who sees a return or a credit note is checked in the handler (a random id:
+  // 404 for everyone signed in; returns.test.ts proves another buyer gets 404 for a real one); shop admins decide and receive.
+  'POST /api/purchase/:id/returns': {
+    access: 'self',
+    path: (c) => `/api/purchase/${c.orderId}/returns`,
+    body: (c) => ({ lines: [{ productId: c.productId, quantity: 1, reason: 'Matrix' }] }),
+  },
+  'GET /api/returns': { access: 'user' },
+  'GET /api/returns/:id': { access: 'user' },
+  'POST /api/returns/:id/approve': { access: 'admin' },
+  'POST /api/returns/:id/reject': { access: 'admin' },
+  'POST /api/returns/:id/receive': { access: 'admin' },
+  'POST /api/returns/:id/refund': { access: 'admin' },
+  'GET /api/credit-notes/:id/pdf': { access: 'user' },
   'GET /api/carriers': { access: 'admin' },
   'PUT /api/carriers': { access: 'admin' },
   // the cart is the caller's own (no id of anyone else's in the URL): 'user'; no body is a 400 that got through

@@ -98,6 +98,8 @@ export const orderLineSchema = pricedLineSchema.extend({
   backordered: z.number().int(),
   /** Issue 31: when the backordered pieces are promised to ship (`YYYY-MM-DD`); null when none wait or no date is known. */
   promisedDispatch: z.string().nullable(),
+  /** Issue 31: shipped pieces in returns that were not rejected (no more can go back than shipped less these). */
+  returned: z.number().int(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -159,6 +161,8 @@ export const orderSchema = z.object({
   rejectionReason: z.string().nullable(),
   /** Issue 31: how an order with backordered pieces ships. */
   fulfilment: z.enum(FULFILMENTS),
+  /** Issue 31: what the order's credit notes gave back, in dollars (an unpaid order on account owes that much less). */
+  credited: z.number(),
   /** Issue 29: what happened to the order and who acted, oldest first; only `GET /api/purchase/{id}` answers it. */
   timeline: z.array(orderTimelineEntrySchema).optional(),
 });

@@ -22,6 +22,7 @@ import * as orderLineListPrice from './20261205000000-order-line-list-price.js';
 import * as warehouses from './20261220000000-warehouses.js';
 import * as shipments from './20261221000000-shipments.js';
 import * as backorders from './20261222000000-backorders.js';
+import * as returns from './20261223000000-returns.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '20261220000000-warehouses': warehouses,
   '20261221000000-shipments': shipments,
   '20261222000000-backorders': backorders,
+  '20261223000000-returns': returns,
 };

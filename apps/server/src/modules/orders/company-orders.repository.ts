@@ -31,7 +31,8 @@ export const CREDIT_HOLDING_STATUSES: readonly OrderStatus[] = ['awaiting_approv
 async function creditUsedBy(db: Kysely<DB>, companyId: string): Promise<number> {
   const row = await db
     .selectFrom('orders')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.lit(0)).as('cents'))
+    // Issue 31: a credit note on an unpaid invoice gives its amount back to the company's credit.
+    .select(sql<number>`coalesce(sum(total_cents - credited_cents), 0)`.as('cents'))
     .where('company_id', '=', companyId)
     .where('payment_method', '=', 'account')
     .where('paid_at', 'is', null)

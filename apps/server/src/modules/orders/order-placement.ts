@@ -125,6 +125,8 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     backordered: plan.lines[i]!.availability.backordered,
     promised_dispatch: plan.lines[i]!.availability.promisedDispatch,
     backorder_position: null,
+    returned_quantity: 0,
+    credited_quantity: 0,
   }));
   const first = lines[0]!;
   const awaiting = plan.status === 'awaiting_approval';
@@ -155,6 +157,7 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     awaiting_since: awaiting ? now : null,
     due_date: plan.dueDate,
     fulfilment: plan.fulfilment,
+    credited_cents: 0,
   };
   return { row, lines };
 }

@@ -8,6 +8,7 @@ import { createOrderMoveSteps } from './order-moves.js';
 import { createOrderPlacement } from './order-placement.js';
 import { createOrderShippingSteps } from './order-shipping.js';
 import { createOrderBackorderSteps } from './order-backorders.js';
+import { createOrderReturnSteps } from './order-returns.js';
 import { createOrderReads } from './order-reads.js';
 import { createOrderSweepSteps } from './order-sweeps.js';
 import type { OrderTimelineLog } from './order-timeline.js';
@@ -38,6 +39,8 @@ export function createOrderSteps({ repo, companyOrders, rules, companies, timeli
     shipping: createOrderShippingSteps({ repo, timeline }),
     // Issue 31: stock arriving for backordered lines (flows/allocate-backorders.ts).
     backorders: createOrderBackorderSteps({ repo }),
+    // Issue 31: returns and credit notes (flows/returns.ts).
+    returns: createOrderReturnSteps({ repo }),
     sweeps: createOrderSweepSteps({ repo, companyOrders, timeline, companies }),
     shipTo: {
       /** Issue 29: the order's ship-to, only while it has not shipped (a ship committed first wins); whether it changed. */

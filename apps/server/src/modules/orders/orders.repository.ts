@@ -59,6 +59,7 @@ export const ORDER_VIEW_COLUMNS = [
   'due_date',
   'rejection_reason',
   'fulfilment',
+  'credited_cents',
 ] as const satisfies readonly (keyof OrderRow)[];
 export type OrderView = Pick<OrderRow, (typeof ORDER_VIEW_COLUMNS)[number]>;
 
@@ -294,6 +295,52 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
         .where('order_id', '=', orderId)
         .where('line_no', '=', lineNo)
         .where('backordered', '>=', pieces)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Issue 31: `quantity` more pieces of a line go back in a return, only while the line's returned
+     * pieces stay within what shipped (the arbiter of "no more than shipped"); whether they do.
+     */
+    async reserveReturnIn(trx: Transaction<DB>, orderId: string, lineNo: number, quantity: number): Promise<boolean> {
+      const result = await trx
+        .updateTable('order_lines')
+        .set({ returned_quantity: sql`returned_quantity + ${quantity}` })
+        .where('order_id', '=', orderId)
+        .where('line_no', '=', lineNo)
+        .where(sql<boolean>`returned_quantity + ${quantity} <= shipped_quantity`)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Issue 31: pieces of a line no longer going back (a rejected return, pieces that never arrived). */
+    async releaseReturnIn(trx: Transaction<DB>, orderId: string, lineNo: number, quantity: number): Promise<void> {
+      await trx
+        .updateTable('order_lines')
+        .set({ returned_quantity: sql`case when returned_quantity > ${quantity} then returned_quantity - ${quantity} else 0 end` })
+        .where('order_id', '=', orderId)
+        .where('line_no', '=', lineNo)
+        .execute();
+    },
+
+    /** Issue 31: a credit note's pieces of a line, in its unit. */
+    async creditLineIn(trx: Transaction<DB>, orderId: string, lineNo: number, pieces: number): Promise<void> {
+      await trx
+        .updateTable('order_lines')
+        .set({ credited_quantity: sql`credited_quantity + ${pieces}` })
+        .where('order_id', '=', orderId)
+        .where('line_no', '=', lineNo)
+        .execute();
+    },
+
+    /** Issue 31: a credit note's amount on its order, never past the order's total; whether it fitted. */
+    async creditOrderIn(trx: Transaction<DB>, orderId: string, cents: number, now: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('orders')
+        .set({ credited_cents: sql`credited_cents + ${cents}`, updated_at: now })
+        .where('id', '=', orderId)
+        .where(sql<boolean>`credited_cents + ${cents} <= total_cents`)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

@@ -140,6 +140,35 @@ export function createStockService({
       await repo.writeCountsIn(uow.trx, written, now);
     },
 
+    /**
+     * Issue 31: returned pieces back on the shelves of `warehouseId` (null: the default) and on sale,
+     * in the return's unit (the caller runs the backorder allocation after). Answers the products that got any.
+     */
+    async receiveIn(uow: UnitOfWork, items: readonly { productId: string; warehouseId: string | null; pieces: number }[]): Promise<string[]> {
+      const wanted = items.filter((i) => i.pieces > 0);
+      if (wanted.length === 0) return [];
+      const figures = await repo.figuresIn(
+        uow.trx,
+        wanted.map((i) => i.productId),
+      );
+      const written = new Map<string, { warehouseId: string; productId: string; quantity: number }>();
+      for (const i of wanted) {
+        const f = figures.get(i.productId);
+        if (!f) continue;
+        f.available += i.pieces;
+        if (i.warehouseId !== null) {
+          const count = (f.others.get(i.warehouseId) ?? 0) + i.pieces;
+          f.others.set(i.warehouseId, count);
+          written.set(`${i.warehouseId}:${i.productId}`, { warehouseId: i.warehouseId, productId: i.productId, quantity: count });
+        }
+      }
+      const now = nowIso();
+      await repo.writeFiguresIn(uow.trx, [...figures.values()], now);
+      await repo.writeCountsIn(uow.trx, [...written.values()], now);
+      uow.afterCommit(() => cache.clear(), CATALOGUE_CACHE);
+      return [...figures.keys()];
+    },
+
     /** `GET /api/service/:id/stock`: the product's figures and each warehouse's count. */
     async stockOf(productId: string): Promise<ProductStock> {
       const f = isObjectId(productId) ? (await repo.figures([productId])).get(productId) : undefined;

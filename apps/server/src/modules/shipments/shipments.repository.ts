@@ -64,6 +64,16 @@ export function createShipmentsRepository(db: Kysely<DB>, engine: Engine) {
       return Number(row.n);
     },
 
+    /** Issue 31: when the order's pieces last arrived: its latest shipment's delivery, else its shipping (null: none shipped). */
+    async lastActivity(orderId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('shipments')
+        .select(sql<string | null>`max(coalesce(delivered_at, shipped_at))`.as('at'))
+        .where('order_id', '=', orderId)
+        .executeTakeFirst();
+      return row?.at ?? null;
+    },
+
     carriers(): Promise<CarrierRow[]> {
       return db.selectFrom('carriers').selectAll().orderBy('position').execute();
     },

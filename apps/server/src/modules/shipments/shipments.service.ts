@@ -119,6 +119,9 @@ export function createShipmentsService({ repo, warehouses, readableOrder, render
 
     carriers: async (): Promise<Carrier[]> => (await repo.carriers()).map(toCarrier),
 
+    /** Issue 31: when the order's pieces last arrived (the return window runs from it); null: nothing shipped. */
+    lastActivity: (orderId: string) => repo.lastActivity(orderId),
+
     /** `PUT /api/carriers`: the list replaced as given (its order is the list's). */
     async setCarriers(input: CarriersInput): Promise<Carrier[]> {
       await repo.replaceCarriers(

@@ -17,6 +17,7 @@ const line = (over: Partial<OrderLine>): OrderLine => ({
   shipped: 0,
   backordered: 0,
   promisedDispatch: null,
+  returned: 0,
   ...over,
 });
 

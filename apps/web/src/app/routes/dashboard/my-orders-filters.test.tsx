@@ -58,6 +58,7 @@ const order = {
       shipped: 0,
       backordered: 0,
       promisedDispatch: null,
+      returned: 0,
     },
   ],
   poNumber: 'PO-7781',
@@ -68,6 +69,7 @@ const order = {
   dueDate: null,
   rejectionReason: null,
   fulfilment: 'ship_as_available',
+  credited: 0,
 } satisfies Order;
 
 /** The address as the page left it. */

@@ -51,6 +51,7 @@ const orderOf = (n: number, userEmail: string): Order =>
         shipped: 0,
         backordered: 0,
         promisedDispatch: null,
+        returned: 0,
       },
     ],
     shippingAddress: null,
@@ -83,6 +84,7 @@ const twoLines = (n: number, userEmail: string): Order => ({
       shipped: 0,
       backordered: 0,
       promisedDispatch: null,
+      returned: 0,
     },
     {
       productId: 'p2',
@@ -95,6 +97,7 @@ const twoLines = (n: number, userEmail: string): Order => ({
       shipped: 0,
       backordered: 0,
       promisedDispatch: null,
+      returned: 0,
     },
   ],
   shippingAddress: { company: 'Acme Ltd', name: 'Bea Buyer', line1: 'Unit 4, Dock Road', city: 'Leeds', postalCode: 'LS2 7AB', country: 'United Kingdom' },

@@ -39,6 +39,7 @@ const base: Order = {
       shipped: 0,
       backordered: 0,
       promisedDispatch: null,
+      returned: 0,
     },
   ],
   poNumber: null,
@@ -49,6 +50,7 @@ const base: Order = {
   dueDate: null,
   rejectionReason: null,
   fulfilment: 'ship_as_available',
+  credited: 0,
 };
 
 function renderList(order: Partial<Order>, ownEmail?: string) {
@@ -123,6 +125,7 @@ const threeLines: Partial<Order> = {
       shipped: 0,
       backordered: 0,
       promisedDispatch: null,
+      returned: 0,
     },
     {
       productId: 'p2',
@@ -135,6 +138,7 @@ const threeLines: Partial<Order> = {
       shipped: 0,
       backordered: 0,
       promisedDispatch: null,
+      returned: 0,
     },
     {
       productId: 'p3',
@@ -147,6 +151,7 @@ const threeLines: Partial<Order> = {
       shipped: 0,
       backordered: 0,
       promisedDispatch: null,
+      returned: 0,
     },
   ],
 };

@@ -17,6 +17,7 @@ const line = (n: number, name: string, unitPrice: number, quantity: number): Ord
   shipped: 0,
   backordered: 0,
   promisedDispatch: null,
+  returned: 0,
 });
 
 const order = (lines: OrderLine[], top: Partial<Order>) =>

@@ -18,6 +18,7 @@ const lines: OrderLine[] = [
     shipped: 0,
     backordered: 0,
     promisedDispatch: null,
+    returned: 0,
   },
   {
     productId: 'p2',
@@ -30,6 +31,7 @@ const lines: OrderLine[] = [
     shipped: 0,
     backordered: 0,
     promisedDispatch: null,
+    returned: 0,
   },
 ];
 const order = (top: Partial<Order>) =>
