@@ -90,6 +90,7 @@ export const SQLITE_ONLY = [
   'auth/update-user.test.ts',
   'orders/own-order-pages.test.ts',
   'payments/invoice-render.test.ts',
+  'cart/quick-order.test.ts',
   'platform/caches.test.ts',
   'platform/engine-lists.test.ts',
   'platform/loop-watchdog.test.ts',

@@ -178,6 +178,8 @@ export const accessTable: Record<string, AccessRow> = {
   'GET /api/cart': { access: 'user' },
   'DELETE /api/cart': { access: 'user' },
   'POST /api/cart/lines': { access: 'user' },
+  // issue 33: the quick order grid's preview writes nothing; no body is a 400 that got through
+  'POST /api/cart/lines/preview': { access: 'user' },
   'PUT /api/cart/lines/:productId': { access: 'user', path: (c) => `/api/cart/lines/${c.productId}` },
   'DELETE /api/cart/lines/:productId': { access: 'user', path: (c) => `/api/cart/lines/${c.productId}` },
   'POST /api/cart/checkout': { access: 'user', body: () => ({}) },

@@ -31,6 +31,7 @@ const READS = {
   reviews: reviewQueries.list(1, 6),
   categoryList: categoryQueries.list(),
   cart: cartQueries.mine(),
+  cartPreview: cartQueries.preview([{ sku: 'HB-M8', quantity: 100 }]),
   quoteList: quoteQueries.list({ status: 'requested', page: 1, limit: 20 }),
   quoteDetail: quoteQueries.detail('q1'),
   myCompany: companyQueries.mine(),
@@ -72,7 +73,7 @@ describe('query key factories', () => {
     expect(await invalidatedBy(profileQueries.all())).toEqual(['profile']);
     expect(await invalidatedBy(paymentQueries.all())).toEqual(['paymentConfig']);
     expect(await invalidatedBy(categoryQueries.all())).toEqual(['categoryList']);
-    expect(await invalidatedBy(cartQueries.all())).toEqual(['cart']);
+    expect(await invalidatedBy(cartQueries.all())).toEqual(['cart', 'cartPreview']);
     expect(await invalidatedBy(quoteQueries.all())).toEqual(['quoteDetail', 'quoteList']);
     expect(await invalidatedBy(companyQueries.all())).toEqual([
       'companyDetail',
