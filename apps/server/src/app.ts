@@ -20,6 +20,7 @@ import type { PasswordHasher } from './modules/auth/auth.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import categoriesRoutes from './modules/categories/categories.routes.js';
 import cartRoutes from './modules/cart/cart.routes.js';
+import listsRoutes from './modules/lists/lists.routes.js';
 import checkoutRoutes from './modules/orders/checkout.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import ordersRoutes from './modules/orders/orders.routes.js';
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         rules: config.orders,
       });
       await api.register(cartRoutes, { cart: s.cart });
+      await api.register(listsRoutes, { lists: s.lists });
       await api.register(checkoutRoutes, { checkout: s.checkout, rateLimiter: s.rateLimiter, rules: config.orders });
       await api.register(paymentsRoutes, { payments: s.payments, provider: s.paymentProvider });
       await api.register(quotesRoutes, { quotes: s.quotes, acceptQuote: s.acceptQuote, rateLimiter: s.rateLimiter, rules: config.orders });

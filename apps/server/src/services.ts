@@ -84,6 +84,8 @@ import { createWebhookSubscriber } from './modules/webhooks/webhook-subscriber.j
 import { createOutboxWorker } from './lib/outbox-worker.js';
 import { createQuoteMail } from './modules/quotes/quote-mail.js';
 import { createInvitationMail } from './modules/companies/company-mail.js';
+import { createListsRepository } from './modules/lists/lists.repository.js';
+import { createListsService } from './modules/lists/lists.service.js';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -259,8 +261,10 @@ export function buildServices({
   const purchase = createPurchaseProduct({ orders, products, companies, shipTo });
   const changeShipTo = createChangeShipTo({ units, orders, steps: orderSteps.shipTo, shipTo });
   const cart = createCartService({ repo: createCartRepository(db), products, prices: companies });
-  // Issue 29: removing an account is one unit over the users, profiles, cart and companies modules.
-  const removeAccount = createRemoveAccount({ units, users, profiles, cart, companies });
+  // Issue 33: requisition lists; products and prices read live, sharing asks the companies module who belongs where.
+  const lists = createListsService({ repo: createListsRepository(db), products, companies, users });
+  // Issue 29: removing an account is one unit over the users, profiles, cart, lists and companies modules.
+  const removeAccount = createRemoveAccount({ units, users, profiles, cart, lists, companies });
   // The checkout flow (flows/checkout-cart.ts): the cart becomes an order, an order goes back into the cart; the cart knows nothing of orders.
   const checkout = createCheckoutCart({ orders, cart, products, profiles, companies });
   const productsAdmin = createProductsAdminService(productsRepo, {
@@ -360,6 +364,7 @@ export function buildServices({
     purchase,
     changeShipTo,
     cart,
+    lists,
     checkout,
     quotes,
     acceptQuote,

@@ -34,6 +34,8 @@ export const BOTH_ENGINES = [
   'cart/cart-bulk-add-concurrency.test.ts',
   // Issue 29: 'Buy again' replacing the cart empties and refills it in one locked unit.
   'cart/buy-again-mode.test.ts',
+  // Issue 33: requisition lists: the items cap under the list's row lock, summed upserts, sharing by company.
+  'lists/lists.test.ts',
   // Payments: paying once under concurrency, invoice number sequence, webhook replays.
   'payments/test-card.test.ts',
   'payments/stripe.test.ts',

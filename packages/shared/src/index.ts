@@ -28,4 +28,5 @@ export * from './schemas/api-key.js';
 export * from './schemas/webhook.js';
 export * from './plan-order.js';
 export * from './paste-order.js';
+export * from './schemas/list.js';
 export * from './natural-sort.js';

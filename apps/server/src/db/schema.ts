@@ -367,7 +367,29 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+/** Issue 33 (migration 20261210000000): a buyer's requisition list; `sharing` 'private' | 'read' | 'edit'. */
+export interface ListsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  sharing: string;
+  /** The owner's company it is shared with; null while private. */
+  company_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListItemsTable {
+  list_id: string;
+  product_id: string;
+  quantity: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface OurTables {
+  lists: ListsTable;
+  list_items: ListItemsTable;
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -37,6 +37,8 @@ export const TABLE_OWNERS = {
   webhook_endpoints: 'webhooks',
   webhook_deliveries: 'webhooks',
   uploads: 'uploads',
+  lists: 'lists',
+  list_items: 'lists',
   user: 'users',
   session: 'users',
   account: 'users',

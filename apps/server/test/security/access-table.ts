@@ -71,6 +71,9 @@ export interface AccessContext {
   cancelOrderId: string;
   /** customer A's requested quote (withdrawn by the matrix on the way) */
   quoteId: string;
+  /** issue 33: customer A's private requisition lists (the second deleted by the matrix) */
+  listId: string;
+  listToDeleteId: string;
   randomId: string;
   company: CompanyContext;
 }
@@ -185,6 +188,14 @@ export const accessTable: Record<string, AccessRow> = {
   'POST /api/cart/checkout': { access: 'user', body: () => ({}) },
   // only the buyer puts an order back into their cart (admins get the 404 everyone else gets)
   'POST /api/purchase/:id/reorder': { access: 'self', path: (c) => `/api/purchase/${c.orderId}/reorder` },
+  // requisition lists (issue 33): the owner's alone (shop admins get the 404 everyone else gets); no body is a 400 that got through
+  'GET /api/lists': { access: 'user' },
+  'POST /api/lists': { access: 'user' },
+  'GET /api/lists/:id': { access: 'self', path: (c) => `/api/lists/${c.listId}` },
+  'PATCH /api/lists/:id': { access: 'self', path: (c) => `/api/lists/${c.listId}`, body: () => ({ name: 'Matrix list' }) },
+  'DELETE /api/lists/:id': { access: 'self', path: (c) => `/api/lists/${c.listToDeleteId}` },
+  'PUT /api/lists/:id/items/:productId': { access: 'self', path: (c) => `/api/lists/${c.listId}/items/${c.productId}`, body: () => ({ quantity: 100 }) },
+  'DELETE /api/lists/:id/items/:productId': { access: 'self', path: (c) => `/api/lists/${c.listId}/items/${c.productId}` },
   // requests for quote: only the buyer and admins see one (others get 404); only the buyer decides on it
   'GET /api/quotes': { access: 'user' },
   'POST /api/quotes': { access: 'user' },

@@ -2,6 +2,7 @@ import {
   APPROVING_ROLES,
   COMPANY_ADDRESSES_MAX,
   COMPANY_MESSAGES,
+  COMPANY_ROLES,
   dollarsToCents,
   SHOP_ADMIN_COMPANY_FIELDS,
   type Company,
@@ -126,6 +127,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
 
     approverEmails: (companyId: string) => emailsOf(companyId, APPROVING_ROLES),
     adminEmails: (companyId: string) => emailsOf(companyId, ['admin']),
+    memberIdsOf: (companyId: string) => repo.memberIdsIn(companyId, COMPANY_ROLES),
 
     async invoiceParty(companyId: string): Promise<InvoiceParty | null> {
       const row = await repo.findById(companyId);

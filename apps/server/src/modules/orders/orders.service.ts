@@ -26,6 +26,7 @@ const NO_COMPANIES: CompanyDirectory = {
   priceListKey: async () => null,
   approverEmails: async () => [],
   adminEmails: async () => [],
+  memberIdsOf: async () => [],
   invoiceParty: async () => null,
 };
 
