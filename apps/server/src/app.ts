@@ -21,6 +21,7 @@ import authRoutes from './modules/auth/auth.routes.js';
 import categoriesRoutes from './modules/categories/categories.routes.js';
 import cartRoutes from './modules/cart/cart.routes.js';
 import listsRoutes from './modules/lists/lists.routes.js';
+import documentsRoutes from './modules/documents/documents.routes.js';
 import checkoutRoutes from './modules/orders/checkout.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import ordersRoutes from './modules/orders/orders.routes.js';
@@ -127,7 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api: FastifyInstance) => {
       await api.register(healthRoutes, { health: s.health });
       await api.register(authRoutes, { google: Boolean(config.google), contact: config.contact });
-      await api.register(productsRoutes, { products: s.products, admin: s.productsAdmin, companies: s.companies });
+      await api.register(productsRoutes, { products: s.products, admin: s.productsAdmin, companies: s.companies, documents: s.documents });
+      await api.register(documentsRoutes, { documents: s.documents });
       await api.register(productCsvRoutes, { importer: s.productImport, exporter: s.productExport });
       await api.register(stockRoutes, { stock: s.stock });
       await api.register(apiKeysRoutes, { apiKeys: s.apiKeys });

@@ -86,6 +86,8 @@ import { createQuoteMail } from './modules/quotes/quote-mail.js';
 import { createInvitationMail } from './modules/companies/company-mail.js';
 import { createListsRepository } from './modules/lists/lists.repository.js';
 import { createListsService } from './modules/lists/lists.service.js';
+import { createDocumentsRepository } from './modules/documents/documents.repository.js';
+import { createDocumentsService } from './modules/documents/documents.service.js';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -271,6 +273,8 @@ export function buildServices({
     cache: catalogueCache,
     hasOrders: orders.hasOrdersForProduct,
     categoryExists: categories.exists,
+    // Issue 33: a deleted product's documents go with it (read when called: documents are built below).
+    afterDelete: (productId) => documents.removeAllOf(productId),
   });
   // CSV import/export: the import asks the categories module which slugs are unknown, and clears the catalogue cache after its commit.
   const productImportRepo = createProductImportRepository(db);
@@ -335,6 +339,8 @@ export function buildServices({
     isInUse: async (url) =>
       (await Promise.all([users.imageInUse(url), products.imageInUse(url), reviews.imageInUse(url), orders.imageInUse(url)])).some(Boolean),
   });
+  // Issue 33: product documents, stored where the images are (disk or bucket), shown per company.
+  const documents = createDocumentsService({ repo: createDocumentsRepository(db), storage, products, companies, cache: catalogueCache, rateLimiter });
   const adminReports = createAdminReportsService({ orders: createOrderReportsService(createOrderReportsRepository(db)), products });
   const health = { engine, ...createHealthRepository(db) };
 
@@ -375,6 +381,7 @@ export function buildServices({
     reviews,
     storage,
     uploads,
+    documents,
     adminReports,
     health,
   };

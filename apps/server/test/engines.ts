@@ -36,6 +36,8 @@ export const BOTH_ENGINES = [
   'cart/buy-again-mode.test.ts',
   // Issue 33: requisition lists: the items cap under the list's row lock, summed upserts, sharing by company.
   'lists/lists.test.ts',
+  // Issue 33: product documents shown per company (an exists() over their companies), on disk and in a bucket.
+  'documents/documents.test.ts',
   // Payments: paying once under concurrency, invoice number sequence, webhook replays.
   'payments/test-card.test.ts',
   'payments/stripe.test.ts',

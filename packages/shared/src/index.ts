@@ -29,4 +29,5 @@ export * from './schemas/webhook.js';
 export * from './plan-order.js';
 export * from './paste-order.js';
 export * from './schemas/list.js';
+export * from './schemas/document.js';
 export * from './natural-sort.js';

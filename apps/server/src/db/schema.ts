@@ -387,7 +387,27 @@ export interface ListItemsTable {
   updated_at: string;
 }
 
+/** Issue 33 (migration 20261210000100): a PDF attached to a product; `public` 0 shows it only to the companies in `product_document_companies`. */
+export interface ProductDocumentsTable {
+  id: string;
+  product_id: string;
+  title: string;
+  kind: string;
+  size_bytes: number;
+  storage_key: string;
+  public: number;
+  created_by: string;
+  created_at: string;
+}
+
+export interface ProductDocumentCompaniesTable {
+  document_id: string;
+  company_id: string;
+}
+
 export interface OurTables {
+  product_documents: ProductDocumentsTable;
+  product_document_companies: ProductDocumentCompaniesTable;
   lists: ListsTable;
   list_items: ListItemsTable;
   api_keys: ApiKeysTable;

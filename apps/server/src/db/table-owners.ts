@@ -39,6 +39,8 @@ export const TABLE_OWNERS = {
   uploads: 'uploads',
   lists: 'lists',
   list_items: 'lists',
+  product_documents: 'documents',
+  product_document_companies: 'documents',
   user: 'users',
   session: 'users',
   account: 'users',

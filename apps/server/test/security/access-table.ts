@@ -115,6 +115,10 @@ export const accessTable: Record<string, AccessRow> = {
   'PATCH /api/service/:id': { access: 'admin' },
   'POST /api/service/:id/stock': { access: 'admin' },
   'DELETE /api/service/:id': { access: 'admin' },
+  // issue 33: product documents; sent no file, the upload is a 400 for the admin; a random document is a 404 (the URL too: for anyone who may not see it)
+  'POST /api/service/:id/documents': { access: 'admin', path: (c) => `/api/service/${c.productId}/documents` },
+  'DELETE /api/service/:id/documents/:documentId': { access: 'admin' },
+  'GET /api/service/:id/documents/:documentId': { access: 'public' },
   // issue 19: stock set from outside (an admin, or an API key with stock:write; keys have their own matrix in test/api-keys)
   'PATCH /api/service/:id/stock': { access: 'admin' },
   'POST /api/stock': { access: 'admin' },

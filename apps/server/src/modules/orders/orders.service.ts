@@ -27,6 +27,7 @@ const NO_COMPANIES: CompanyDirectory = {
   approverEmails: async () => [],
   adminEmails: async () => [],
   memberIdsOf: async () => [],
+  knownCompanyIds: async () => new Set(),
   invoiceParty: async () => null,
 };
 

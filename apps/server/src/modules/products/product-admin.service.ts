@@ -35,10 +35,12 @@ export interface ProductsAdminDeps {
   hasOrders: (productId: string) => Promise<boolean>;
   /** Whether a category slug exists (the categories module answers); a product is never filed in an unknown one. */
   categoryExists: (slug: string) => Promise<boolean>;
+  /** Issue 33: after a product is deleted, what other modules keep for it goes too (its documents). */
+  afterDelete?: (productId: string) => Promise<void>;
 }
 
 /** The admin side of the catalogue: add, edit, adjust stock, delete (or archive). Each write clears the catalogue cache. */
-export function createProductsAdminService(repo: ProductsRepository, { cache, hasOrders, categoryExists }: ProductsAdminDeps) {
+export function createProductsAdminService(repo: ProductsRepository, { cache, hasOrders, categoryExists, afterDelete }: ProductsAdminDeps) {
   async function get(id: string): Promise<ProductRow> {
     const row = isObjectId(id) ? await repo.findById(id) : undefined;
     if (!row) throw notFound('Product');
@@ -153,6 +155,7 @@ export function createProductsAdminService(repo: ProductsRepository, { cache, ha
       }
       await repo.delete(id);
       cache.clear();
+      await afterDelete?.(id);
       return { deleted: true, archived: false };
     },
   };
