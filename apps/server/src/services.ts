@@ -275,6 +275,7 @@ export function buildServices({
     categoryExists: categories.exists,
     // Issue 33: a deleted product's documents go with it (read when called: documents are built below).
     afterDelete: (productId) => documents.removeAllOf(productId),
+    categoryTree: () => categories.tree(),
   });
   // CSV import/export: the import asks the categories module which slugs are unknown, and clears the catalogue cache after its commit.
   const productImportRepo = createProductImportRepository(db);
@@ -341,7 +342,9 @@ export function buildServices({
   });
   // Issue 33: product documents, stored where the images are (disk or bucket), shown per company.
   const documents = createDocumentsService({ repo: createDocumentsRepository(db), storage, products, companies, cache: catalogueCache, rateLimiter });
-  const adminReports = createAdminReportsService({ orders: createOrderReportsService(createOrderReportsRepository(db)), products });
+  // The overview, the export and the operator's inbox (issue 33); returns to receive are 0 until
+  // issue 31's returns module gives its count (admin-reports/returns-to-receive.ts).
+  const adminReports = createAdminReportsService({ orders: createOrderReportsService(createOrderReportsRepository(db)), products, quotes });
   const health = { engine, ...createHealthRepository(db) };
 
   return {

@@ -151,6 +151,9 @@ export const accessTable: Record<string, AccessRow> = {
   'PUT /api/user/:email': { access: 'self', path: (c) => `/api/user/${encodeURIComponent(c.owner.email)}` },
   'GET /api/admin/:email': { access: 'owner', path: (c) => `/api/admin/${encodeURIComponent(c.owner.email)}` },
   'GET /api/admin/overview': { access: 'admin' },
+  // issue 33: the operator's inbox and All Product's list
+  'GET /api/admin/inbox': { access: 'admin' },
+  'GET /api/admin/products': { access: 'admin' },
 
   // profiles and uploads
   'GET /api/profile': { access: 'user' },

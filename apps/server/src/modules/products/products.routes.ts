@@ -1,4 +1,5 @@
 import {
+  adminProductListQuerySchema,
   type Product,
   type ProductDocument,
   idParamsSchema,
@@ -135,6 +136,21 @@ export default async function productsRoutes(
     const user = hasSessionCookie(request) ? await request.loadUser() : null;
     return { ...product, documents: await documents.visibleFor(product._id, user) };
   });
+
+  // Issue 33: All Product (admins): filters, sortable columns, 50 rows a page; never cached.
+  app.get(
+    '/admin/products',
+    {
+      preValidation: app.requireAdmin,
+      config: { scope: 'catalog:read' },
+      schema: { querystring: adminProductListQuerySchema, response: { 200: responseSchema(z.array(productSchema)) } },
+    },
+    async (request, reply) => {
+      const { items, total } = await admin.list(request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
+  );
 
   app.post(
     '/service',
