@@ -22,6 +22,7 @@ import categoriesRoutes from './modules/categories/categories.routes.js';
 import cartRoutes from './modules/cart/cart.routes.js';
 import listsRoutes from './modules/lists/lists.routes.js';
 import documentsRoutes from './modules/documents/documents.routes.js';
+import sitePagesRoutes from './modules/site-pages/site-pages.routes.js';
 import checkoutRoutes from './modules/orders/checkout.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import ordersRoutes from './modules/orders/orders.routes.js';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(profilesRoutes, { profiles: s.profiles, uploads: s.uploads });
       await api.register(adminReportsRoutes, { adminReports: s.adminReports });
       await api.register(reviewsRoutes, { reviews: s.reviews });
+      await api.register(sitePagesRoutes, { pages: s.sitePages });
       await api.register(ordersRoutes, {
         orders: s.orders,
         purchase: s.purchase,

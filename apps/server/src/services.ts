@@ -88,6 +88,8 @@ import { createListsRepository } from './modules/lists/lists.repository.js';
 import { createListsService } from './modules/lists/lists.service.js';
 import { createDocumentsRepository } from './modules/documents/documents.repository.js';
 import { createDocumentsService } from './modules/documents/documents.service.js';
+import { createSitePagesRepository } from './modules/site-pages/site-pages.repository.js';
+import { createSitePagesService } from './modules/site-pages/site-pages.service.js';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -346,6 +348,8 @@ export function buildServices({
   // issue 31's returns module gives its count (admin-reports/returns-to-receive.ts).
   const adminReports = createAdminReportsService({ orders: createOrderReportsService(createOrderReportsRepository(db)), products, quotes });
   const health = { engine, ...createHealthRepository(db) };
+  // Issue 33: the terms of sale and privacy texts admins edit.
+  const sitePages = createSitePagesService(createSitePagesRepository(db));
 
   return {
     config,
@@ -387,6 +391,7 @@ export function buildServices({
     documents,
     adminReports,
     health,
+    sitePages,
   };
 }
 

@@ -111,6 +111,7 @@ export const SQLITE_ONLY = [
   'profiles/upload-limits.test.ts',
   'quotes/quote-lifecycle.test.ts',
   'reviews/reviews.test.ts',
+  'site-pages/site-pages.test.ts',
   'security/access-matrix.test.ts',
   'security/auth-routes.test.ts',
   'security/hardening.test.ts',

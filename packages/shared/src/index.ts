@@ -30,4 +30,5 @@ export * from './plan-order.js';
 export * from './paste-order.js';
 export * from './schemas/list.js';
 export * from './schemas/document.js';
+export * from './schemas/site-page.js';
 export * from './natural-sort.js';

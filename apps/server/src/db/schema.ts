@@ -405,7 +405,17 @@ export interface ProductDocumentCompaniesTable {
   company_id: string;
 }
 
+/** Issue 33 (migration 20261210000200): an admin-edited page's text (terms of sale, privacy). */
+export interface SitePagesTable {
+  slug: string;
+  title: string;
+  body: string;
+  updated_by: string;
+  updated_at: string;
+}
+
 export interface OurTables {
+  site_pages: SitePagesTable;
   product_documents: ProductDocumentsTable;
   product_document_companies: ProductDocumentCompaniesTable;
   lists: ListsTable;

@@ -41,6 +41,7 @@ export const TABLE_OWNERS = {
   list_items: 'lists',
   product_documents: 'documents',
   product_document_companies: 'documents',
+  site_pages: 'site-pages',
   user: 'users',
   session: 'users',
   account: 'users',

@@ -272,6 +272,9 @@ export const accessTable: Record<string, AccessRow> = {
     body: () => ({ price: 1 }),
   },
   'DELETE /api/companies/:id/prices/:productId': { access: 'company-shop-admin', path: (c) => `/api/companies/${c.company.id}/prices/${c.productId}` },
+  // issue 33: the terms of sale and privacy texts (a random slug is a 404; no body a 400 for the admin)
+  'GET /api/pages/:slug': { access: 'public', path: () => '/api/pages/terms' },
+  'PUT /api/pages/:slug': { access: 'admin', path: () => '/api/pages/privacy' },
   'GET /api/payment-config': { access: 'public' },
   // authenticated by the provider's signature, not a session: anyone may call, unsigned calls are 400
   'POST /api/payments/webhook': { access: 'public', body: () => ({}) },

@@ -126,6 +126,12 @@ const FIELDS = [
   'sharing',
   'add',
   'scope',
+  // documents and pages (issue 33)
+  'title',
+  'body',
+  'kind',
+  'companies',
+  'stock',
 ];
 
 const hugeString = fc.integer({ min: 1000, max: 20000 }).map((n) => 'x'.repeat(n));
