@@ -32,3 +32,4 @@ export * from './schemas/list.js';
 export * from './schemas/document.js';
 export * from './schemas/site-page.js';
 export * from './natural-sort.js';
+export * from './cart-weight.js';

@@ -12,6 +12,8 @@ import { profileQueries } from './profile/api/profile-queries';
 import { quoteQueries } from './quotes/api/quote-queries';
 import { reviewQueries } from './reviews/api/review-queries';
 import { webhookQueries } from './webhooks/api/webhook-queries';
+import { listQueries } from './lists/api/list-queries';
+import { sitePageQueries } from './site-pages/api/site-page-queries';
 
 /** One read of every kind the app makes, by name. */
 const READS = {
@@ -24,6 +26,10 @@ const READS = {
   adminOrderList: adminQueries.orderList({ status: 'paid' }),
   paymentConfig: paymentQueries.config(),
   overview: adminQueries.overview(),
+  inbox: adminQueries.inbox(),
+  listIndex: listQueries.index({ scope: 'mine', page: 1 }),
+  listDetail: listQueries.detail('l1'),
+  terms: sitePageQueries.page('terms'),
   userList: adminQueries.userList({ q: 'x' }),
   session: authQueries.session(),
   authConfig: authQueries.config(),
@@ -65,7 +71,10 @@ describe('query key factories', () => {
 
   it('put a domain under one root, so one call refreshes all of it', async () => {
     expect(await invalidatedBy(productQueries.all())).toEqual(['adminProductList', 'productDetail', 'productFacets', 'productList']);
-    expect(await invalidatedBy(orderQueries.all())).toEqual(['adminOrderList', 'companyOrders', 'myOrders', 'orderDetail']);
+    // The operator's inbox counts orders (issue 33): every order write refreshes it.
+    expect(await invalidatedBy(orderQueries.all())).toEqual(['adminOrderList', 'companyOrders', 'inbox', 'myOrders', 'orderDetail']);
+    expect(await invalidatedBy(listQueries.all())).toEqual(['listDetail', 'listIndex']);
+    expect(await invalidatedBy(sitePageQueries.all())).toEqual(['terms']);
     expect(await invalidatedBy(adminQueries.users())).toEqual(['userList']);
     expect(await invalidatedBy(adminQueries.all())).toEqual(['overview', 'userList']);
     expect(await invalidatedBy(authQueries.all())).toEqual(['authConfig', 'session']);

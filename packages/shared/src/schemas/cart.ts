@@ -31,6 +31,8 @@ export const cartLineSchema = orderLineSchema.extend({
   /** The product's quantity breaks in dollars, so a cart shows the tiers and the next one. */
   priceTiers: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
   problem: z.string().nullable(),
+  /** Issue 33: kilograms per piece, for the cart's weight (shared `cartWeight`); null while the product has none. */
+  weightKg: z.number().nullable(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DOCUMENT_KINDS } from '../documents.js';
+
+export * from '../documents.js';
 
 /**
  * Product documents (issue 33): datasheets, certificates and drawings attached to a product, PDF
@@ -6,15 +9,6 @@ import { z } from 'zod';
  * (`file`, `title`, `kind`, `companies`: company ids, one field each or comma-separated, none for a
  * public document); the file is checked by its first bytes (`%PDF-`), never by its declared type.
  */
-export const DOCUMENT_KINDS = ['datasheet', 'certificate', 'drawing', 'other'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
-  datasheet: 'Datasheet',
-  certificate: 'Certificate',
-  drawing: 'Drawing',
-  other: 'Document',
-};
-
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const DOCUMENT_TITLE_MAX_LENGTH = 120;
 export const DOCUMENTS_PER_PRODUCT_MAX = 20;
@@ -58,10 +52,3 @@ export const documentFieldsSchema = z.object({
 export type DocumentFields = z.infer<typeof documentFieldsSchema>;
 
 export const documentParamsSchema = z.object({ id: z.string(), documentId: z.string().max(100, 'documentId is not valid') });
-
-/** '1.2 MB', '340 kB': a document's size as the product page lists it. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${Math.round(bytes / 1000)} kB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}

@@ -11,7 +11,7 @@ import { useDebounced } from '@/lib/use-debounced';
 import { useAddCartLines, type AddLine } from '../api/add-cart-lines';
 import { cartQueries } from '../api/cart-queries';
 import { emptyRows, linesToSend, PAD_ROWS_STEP, problemsFromServer, rowProblems, rowsAfterPaste, type RowProblem } from '../quick-order-rows';
-import { PasteBox } from './paste-box';
+import { PasteBox } from '@/components/ui/paste-box';
 import { QuickOrderGrid, type GridValues } from './quick-order-grid';
 import { SkuSuggestions } from './sku-suggestions';
 

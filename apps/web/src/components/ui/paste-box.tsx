@@ -2,13 +2,21 @@ import { useForm } from 'react-hook-form';
 import { TextareaField } from '@/components/ui/form';
 
 /**
- * Where a buyer pastes what a spreadsheet copied (issue 33): 'Fill the grid' reads the lines into
- * the quick order grid (shared `parsePastedOrder`) and empties the box.
+ * Where a buyer pastes what a spreadsheet copied (issue 33): the button hands the text on (the
+ * quick order grid and a requisition list read it with the shared `parsePastedOrder`) and empties the box.
  */
-export function PasteBox({ onRead }: { onRead: (text: string) => void }) {
+export function PasteBox({
+  onRead,
+  submitLabel = 'Fill the grid',
+  pending = false,
+}: {
+  onRead: (text: string) => void | Promise<unknown>;
+  submitLabel?: string;
+  pending?: boolean;
+}) {
   const { register, handleSubmit, reset } = useForm<{ text: string }>({ defaultValues: { text: '' } });
-  const onSubmit = handleSubmit(({ text }) => {
-    onRead(text);
+  const onSubmit = handleSubmit(async ({ text }) => {
+    await onRead(text);
     reset({ text: '' });
   });
   return (
@@ -19,8 +27,8 @@ export function PasteBox({ onRead }: { onRead: (text: string) => void }) {
         textareaClassName="textarea textarea-bordered h-28 w-full font-mono text-sm"
         registration={register('text')}
       />
-      <button type="submit" className="btn btn-sm">
-        Fill the grid
+      <button type="submit" className="btn btn-sm" disabled={pending}>
+        {submitLabel}
       </button>
     </form>
   );
