@@ -8,10 +8,10 @@ const FOOTER_MENUS = [
   {
     title: 'Buying',
     links: [
-      ['Products', '/products'],
-      ['Quick order', '/quick-order'],
-      ['Request a quote', '/quotes/new'],
-      ['Requisition lists', '/dashboard/lists'],
+      ['Browse the catalogue', '/products'],
+      ['Order by part number', '/quick-order'],
+      ['Ask for a quote', '/quotes/new'],
+      ['Your requisition lists', '/dashboard/lists'],
     ],
   },
   {

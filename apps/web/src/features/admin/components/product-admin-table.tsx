@@ -92,7 +92,7 @@ export function ProductAdminTable() {
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">All Product</h1>
       <div className="flex flex-wrap items-end gap-3">
-        <SearchField label="Search products" placeholder="Name or SKU" className="max-w-xs" value={q} onChange={setQ} />
+        <SearchField label="Search products" placeholder="Search products" className="max-w-xs" value={q} onChange={setQ} />
         <label className="flex flex-col gap-1 text-sm">
           Category
           <select className="select select-bordered select-sm" value={params.category ?? ''} onChange={(e) => set({ category: e.target.value || undefined })}>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { LIST_NAME_MAX_LENGTH } from '@bulkparts/shared';
 import { ORDER_QUANTITY_MAX } from '@bulkparts/shared/constants';
@@ -31,11 +30,8 @@ export default function SaveAsListDialog({ lines, defaultName, onClose }: SaveAs
         items: lines.map((l) => ({ productId: l.productId, quantity: Math.min(l.quantity, ORDER_QUANTITY_MAX) })),
       });
       onClose();
-      toast.success(
-        <span>
-          Saved as <Link to={`/dashboard/lists/${list._id}`}>{list.name}</Link>
-        </span>,
-      );
+      // Toasts are drawn outside the router: words, not a link (the list is under Requisition lists).
+      toast.success(`Saved as ${list.name}, in Requisition lists`);
     } catch (err) {
       if (!applyFieldErrors(err, setFieldError, { only: ['name'] })) setError(errorMessage(err, 'Could not save the list. Please try again.'));
     }
