@@ -82,6 +82,8 @@ export const BOTH_ENGINES = [
   // Issue 33: the inbox's counts against the filtered lists, All Product's filters and column sorts.
   'admin/inbox.test.ts',
   'security/operations.test.ts',
+  // Issue 29 (ADR 0029): relaxed commits (SQLite's pragma, PostgreSQL's synchronous_commit) and prepared statements.
+  'platform/commit-modes.test.ts',
 ] as const;
 
 export const SQLITE_ONLY = [

@@ -23,7 +23,7 @@ const expire = (id: string) =>
     .execute();
 
 describe(`company invitations (${engine})`, () => {
-  it('leaves out of the mail a company or inviter name that reads as a link, an address or a phone number (ADR 0028)', async () => {
+  it('leaves out of the mail a company or inviter name that reads as a link, an address or a phone number (ADR 0030)', async () => {
     const { admin, company } = await companyWithAdmin(t, 'Prizes at win-big.example.com');
     const renamed = await t.app.inject({
       method: 'POST',

@@ -16,7 +16,7 @@ const NAME_MAX = 60;
  * A company's or a person's name as an invitation mail may say it (issue 33), or null when it must
  * not: anyone may create a company and invite any address, so a name that reads as a web address,
  * an email address or a phone number is a lure in a spam run, and the mail falls back to words
- * of its own. Whitespace is collapsed and a long name cut (ADR 0028).
+ * of its own. Whitespace is collapsed and a long name cut (ADR 0030).
  */
 export function mailSafeName(name: string): string | null {
   const plain = name.replace(/\s+/g, ' ').trim();
