@@ -95,6 +95,12 @@ import { createWebhookSubscriber } from './modules/webhooks/webhook-subscriber.j
 import { createOutboxWorker } from './lib/outbox-worker.js';
 import { createQuoteMail } from './modules/quotes/quote-mail.js';
 import { createInvitationMail } from './modules/companies/company-mail.js';
+import { createListsRepository } from './modules/lists/lists.repository.js';
+import { createListsService } from './modules/lists/lists.service.js';
+import { createDocumentsRepository } from './modules/documents/documents.repository.js';
+import { createDocumentsService } from './modules/documents/documents.service.js';
+import { createSitePagesRepository } from './modules/site-pages/site-pages.repository.js';
+import { createSitePagesService } from './modules/site-pages/site-pages.service.js';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -292,8 +298,10 @@ export function buildServices({
   const changeShipTo = createChangeShipTo({ units, orders, steps: orderSteps.shipTo, shipTo });
   // A cart's lines commit on the group commit without waiting for the disk; its checkout commits durably (ADR 0029).
   const cart = createCartService({ repo: createCartRepository(db, commits), products, prices: companies });
-  // Issue 29: removing an account is one unit over the users, profiles, cart and companies modules.
-  const removeAccount = createRemoveAccount({ units, users, profiles, cart, companies });
+  // Issue 33: requisition lists; products and prices read live, sharing asks the companies module who belongs where.
+  const lists = createListsService({ repo: createListsRepository(db), products, companies, users });
+  // Issue 29: removing an account is one unit over the users, profiles, cart, lists and companies modules.
+  const removeAccount = createRemoveAccount({ units, users, profiles, cart, lists, companies });
   // The checkout flow (flows/checkout-cart.ts): the cart becomes an order, an order goes back into the cart; the cart knows nothing of orders.
   const checkout = createCheckoutCart({ orders, cart, products, profiles, companies });
   const productsAdmin = createProductsAdminService(productsRepo, {
@@ -301,6 +309,9 @@ export function buildServices({
     hasOrders: orders.hasOrdersForProduct,
     categoryExists: categories.exists,
     stockRaised: createAllocateBackordersNow(units, allocateBackordersIn),
+    // Issue 33: a deleted product's documents go with it (read when called: documents are built below).
+    afterDelete: (productId) => documents.removeAllOf(productId),
+    categoryTree: () => categories.tree(),
   });
   // CSV import/export: the import asks the categories module which slugs are unknown, and clears the catalogue cache after its commit.
   const productImportRepo = createProductImportRepository(db);
@@ -383,8 +394,14 @@ export function buildServices({
     isInUse: async (url) =>
       (await Promise.all([users.imageInUse(url), products.imageInUse(url), reviews.imageInUse(url), orders.imageInUse(url)])).some(Boolean),
   });
-  const adminReports = createAdminReportsService({ orders: createOrderReportsService(createOrderReportsRepository(db)), products });
+  // Issue 33: product documents, stored where the images are (disk or bucket), shown per company.
+  const documents = createDocumentsService({ repo: createDocumentsRepository(db), storage, products, companies, cache: catalogueCache, rateLimiter });
+  // The overview, the export and the operator's inbox (issue 33); returns to receive are 0 until
+  // issue 31's returns module gives its count (admin-reports/returns-to-receive.ts).
+  const adminReports = createAdminReportsService({ orders: createOrderReportsService(createOrderReportsRepository(db)), products, quotes, returns });
   const health = { engine, ...createHealthRepository(db) };
+  // Issue 33: the terms of sale and privacy texts admins edit.
+  const sitePages = createSitePagesService(createSitePagesRepository(db));
 
   return {
     config,
@@ -418,6 +435,7 @@ export function buildServices({
     purchase,
     changeShipTo,
     cart,
+    lists,
     checkout,
     quotes,
     acceptQuote,
@@ -428,8 +446,10 @@ export function buildServices({
     reviews,
     storage,
     uploads,
+    documents,
     adminReports,
     health,
+    sitePages,
   };
 }
 

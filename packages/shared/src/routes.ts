@@ -52,6 +52,13 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/dashboard/webhooks',
   // Issue 31: warehouses and carriers (admins).
   '/dashboard/warehouses',
+  // Issue 33: compare products, the texts admins edit, an admin's own profile, requisition lists.
+  '/compare',
+  '/terms',
+  '/privacy',
+  '/dashboard/profile',
+  '/dashboard/lists',
+  '/dashboard/lists/:id',
 ] as const;
 
 const matchers = CLIENT_ROUTE_PATTERNS.map((pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`, 'i'));

@@ -505,7 +505,59 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+/** Issue 33 (migration 20261210000000): a buyer's requisition list; `sharing` 'private' | 'read' | 'edit'. */
+export interface ListsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  sharing: string;
+  /** The owner's company it is shared with; null while private. */
+  company_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListItemsTable {
+  list_id: string;
+  product_id: string;
+  quantity: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Issue 33 (migration 20261210000100): a PDF attached to a product; `public` 0 shows it only to the companies in `product_document_companies`. */
+export interface ProductDocumentsTable {
+  id: string;
+  product_id: string;
+  title: string;
+  kind: string;
+  size_bytes: number;
+  storage_key: string;
+  public: number;
+  created_by: string;
+  created_at: string;
+}
+
+export interface ProductDocumentCompaniesTable {
+  document_id: string;
+  company_id: string;
+}
+
+/** Issue 33 (migration 20261210000200): an admin-edited page's text (terms of sale, privacy). */
+export interface SitePagesTable {
+  slug: string;
+  title: string;
+  body: string;
+  updated_by: string;
+  updated_at: string;
+}
+
 export interface OurTables {
+  site_pages: SitePagesTable;
+  product_documents: ProductDocumentsTable;
+  product_document_companies: ProductDocumentCompaniesTable;
+  lists: ListsTable;
+  list_items: ListItemsTable;
   warehouses: WarehousesTable;
   warehouse_stock: WarehouseStockTable;
   shipments: ShipmentsTable;

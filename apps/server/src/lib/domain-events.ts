@@ -54,7 +54,7 @@ export interface DomainEvents {
   'credit_note.created': { creditNote: CreditNoteFacts; ret: Return };
   'quote.requested': { quote: Quote; adminEmails: readonly string[] };
   'quote.answered': { quote: Quote };
-  'invitation.created': { to: string; role: CompanyRole; expiresAt: string; token: string };
+  'invitation.created': { to: string; role: CompanyRole; expiresAt: string; token: string; companyName: string; invitedBy: string };
   'product.low_stock': { products: readonly LowStockProduct[] };
 }
 

@@ -55,6 +55,11 @@ export const USERS = {
   remove: { name: 'Remove Me', signedIn: false },
   shipper: { name: 'Ship Buyer' },
   hooked: { name: 'Hook Buyer' },
+  // buying-speed.spec.ts (issue 33)
+  listview: { name: 'Lin Listview' },
+  lister: { name: 'Lis Requisition' },
+  docco: { name: 'Doc Company' },
+  docother: { name: 'Dot Other' },
 } satisfies Record<string, { name: string; signedIn?: boolean }>;
 
 export type UserKey = keyof typeof USERS;

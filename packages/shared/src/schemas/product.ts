@@ -16,6 +16,7 @@ import { PRICE_TIER_MIN_QUANTITY_MAX, PRICE_TIERS_MAX, priceTiersProblem, type P
 import { smallestOrder } from '../quantity.js';
 import { BACKORDER_LEAD_TIME_MAX_DAYS } from '../backorder.js';
 import { isCalendarDate } from './order.js';
+import { productDocumentSchema } from './document.js';
 
 /**
  * A product as the API answers it: the spec's field names (`price` in dollars, `img` the main
@@ -54,6 +55,8 @@ export const productSchema = z.object({
    * promised dispatch follows: the next restock day, else today plus the lead time.
    */
   backorder: z.object({ allowed: z.boolean(), leadTimeDays: z.number().int().nullable(), nextRestockDate: z.string().nullable() }),
+  /** Issue 33: its datasheets, certificates and drawings the caller may see; only `GET /api/service/{id}` answers it. */
+  documents: z.array(productDocumentSchema).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -19,6 +19,9 @@ import * as cartCheckouts from './20261202100000-cart-checkouts.js';
 import * as events from './20261203000000-events.js';
 import * as cartOrderIdNullable from './20261204000000-cart-order-id-nullable.js';
 import * as orderLineListPrice from './20261205000000-order-line-list-price.js';
+import * as requisitionLists from './20261210000000-requisition-lists.js';
+import * as productDocuments from './20261210000100-product-documents.js';
+import * as sitePages from './20261210000200-site-pages.js';
 import * as warehouses from './20261220000000-warehouses.js';
 import * as shipments from './20261221000000-shipments.js';
 import * as backorders from './20261222000000-backorders.js';
@@ -49,6 +52,9 @@ export const migrations: Record<string, Migration> = {
   '20261203000000-events': events,
   '20261204000000-cart-order-id-nullable': cartOrderIdNullable,
   '20261205000000-order-line-list-price': orderLineListPrice,
+  '20261210000000-requisition-lists': requisitionLists,
+  '20261210000100-product-documents': productDocuments,
+  '20261210000200-site-pages': sitePages,
   '20261220000000-warehouses': warehouses,
   '20261221000000-shipments': shipments,
   '20261222000000-backorders': backorders,

@@ -65,6 +65,16 @@ export function createReturnsRepository(db: Kysely<DB>, engine: Engine) {
       };
     },
 
+    /** How many returns are `status` (the operator's inbox: approved ones are on their way). */
+    async countWith(status: string): Promise<number> {
+      const row = await db
+        .selectFrom('returns')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', status)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     /** Moves a return in the unit, only if it is still `from`; whether it did. */
     async moveIn(trx: Transaction<DB>, id: string, from: string, to: string, set: Partial<ReturnRow>): Promise<boolean> {
       const result = await trx

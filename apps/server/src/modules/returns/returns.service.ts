@@ -116,6 +116,9 @@ export function createReturnsService({ repo, companies, orderOf, renderer }: Ret
       return { items: rows.map((r) => toReturn(r, lines, notes.get(r.id))), total };
     },
 
+    /** Issue 33's inbox: the approved returns, whose parts are on their way to be received. */
+    countToReceive: () => repo.countWith('approved'),
+
     /** `GET /api/returns/:id`. */
     get: async (id: string, user: SessionUser): Promise<Return> => view(await readable(id, user)),
 

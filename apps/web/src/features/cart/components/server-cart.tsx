@@ -1,18 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { formatDollars } from '@bulkparts/shared/money';
+import type { CartLine } from '@bulkparts/shared';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cartQueries } from '../api/cart-queries';
 import { useRemoveCartLine } from '../api/remove-cart-line';
 import { useUpdateCartLine } from '../api/update-cart-line';
-import { CartLineItem } from './cart-line-item';
+import { CartLineRow } from './cart-line-row';
+import { CartTable } from './cart-table';
 import { EmptyCart } from './empty-cart';
 
-/** The signed-in buyer's cart (`GET /api/cart`): lines with their problems, subtotal, Checkout. */
-export function ServerCart() {
+/**
+ * The signed-in buyer's cart (`GET /api/cart`): a table of its lines with their problems, and the
+ * summary with Checkout. `moreActions` (the page's: 'Save as list') join the summary's buttons.
+ */
+export function ServerCart({ moreActions }: { moreActions?: (lines: readonly CartLine[]) => ReactNode }) {
   const cart = useQuery(cartQueries.mine());
   const update = useUpdateCartLine();
   const remove = useRemoveCartLine();
@@ -23,11 +28,32 @@ export function ServerCart() {
   if (cart.data.lines.length === 0) return <EmptyCart />;
 
   const problems = cart.data.lines.filter((l) => l.problem).length;
+  const actions = (
+    <>
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={problems > 0}
+        aria-describedby={problems > 0 ? 'cart-checkout-blocked' : undefined}
+        onClick={() => navigate('/checkout')}
+      >
+        Checkout
+      </button>
+      {moreActions?.(cart.data.lines)}
+      {/* Past 1000 pieces a line, or for a special price: the cart's lines as a request for quote (issue 17). */}
+      <Link to="/quotes/new?from=cart" className="btn btn-outline">
+        Request a quote
+      </Link>
+      <Link to="/quick-order" className="btn btn-ghost">
+        Quick order
+      </Link>
+    </>
+  );
   return (
-    <div className="space-y-4">
-      <ul className="space-y-3" aria-label="Cart lines">
+    <div className="space-y-2">
+      <CartTable lines={cart.data.lines} subtotal={cart.data.subtotal} actions={actions}>
         {cart.data.lines.map((line) => (
-          <CartLineItem
+          <CartLineRow
             key={line.productId}
             line={line}
             busy={remove.isPending && remove.variables === line.productId}
@@ -40,30 +66,7 @@ export function ServerCart() {
             }
           />
         ))}
-      </ul>
-      <div className="flex flex-col gap-3 rounded-box bg-base-200 p-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-lg">
-          Subtotal ({cart.data.count} {cart.data.count === 1 ? 'line' : 'lines'}): <strong>{formatDollars(cart.data.subtotal)}</strong>
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/quick-order" className="btn btn-ghost">
-            Quick order
-          </Link>
-          {/* Past 1000 pieces a line, or for a special price: the cart's lines as a request for quote (issue 17). */}
-          <Link to="/quotes/new?from=cart" className="btn btn-outline">
-            Request a quote
-          </Link>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={problems > 0}
-            aria-describedby={problems > 0 ? 'cart-checkout-blocked' : undefined}
-            onClick={() => navigate('/checkout')}
-          >
-            Checkout
-          </button>
-        </div>
-      </div>
+      </CartTable>
       {problems > 0 && (
         <p id="cart-checkout-blocked" className="text-sm">
           Fix or remove the {problems === 1 ? 'line' : `${problems} lines`} marked in red to check out.

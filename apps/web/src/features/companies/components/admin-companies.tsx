@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { PAYMENT_TERMS_LABELS, shippingAddressLines, type Company } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatDollars, formatNumber } from '@bulkparts/shared/money';
 import { DataTable } from '@/components/ui/data-table';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { PagedList } from '@/components/ui/paged-list';
@@ -106,7 +106,7 @@ export function AdminCompanies({ selectedId, onSelect, myEmail }: { selectedId: 
                   </>
                 ),
               },
-              { header: 'Members', cell: (c) => c.memberCount },
+              { header: 'Members', cell: (c) => formatNumber(c.memberCount) },
               { header: 'Terms', cell: termsOf },
               { header: 'Credit used', cell: creditOf },
               { header: 'Discount', cell: (c) => (c.discountPercent ? `${c.discountPercent}%` : 'None') },
