@@ -256,6 +256,8 @@ const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
   '/dashboard/webhooks': { admin: at('/dashboard/webhooks', (p) => p.getByRole('button', { name: 'Add endpoint' })) },
   // Issue 31: the warehouses (the default listed) and the carriers' tracking templates.
   '/dashboard/warehouses': { admin: at('/dashboard/warehouses', (p) => p.getByRole('button', { name: 'Save carriers' })) },
+  // Issue 31: the returns list (its status filter is there with or without returns).
+  '/dashboard/returns': { admin: at('/dashboard/returns', h1('Returns')) },
 };
 
 /** The sweep buyer's product, cart line, pending order, requested quote and a quote the admin answered. */

@@ -55,6 +55,10 @@ export const USERS = {
   remove: { name: 'Remove Me', signedIn: false },
   shipper: { name: 'Ship Buyer' },
   hooked: { name: 'Hook Buyer' },
+  // after-the-order.spec.ts (issue 31)
+  shipwatch: { name: 'Shay Shipwatch' },
+  backorderer: { name: 'Bo Backorder' },
+  returner: { name: 'Ray Returner' },
   // buying-speed.spec.ts (issue 33)
   listview: { name: 'Lin Listview' },
   lister: { name: 'Lis Requisition' },

@@ -128,6 +128,7 @@ export function AppRouter() {
               <Route path="api-keys" element={<CompanyArea />} />
               <Route path="webhooks" element={<CompanyArea />} />
               <Route path="warehouses" element={<CompanyArea />} />
+              <Route path="returns" element={<CompanyArea />} />
               <Route path="payment/:id" element={byId(<OrderArea />)} />
               <Route path="orders/:id" element={byId(<OrderArea />)} />
               <Route path="makeadmin" element={adminOnly(<MakeAdmin />)} />

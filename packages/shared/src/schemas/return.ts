@@ -187,3 +187,65 @@ export function creditForLine(line: InvoicedLine, returning: number): { netCents
     taxCents: share(line.taxCents, after) - share(line.taxCents, before),
   };
 }
+
+/**
+ * The buyer's "Return parts" form (issue 31): each shipped line's pieces to send back (0 leaves it,
+ * at most what shipped less what is already returned) and why; `returnRequestOf` turns it into
+ * the `POST /api/purchase/:id/returns` body.
+ */
+export const returnRequestFormSchema = z
+  .object({
+    lines: z.array(
+      z.object({
+        productId: z.string(),
+        left: z.number().int(),
+        quantity: z.number({ error: 'Enter a number of pieces (0 keeps the line)' }).int('Enter whole pieces').min(0, 'Enter 0 or more pieces'),
+        reason: z.string().trim().max(RETURN_REASON_MAX_LENGTH, `The reason must be at most ${RETURN_REASON_MAX_LENGTH} characters`),
+      }),
+    ),
+    note: z.string().trim().max(RETURN_NOTE_MAX_LENGTH, `Note must be at most ${RETURN_NOTE_MAX_LENGTH} characters`),
+  })
+  .superRefine((v, ctx) => {
+    v.lines.forEach((l, i) => {
+      if (l.quantity > l.left) ctx.addIssue({ code: 'custom', path: ['lines', i, 'quantity'], message: `At most ${l.left} pieces can be returned` });
+      if (l.quantity > 0 && !l.reason) ctx.addIssue({ code: 'custom', path: ['lines', i, 'reason'], message: 'Say why the parts go back' });
+    });
+    if (!v.lines.some((l) => l.quantity > 0)) ctx.addIssue({ code: 'custom', path: ['lines'], message: 'Return at least one piece' });
+  });
+export type ReturnRequestForm = z.infer<typeof returnRequestFormSchema>;
+
+export function returnRequestOf(v: ReturnRequestForm): ReturnRequest {
+  return {
+    lines: v.lines.filter((l) => l.quantity > 0).map((l) => ({ productId: l.productId, quantity: l.quantity, reason: l.reason })),
+    note: v.note || undefined,
+  };
+}
+
+/** The admin's "Receive" form: per line what arrived and, of that, what is damaged; where the good pieces go. */
+export const returnReceiveFormSchema = z
+  .object({
+    lines: z.array(
+      z.object({
+        productId: z.string(),
+        asked: z.number().int(),
+        received: z.number({ error: 'Enter the pieces received' }).int('Enter whole pieces').min(0, 'Enter 0 or more pieces'),
+        damaged: z.number({ error: 'Enter the damaged pieces (0 for none)' }).int('Enter whole pieces').min(0, 'Enter 0 or more pieces'),
+      }),
+    ),
+    warehouse: z.string().trim().max(20),
+    refundShipping: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    v.lines.forEach((l, i) => {
+      if (l.received > l.asked) ctx.addIssue({ code: 'custom', path: ['lines', i, 'received'], message: `At most the ${l.asked} pieces asked for` });
+      if (l.damaged > l.received) ctx.addIssue({ code: 'custom', path: ['lines', i, 'damaged'], message: RETURN_MESSAGES.damagedTooMany });
+    });
+  });
+export type ReturnReceiveForm = z.infer<typeof returnReceiveFormSchema>;
+
+export function returnReceiveOf(v: ReturnReceiveForm): ReturnReceive {
+  return {
+    lines: v.lines.map((l) => ({ productId: l.productId, received: l.received, damaged: l.damaged, warehouse: v.warehouse || undefined })),
+    refundShipping: v.refundShipping,
+  };
+}

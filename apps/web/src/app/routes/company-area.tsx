@@ -12,6 +12,7 @@ const ApiKeys = page(() => import('./dashboard/api-keys'));
 const Webhooks = page(() => import('./dashboard/webhooks'));
 // Issue 31: warehouses and carriers, and the returns list, ride on it too.
 const Warehouses = page(() => import('./dashboard/warehouses'));
+const Returns = page(() => import('./dashboard/returns'));
 
 /**
  * Company accounts (issue 18): `/invitations/:token`, `/dashboard/company`, `/dashboard/approvals`
@@ -29,5 +30,6 @@ export function Component() {
   if (path === '/dashboard/api-keys') return <ApiKeys />;
   if (path === '/dashboard/webhooks') return <Webhooks />;
   if (path === '/dashboard/warehouses') return <Warehouses />;
+  if (path === '/dashboard/returns') return <Returns />;
   return <Invitation />;
 }

@@ -13,6 +13,9 @@ import { OrderTimeline } from '@/features/orders/components/order-timeline';
 import { needsShippingAddress, ShippingAddressNeeded } from '@/features/orders/components/shipping-address-needed';
 import { ShipLinesForm } from '@/features/shipments/components/ship-lines-form';
 import { ShipmentList } from '@/features/shipments/components/shipment-list';
+import { shipmentQueries } from '@/features/shipments/api/shipment-queries';
+import { OrderReturns } from '@/features/returns/components/order-returns';
+import { companyQueries } from '@/features/companies/api/company-queries';
 import { SaveAsList } from '@/features/lists/components/save-as-list';
 
 /** A label and its value in the order's facts list; nothing when there is no value. */
@@ -63,6 +66,10 @@ function OrderDetails({ order }: { order: Order }) {
   const me = session.data?.user;
   const isBuyer = me?.email.toLowerCase() === order.userEmail.toLowerCase();
   const isAdmin = me?.role === 'admin';
+  // Issue 31: the shipments (the timeline names each one's carrier and tracking; ShipmentList shares the read).
+  const shipments = useQuery(shipmentQueries.ofOrder(order._id));
+  // Issue 31: a company's admin returns parts of its members' orders as their buyers do.
+  const company = useQuery({ ...companyQueries.mine(), enabled: !isBuyer && order.companyId !== null });
   const shipTo = order.shippingAddress ? shippingAddressLines(order.shippingAddress) : null;
   return (
     <>
@@ -127,7 +134,8 @@ function OrderDetails({ order }: { order: Order }) {
           <ShipLinesForm key={order.lines.map((l) => l.shipped).join('-')} order={order} />
         )}
       </section>
-      <OrderTimeline order={order} />
+      <OrderReturns order={order} canRequest={isBuyer || (company.data?.myRole === 'admin' && company.data.id === order.companyId)} />
+      <OrderTimeline order={order} shipments={shipments.data} />
     </>
   );
 }
