@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Return, ReturnReceive, ReturnRequest } from '@bulkparts/shared';
+import { companyQueries } from '@/features/companies/api/company-queries';
 import { orderQueries } from '@/features/orders/api/order-queries';
 import { productQueries } from '@/features/products/api/product-queries';
 import { api } from '@/lib/api-client';
@@ -7,7 +8,7 @@ import { returnQueries } from './return-queries';
 
 const path = (id: string, action: string) => `/api/returns/${encodeURIComponent(id)}/${action}`;
 
-/** A return's step changes the return, its order's lines (returned, credited) and, received, the stock. */
+/** A return's step changes the return, its order's lines (returned, credited), received the stock and an account order's credit used. */
 function useReturnWrite<V>(fn: (v: V) => Promise<Return>) {
   const qc = useQueryClient();
   return useMutation({
@@ -17,6 +18,7 @@ function useReturnWrite<V>(fn: (v: V) => Promise<Return>) {
         qc.invalidateQueries({ queryKey: returnQueries.all() }),
         qc.invalidateQueries({ queryKey: orderQueries.all() }),
         qc.invalidateQueries({ queryKey: productQueries.all() }),
+        qc.invalidateQueries({ queryKey: companyQueries.all() }),
       ]),
   });
 }
