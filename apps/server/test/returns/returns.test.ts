@@ -205,6 +205,10 @@ describe(`returns and credit notes (${engine})`, () => {
     const refunded = await returnClient(t.app, shop).list('?status=refunded&limit=100');
     expect(refunded.headers['x-total-count']).toBeDefined();
     expect((refunded.json() as Return[]).every((r) => r.status === 'refunded')).toBe(true);
+    const one = await returnClient(t.app, buyer).get(own[0]!._id);
+    expect(one.statusCode).toBe(200);
+    expect((one.json() as Return)._id).toBe(own[0]!._id);
+    expect(((await returnClient(t.app, shop).get(own[0]!._id)).json() as Return).rmaNumber).toBe(own[0]!.rmaNumber);
     expect((await returnClient(t.app, await signUp(t.app)).get(own[0]!._id)).statusCode).toBe(404);
     expect((await returnClient(t.app, buyer).approve(own[0]!._id)).statusCode).toBe(403);
   });
