@@ -36,6 +36,8 @@ export interface ProductsTable {
    * null follows WEBHOOK_LOW_STOCK_THRESHOLD, 0 never.
    */
   low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Issue 32 (migration 20261206000000): the UNSPSC commodity code (8 digits), or null. */
+  unspsc: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One specification of one product, kept by triggers from `products.attributes` (read-only for the app). */
