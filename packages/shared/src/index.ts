@@ -27,3 +27,5 @@ export * from './schemas/company.js';
 export * from './schemas/api-key.js';
 export * from './schemas/webhook.js';
 export * from './plan-order.js';
+export * from './punchout.js';
+export * from './schemas/punchout.js';

@@ -12,10 +12,19 @@ export interface OriginCheckOptions {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Callers that are not the shop's pages by design: Stripe's signed webhook, and an identity
- * provider posting its OAuth answer back (response_mode=form_post) to better-auth's callbacks.
+ * Callers that are not the shop's pages by design: Stripe's signed webhook, an identity provider
+ * posting its OAuth answer back (response_mode=form_post) to better-auth's callbacks, and (issue
+ * 32) procurement systems: cXML documents server to server, and OCI's login form posted from the
+ * buyer's system's page. Those carry their own credentials, never a session cookie's authority
+ * (`/punchout/return`, which acts on the session, stays guarded).
  */
-const EXEMPT = [/^\/api\/payments\/webhook(\?|$)/, /^\/api\/auth\/callback\//, /^\/api\/auth\/oauth2\/callback\//];
+const EXEMPT = [
+  /^\/api\/payments\/webhook(\?|$)/,
+  /^\/api\/auth\/callback\//,
+  /^\/api\/auth\/oauth2\/callback\//,
+  /^\/punchout\/cxml\/(setup|order)(\?|$)/,
+  /^\/punchout\/oci(\?|$)/,
+];
 
 const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 

@@ -20,6 +20,7 @@ import * as events from './20261203000000-events.js';
 import * as cartOrderIdNullable from './20261204000000-cart-order-id-nullable.js';
 import * as orderLineListPrice from './20261205000000-order-line-list-price.js';
 import * as productUnspsc from './20261206000000-product-unspsc.js';
+import * as punchout from './20261206000100-punchout.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '20261204000000-cart-order-id-nullable': cartOrderIdNullable,
   '20261205000000-order-line-list-price': orderLineListPrice,
   '20261206000000-product-unspsc': productUnspsc,
+  '20261206000100-punchout': punchout,
 };

@@ -16,7 +16,8 @@ import { nowIso } from '../../lib/ids.js';
 import type { ProductsService } from '../products/products.service.js';
 import type { CompanyDirectory, PriceBook } from '../companies/company-directory.js';
 import type { CartRepository, StoredCartLine } from './cart.repository.js';
-import { cartView, lineProblem, type CartProduct } from './cart-view.js';
+import { cartView, lineProblem, pricedCartLines, type CartProduct } from './cart-view.js';
+import type { CartOwner } from './cart-owner.js';
 
 export interface CartDeps {
   repo: CartRepository;
@@ -55,10 +56,10 @@ export function createCartService({ repo, products, prices }: CartDeps) {
   const bookFor = (userId: string, productIds: readonly string[]): Promise<PriceBook | null> =>
     prices && productIds.length ? prices.priceBookFor(userId, productIds) : Promise.resolve(null);
 
-  async function view(userId: string): Promise<Cart> {
-    const stored = await repo.list(userId);
+  async function view(owner: CartOwner): Promise<Cart> {
+    const stored = await repo.list(owner.cartId);
     const ids = stored.map((s) => s.product_id);
-    const [rows, book] = await Promise.all([products.findMany(ids), bookFor(userId, ids)]);
+    const [rows, book] = await Promise.all([products.findMany(ids), bookFor(owner.buyerId, ids)]);
     return cartView(stored, rows, book);
   }
 
@@ -73,7 +74,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
     view,
 
     /** `PUT /api/cart/lines/:productId`: the line's quantity, checked by the purchase form's rules. */
-    async setLine(userId: string, productId: string, quantity: number): Promise<Cart> {
+    async setLine(owner: CartOwner, productId: string, quantity: number): Promise<Cart> {
       const [product] = await products.findMany([productId]);
       if (!product) throw notFound('Product');
       if (product.archived) throw new AppError('CONFLICT', MESSAGES.productUnavailable, { quantity: MESSAGES.productUnavailable });
@@ -85,22 +86,35 @@ export function createCartService({ repo, products, prices }: CartDeps) {
         throw new AppError(code, message, { quantity: message });
       }
       // The cap and the reopening read the lines: on the locked cart, as one unit with the write.
-      await repo.inLockedCart(userId, nowIso(), async (cart) => {
+      await repo.inLockedCart(owner.cartId, nowIso(), async (cart) => {
         const existing = await cart.list();
         checkCap(existing, [productId]);
         await cart.set([{ productId, quantity }], { reopen: existing.length === 0 });
       });
-      return view(userId);
+      return view(owner);
     },
 
-    async removeLine(userId: string, productId: string): Promise<Cart> {
-      await repo.remove(userId, productId);
-      return view(userId);
+    async removeLine(owner: CartOwner, productId: string): Promise<Cart> {
+      await repo.remove(owner.cartId, productId);
+      return view(owner);
     },
 
-    async clear(userId: string): Promise<Cart> {
-      await repo.clear(userId);
-      return view(userId);
+    async clear(owner: CartOwner): Promise<Cart> {
+      await repo.clear(owner.cartId);
+      return view(owner);
+    },
+
+    /** Issue 32: the cart's lines in cents with their whole product rows (a punchout cart is sent back from these). */
+    async priced(owner: CartOwner) {
+      const stored = await repo.list(owner.cartId);
+      const ids = stored.map((s) => s.product_id);
+      const [rows, book] = await Promise.all([products.findMany(ids), bookFor(owner.buyerId, ids)]);
+      return pricedCartLines(stored, rows, book);
+    },
+
+    /** Issue 32: in the caller's unit, removes whole carts (a returned or ended punchout session's). */
+    async discardIn(trx: Transaction<DB>, cartIds: readonly string[]): Promise<void> {
+      for (const id of cartIds) await repo.removeIn(trx, id);
     },
 
     /**
@@ -109,7 +123,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
      * nothing: an unknown SKU or a quantity the rules refuse answers 400 naming every such line by
      * its index, and nothing changes.
      */
-    async addBySku(userId: string, lines: readonly { sku: string; quantity: unknown }[]): Promise<Cart> {
+    async addBySku(owner: CartOwner, lines: readonly { sku: string; quantity: unknown }[]): Promise<Cart> {
       const errors: ErrorLine[] = [];
       const wanted = lines.map((l) => normalizeSku(l.sku));
       const found = new Map((await products.findBySkus(wanted.filter(Boolean))).map((p) => [p.sku, p]));
@@ -131,7 +145,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
       // Read, check and write on the locked cart, as one unit: overlapping adds wait for one
       // another, so each sums onto what the one before it wrote (none is lost) and its totals are
       // checked against that. The products were read above: the unit touches only the cart.
-      const { existing, written } = await repo.inLockedCart(userId, nowIso(), async (cart) => {
+      const { existing, written } = await repo.inLockedCart(owner.cartId, nowIso(), async (cart) => {
         const existing = await cart.list();
         const held = new Map(existing.map((e) => [e.product_id, Number(e.quantity)]));
         // Then what the line would become: the product's minimum, 1000 at most, its stock.
@@ -164,7 +178,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
       const [rest, book] = await Promise.all([
         others.length ? products.findMany(others) : [],
         bookFor(
-          userId,
+          owner.buyerId,
           stored.map((s) => s.product_id),
         ),
       ]);
@@ -182,7 +196,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
      * was; when no product can be added nothing changes, the cart is not emptied for nothing.
      */
     async addProducts(
-      userId: string,
+      owner: CartOwner,
       pieces: readonly { productId: string; quantity: number }[],
       { replace = false }: { replace?: boolean } = {},
     ): Promise<{ cart: Cart; missing: string[]; capped: string[] }> {
@@ -196,7 +210,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
       let capped: string[] = [];
       // The cap and the reopening read the lines: on the locked cart, as one unit with the write.
       if (adding.length) {
-        capped = await repo.inLockedCart(userId, nowIso(), async (cart) => {
+        capped = await repo.inLockedCart(owner.cartId, nowIso(), async (cart) => {
           const existing = await cart.list();
           if (replace) await cart.clear();
           const kept = replace ? [] : existing;
@@ -210,7 +224,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
           return adding.filter((a) => (held.get(a.productId) ?? 0) + a.quantity > a.cap).map((a) => a.productId);
         });
       }
-      return { cart: await view(userId), missing, capped };
+      return { cart: await view(owner), missing, capped };
     },
 
     /**
