@@ -50,6 +50,9 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/dashboard/api-keys',
   // Issue 19: outgoing webhooks.
   '/dashboard/webhooks',
+  // Issue 32: punchout, a company's setup and the document log (shop admins).
+  '/dashboard/companies/:id/punchout',
+  '/dashboard/punchout',
 ] as const;
 
 /**

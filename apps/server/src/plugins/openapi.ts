@@ -130,7 +130,9 @@ function textAnswersOf(answers: TextAnswers): JsonObject {
   return Object.fromEntries(
     Object.entries(answers).map(([status, { description, media }]) => [
       status,
-      media.length ? { description, content: Object.fromEntries(media.map((m) => [m, { schema: { type: 'string' } }])) } : { description, type: 'null' },
+      media.length
+        ? { description, content: Object.fromEntries(media.map((m) => [m, { schema: m === 'application/json' ? ERROR_REF : { type: 'string' } }])) }
+        : { description, type: 'null' },
     ]),
   );
 }

@@ -179,7 +179,14 @@ export default async function punchoutGatewayRoutes(
       schema: {
         summary: 'Return cart: the page that posts the cart (cXML cxml-urlencoded, or OCI fields) to the procurement system; the session ends',
         tags: ['punchout'],
-        textAnswers: pageAnswers({ 200: { description: 'The page that posts the cart to the return URL (only there: its own CSP)', media: HTML } }),
+        textAnswers: pageAnswers({
+          200: { description: 'The page that posts the cart to the return URL (only there: its own CSP)', media: HTML },
+          // The cross-site guard (plugins/origin-check.ts) answers before the route, in the API's JSON.
+          403: {
+            description: 'FORBIDDEN_ORIGIN (JSON): not posted from the shop’s own page; or a page: this session may not return a cart',
+            media: [...HTML, 'application/json'],
+          },
+        }),
       },
     },
     async (request, reply) => send(reply, await gateway.returnCart(currentUser(request), fromNodeHeaders(request.headers))),

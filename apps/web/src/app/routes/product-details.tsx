@@ -5,6 +5,7 @@ import { formatQuantity, unavailableReason } from '@bulkparts/shared/quantity';
 import { ListPrice } from '@/components/ui/list-price';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { RecordLoadFailure } from '@/components/ui/record-load-failure';
+import { useIsPunchout } from '@/features/auth/api/auth-queries';
 import { AddToCart } from '@/features/cart/components/add-to-cart';
 import { categoryQueries } from '@/features/categories/api/categories-queries';
 import { productQueries } from '@/features/products/api/product-queries';
@@ -17,6 +18,7 @@ export function Component() {
   const product = useQuery(productQueries.detail(id));
   // Only for the category's name; its link works from the slug while this loads or if it fails.
   const categories = useQuery(categoryQueries.list());
+  const punchout = useIsPunchout();
 
   if (product.isPending) return <PageSpinner label="Loading the product" />;
   if (product.isError) return <RecordLoadFailure error={product.error} onRetry={product.refetch} notFound={{ title: 'Product not found' }} />;
@@ -69,13 +71,16 @@ export function Component() {
           <p className="badge h-auto badge-error badge-lg py-1 font-semibold">{unavailable}</p>
         ) : (
           <>
-            <Link to={`/purchase/${p._id}`} className="btn btn-primary w-full sm:w-auto">
-              Purchase
-            </Link>
+            {/* Issue 32: a punchout session orders through its procurement system, never here. */}
+            {!punchout && (
+              <Link to={`/purchase/${p._id}`} className="btn btn-primary w-full sm:w-auto">
+                Purchase
+              </Link>
+            )}
             <AddToCart key={p._id} product={p} tiers={p} />
           </>
         )}
-        {!p.archived && (
+        {!p.archived && !punchout && (
           <p>
             Need more than 1,000 pieces or a special price?{' '}
             <Link to={`/quotes/new?${new URLSearchParams({ productId: p._id })}`} className="link link-primary">

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '@/features/auth/api/auth-queries';
 
 /** 'Approvals', for approvers and company admins only (approvals-link.tsx says why it is lazy). */
@@ -29,6 +29,7 @@ const adminLinks: MenuLink[] = [
   { to: '/dashboard/companies', label: 'Companies' },
   { to: '/dashboard/api-keys', label: 'API Keys' },
   { to: '/dashboard/webhooks', label: 'Webhooks' },
+  { to: '/dashboard/punchout', label: 'Punchout Log' },
 ];
 
 /** The dashboard shell: a side menu on wide screens, a drawer behind a toggle button on phones. */
@@ -75,6 +76,18 @@ export function Component() {
     </li>
   );
 
+  // Issue 32: a punchout session has no dashboard (its procurement system keeps the orders; the server refuses these pages' reads).
+  if (session.data?.session?.punchoutId) {
+    return (
+      <section className="mx-auto max-w-xl p-10 text-center">
+        <h1 className="text-2xl font-bold">Not part of punchout</h1>
+        <p className="py-4">You are shopping from your procurement system: fill the cart and return it there, where the order is placed.</p>
+        <Link to="/cart" className="btn btn-primary">
+          Go to the cart
+        </Link>
+      </section>
+    );
+  }
   return (
     <div className="drawer lg:drawer-open mx-auto max-w-7xl">
       <input

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatDollars } from '@bulkparts/shared/money';
@@ -11,8 +12,15 @@ import { useUpdateCartLine } from '../api/update-cart-line';
 import { CartLineItem } from './cart-line-item';
 import { EmptyCart } from './empty-cart';
 
-/** The signed-in buyer's cart (`GET /api/cart`): lines with their problems, subtotal, Checkout. */
-export function ServerCart() {
+/** What replaces 'Request a quote' and 'Checkout' (issue 32: a punchout session's "Return cart"), told whether lines block it. */
+export interface CartOrderAction {
+  render: (blocked: boolean, describedBy: string | undefined) => ReactNode;
+  /** What the lines in red block ('return the cart'). */
+  verb: string;
+}
+
+/** The signed-in buyer's cart (`GET /api/cart`): lines with their problems, subtotal, Checkout (or `orderAction`). */
+export function ServerCart({ orderAction }: { orderAction?: CartOrderAction } = {}) {
   const cart = useQuery(cartQueries.mine());
   const update = useUpdateCartLine();
   const remove = useRemoveCartLine();
@@ -49,24 +57,30 @@ export function ServerCart() {
           <Link to="/quick-order" className="btn btn-ghost">
             Quick order
           </Link>
-          {/* Past 1000 pieces a line, or for a special price: the cart's lines as a request for quote (issue 17). */}
-          <Link to="/quotes/new?from=cart" className="btn btn-outline">
-            Request a quote
-          </Link>
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={problems > 0}
-            aria-describedby={problems > 0 ? 'cart-checkout-blocked' : undefined}
-            onClick={() => navigate('/checkout')}
-          >
-            Checkout
-          </button>
+          {orderAction ? (
+            orderAction.render(problems > 0, problems > 0 ? 'cart-checkout-blocked' : undefined)
+          ) : (
+            <>
+              {/* Past 1000 pieces a line, or for a special price: the cart's lines as a request for quote (issue 17). */}
+              <Link to="/quotes/new?from=cart" className="btn btn-outline">
+                Request a quote
+              </Link>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={problems > 0}
+                aria-describedby={problems > 0 ? 'cart-checkout-blocked' : undefined}
+                onClick={() => navigate('/checkout')}
+              >
+                Checkout
+              </button>
+            </>
+          )}
         </div>
       </div>
       {problems > 0 && (
         <p id="cart-checkout-blocked" className="text-sm">
-          Fix or remove the {problems === 1 ? 'line' : `${problems} lines`} marked in red to check out.
+          Fix or remove the {problems === 1 ? 'line' : `${problems} lines`} marked in red to {orderAction?.verb ?? 'check out'}.
         </p>
       )}
     </div>
