@@ -332,7 +332,7 @@ export function buildServices({
   // Issue 32 (ADR 0028): punchout. The module owns its setups, sessions, log and buyers' order ids;
   // the flows start a session (signing the browser in as the company's punchout member), return
   // its cart, and place a cXML OrderRequest through the place-order flow.
-  const punchout = createPunchoutService({ repo: createPunchoutRepository(db), companies, users, publicUrl: config.publicUrl });
+  const punchout = createPunchoutService({ repo: createPunchoutRepository(db), companies, users, publicUrl: config.publicUrl, rateLimiter });
   const punchoutSignIn = createPunchoutSignIn(auth, config.authSecret);
   const punchoutHost = new URL(config.publicUrl).hostname;
   const punchoutStart = createPunchoutStart({ punchout, signIn: punchoutSignIn, cart, products, host: punchoutHost });

@@ -19,7 +19,8 @@ import { buyerPricesIn, type CompanyDirectory } from '../modules/companies/compa
 import type { OrdersService } from '../modules/orders/orders.service.js';
 import { CxmlRefusal, readCxmlRequest, readOrderRequest, type CxmlAddress, type CxmlHeader, type OrderRequestIn } from '../modules/punchout/cxml-reader.js';
 import { cxmlResponse, newPayloadId } from '../modules/punchout/cxml-writer.js';
-import type { GatewayAnswer } from '../modules/punchout/punchout-gateway.js';
+import type { ClientInfo, GatewayAnswer } from '../modules/punchout/punchout-gateway.js';
+import { RateLimitedError } from '../modules/rate-limit/rate-limit.service.js';
 import type { PunchoutCompany, PunchoutService } from '../modules/punchout/punchout.service.js';
 import { pricedRow, StockShortError, type ProductsService } from '../modules/products/products.service.js';
 import type { ProductRow } from '../modules/products/products.repository.js';
@@ -68,7 +69,7 @@ export function shipToOf(a: CxmlAddress): { address: ShippingAddress } | { probl
  * the order carries a note for a shop admin.
  */
 export function createPunchoutOrder({ punchout, orders, products, companies, host, now = () => new Date() }: PunchoutOrderDeps) {
-  return async function cxmlOrder(text: string): Promise<GatewayAnswer> {
+  return async function cxmlOrder(text: string, client: ClientInfo): Promise<GatewayAnswer> {
     const payloadId = newPayloadId(host, now());
     let header: CxmlHeader | undefined;
     let company: PunchoutCompany | null = null;
@@ -91,11 +92,12 @@ export function createPunchoutOrder({ punchout, orders, products, companies, hos
     try {
       const read = readCxmlRequest(text, 'OrderRequest');
       header = read.header;
-      company = await punchout.authenticateCxml(header.from, header.sender);
+      company = await punchout.authenticateCxml(header.from, header.sender, client.ip);
       if (!company) return await answer(401, 'Unknown From identity, or wrong Sender identity or shared secret');
       request = readOrderRequest(read.request);
     } catch (error) {
       if (error instanceof CxmlRefusal) return answer(error.status, error.message);
+      if (error instanceof RateLimitedError) return answer(429, error.message);
       throw error;
     }
     if (request.type !== 'new') {

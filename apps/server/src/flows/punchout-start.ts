@@ -7,6 +7,7 @@ import { CxmlRefusal, readCxmlRequest, readSetupRequest, type CxmlHeader } from 
 import { cxmlResponse, newPayloadId, setupResponseBody } from '../modules/punchout/cxml-writer.js';
 import type { ClientInfo, GatewayAnswer } from '../modules/punchout/punchout-gateway.js';
 import { messagePage } from '../modules/punchout/punchout-pages.js';
+import { RateLimitedError } from '../modules/rate-limit/rate-limit.service.js';
 import { credentialKey, type PunchoutCompany, type PunchoutService, type StartedSession } from '../modules/punchout/punchout.service.js';
 
 export interface PunchoutStartDeps {
@@ -67,7 +68,7 @@ export function createPunchoutStart({ punchout, signIn, cart, products, host, no
   const endsAt = () => new Date(now().getTime() + PUNCHOUT_SESSION_TTL_SECONDS * 1000);
 
   return {
-    async cxmlSetup(text: string): Promise<GatewayAnswer> {
+    async cxmlSetup(text: string, client: ClientInfo): Promise<GatewayAnswer> {
       const payloadId = newPayloadId(host, now());
       let header: CxmlHeader | undefined;
       let company: PunchoutCompany | null = null;
@@ -98,7 +99,7 @@ export function createPunchoutStart({ punchout, signIn, cart, products, host, no
       try {
         const read = readCxmlRequest(text, 'PunchOutSetupRequest');
         header = read.header;
-        company = await punchout.authenticateCxml(header.from, header.sender);
+        company = await punchout.authenticateCxml(header.from, header.sender, client.ip);
         if (!company) return await answer(401, MESSAGES.unauthorized);
         const setup = readSetupRequest(read.request);
         if (!isAllowedReturnUrl(setup.returnUrl, company.allowedReturnOrigins)) return await answer(403, MESSAGES.notAllowed);
@@ -120,6 +121,7 @@ export function createPunchoutStart({ punchout, signIn, cart, products, host, no
         return await answer(200, 'OK', setupResponseBody(session.startUrl));
       } catch (error) {
         if (error instanceof CxmlRefusal) return answer(error.status, error.message);
+        if (error instanceof RateLimitedError) return answer(429, error.message);
         throw error;
       }
     },
@@ -159,7 +161,12 @@ export function createPunchoutStart({ punchout, signIn, cart, products, host, no
       const missing = [!username && 'USERNAME', !password && 'PASSWORD', !hookUrl && 'HOOK_URL'].filter(Boolean);
       if (missing.length) return refuse(400, 'Punchout could not start', `The OCI request has no ${missing.join(', ')}.`);
       if (hookUrl.length > 2000) return refuse(400, 'Punchout could not start', 'HOOK_URL is longer than 2000 characters.');
-      company = await punchout.authenticateOci(username, password);
+      const authenticated = await punchout.authenticateOci(username, password, client.ip).catch((error: unknown) => {
+        if (error instanceof RateLimitedError) return 'limited' as const;
+        throw error;
+      });
+      if (authenticated === 'limited') return refuse(429, 'Punchout could not start', 'Too many wrong attempts. Wait a few minutes, then try again.');
+      company = authenticated;
       if (!company) return refuse(401, 'Punchout could not start', 'Unknown OCI user name, or wrong password.');
       if (!isAllowedReturnUrl(hookUrl, company.allowedReturnOrigins))
         return refuse(403, 'Punchout could not start', "HOOK_URL is not on this company's allowed return origins.");

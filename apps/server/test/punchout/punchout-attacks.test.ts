@@ -103,6 +103,23 @@ describe('hostile XML at the punchout routes', () => {
     expect(await t.database.db.selectFrom('orders').select('po_number').where('po_number', '=', 'PO-&-1').executeTakeFirst()).toBeDefined();
   });
 
+  it('guessing a shared secret or an OCI password is slowed down: past 20 wrong ones from one address, 429, the right one too', async () => {
+    const limited = await createTestApp({ rateLimits: { enabled: true } });
+    try {
+      const company = await punchoutCompany(limited);
+      for (let i = 0; i < 20; i++)
+        expect(statusOf((await postCxml(limited.app, 'setup', setupRequest(company, { secret: `guess-${i}-xx` }))).body).code).toBe(401);
+      const refused = await postCxml(limited.app, 'setup', setupRequest(company));
+      expect(refused.statusCode).toBe(429);
+      expect(statusOf(refused.body)).toMatchObject({ code: 429, text: 'Too Many Requests' });
+      // Another company's identity is counted on its own.
+      const other = await punchoutCompany(limited);
+      expect(statusOf((await postCxml(limited.app, 'setup', setupRequest(other))).body).code).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('deeply nested elements and malformed text are 400, never a crash', async () => {
     const deep = setupRequest(pc).replace('<Request', `${'<a>'.repeat(200)}${'</a>'.repeat(200)}<Request`);
     for (const body of [deep, '', '<', '<cXML>', '\u0000<cXML/>', '<?xml version="1.0"?><cXML><Header/></cXML>', 'not xml at all']) {

@@ -41,7 +41,7 @@ const pageAnswers = (success: TextAnswers): TextAnswers => ({
 
 /** cXML's status for an error: the few codes cXML names, else 400 for the sender's mistakes and 500 for ours. */
 function cxmlStatusOf(status: number): number {
-  if ([400, 401, 403, 404, 409].includes(status)) return status;
+  if ([400, 401, 403, 404, 409, 429].includes(status)) return status;
   return status >= 500 ? 500 : 400;
 }
 
@@ -120,7 +120,7 @@ export default async function punchoutGatewayRoutes(
         textAnswers: cxmlAnswers('cXML `Status code="200"` with `PunchOutSetupResponse/StartPage/URL` (one use, 15 minutes)'),
       },
     },
-    async (request, reply) => send(reply, await gateway.cxmlSetup(request.body)),
+    async (request, reply) => send(reply, await gateway.cxmlSetup(request.body, clientOf(request))),
   );
 
   app.post(
@@ -135,7 +135,7 @@ export default async function punchoutGatewayRoutes(
         textAnswers: cxmlAnswers('cXML `Status code="200"`: the order is placed (or was, for this orderID)'),
       },
     },
-    async (request, reply) => send(reply, await gateway.cxmlOrder(request.body)),
+    async (request, reply) => send(reply, await gateway.cxmlOrder(request.body, clientOf(request))),
   );
 
   app.get(

@@ -20,7 +20,7 @@ export interface ClientInfo {
 
 export interface PunchoutGateway {
   /** `POST /punchout/cxml/setup`: a `PunchOutSetupRequest` → a `Response` with the one-time start URL. */
-  cxmlSetup(text: string): Promise<GatewayAnswer>;
+  cxmlSetup(text: string, client: ClientInfo): Promise<GatewayAnswer>;
   /** `GET /punchout/start/:token`: signs the browser in for this punchout and opens the catalogue. */
   start(token: string, client: ClientInfo): Promise<GatewayAnswer>;
   /** `GET|POST /punchout/oci`: OCI's login fields → the same punchout session. */
@@ -28,5 +28,5 @@ export interface PunchoutGateway {
   /** `POST /punchout/return`: the page that posts the cart back; the session ends. */
   returnCart(user: SessionUser, requestHeaders: Headers): Promise<GatewayAnswer>;
   /** `POST /punchout/cxml/order`: an `OrderRequest` → one order (however often it is sent) and a `Response`. */
-  cxmlOrder(text: string): Promise<GatewayAnswer>;
+  cxmlOrder(text: string, client: ClientInfo): Promise<GatewayAnswer>;
 }

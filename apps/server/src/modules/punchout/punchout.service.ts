@@ -22,6 +22,7 @@ import { newId, nowIso } from '../../lib/ids.js';
 import type { SessionUser } from '../../lib/session-user.js';
 import type { CompaniesService } from '../companies/companies.service.js';
 import type { UsersService } from '../users/users.service.js';
+import type { RateLimiter, RateRule } from '../rate-limit/rate-limit.service.js';
 import { hashSecret, hashToken, newStartToken, verifySecret } from './punchout-secrets.js';
 import {
   PunchoutIdentityTakenError,
@@ -33,12 +34,17 @@ import {
 
 export interface PunchoutDeps {
   repo: PunchoutRepository;
+  /** Wrong secrets are counted per sender address and identity named: guessing one is slowed down (`RATE_LIMITED`). */
+  rateLimiter?: Pick<RateLimiter, 'assertAllowed' | 'hit'>;
   companies: Pick<CompaniesService, 'forShopAdmin' | 'isMember' | 'namesOf' | 'membershipOf'>;
   users: Pick<UsersService, 'identityByEmail' | 'usersByIds' | 'sessionUserOf'>;
   /** PUBLIC_URL: the URLs the setup answers, and the start links. */
   publicUrl: string;
   now?: () => Date;
 }
+
+/** Wrong credentials one address may present for one identity before it waits (a procurement network's misconfiguration stays far below). */
+export const PUNCHOUT_FAILURES: RateRule = { max: 20, windowSeconds: 10 * 60 };
 
 /** The From credential as the unique key stores it: domains and identities compare without case. */
 export const credentialKey = (c: PunchoutCredential) => `${c.domain.trim().toLowerCase()}\n${c.identity.trim().toLowerCase()}`;
@@ -160,8 +166,17 @@ function toStarted(row: PunchoutSessionRow): StartedSession {
  * that span modules (starting a session, returning a cart, placing an order) are flows
  * (src/flows/punchout-*.ts); this module owns only its tables.
  */
-export function createPunchoutService({ repo, companies, users, publicUrl, now = () => new Date() }: PunchoutDeps) {
+export function createPunchoutService({ repo, companies, users, publicUrl, rateLimiter, now = () => new Date() }: PunchoutDeps) {
   const baseUrl = publicUrl.replace(/\/$/, '');
+
+  /** Checks credentials under the failure limit: refused (429) past it, a wrong one counted. */
+  async function limited<T>(ip: string, who: string, check: () => Promise<T | null>): Promise<T | null> {
+    const subjects = [{ name: 'punchout-fail', rule: PUNCHOUT_FAILURES, subject: `${ip}\n${who}` }];
+    await rateLimiter?.assertAllowed(subjects);
+    const found = await check();
+    if (!found) await rateLimiter?.hit(subjects);
+    return found;
+  }
 
   async function memberEmailOf(row: PunchoutConfigRow): Promise<string> {
     const [member] = await users.usersByIds([row.member_user_id]);
@@ -244,24 +259,30 @@ export function createPunchoutService({ repo, companies, users, publicUrl, now =
      * `From` credentials, when its `Sender` credential is the setup's and carries the shared
      * secret. The secret is checked the same way whether or not a company was found. Null: 401.
      */
-    async authenticateCxml(from: readonly PunchoutCredential[], sender: readonly (PunchoutCredential & { sharedSecret: string | null })[]) {
-      const found = await repo.findConfigByFromKey(from.map(credentialKey));
-      const config = found[0];
-      const expected =
-        config && config.sender_domain !== null && config.sender_identity !== null ? { domain: config.sender_domain, identity: config.sender_identity } : null;
-      const presented = sender.find((s) => expected !== null && sameCredential(s, expected)) ?? sender[0];
-      const ok = await verifySecret(
-        presented?.sharedSecret ?? '',
-        config && expected && presented && sameCredential(presented, expected) ? config.shared_secret_hash : null,
-      );
-      return ok && config ? toCompany(config) : null;
+    async authenticateCxml(from: readonly PunchoutCredential[], sender: readonly (PunchoutCredential & { sharedSecret: string | null })[], ip: string) {
+      return limited(ip, from.map(credentialKey).join('|'), async () => {
+        const found = await repo.findConfigByFromKey(from.map(credentialKey));
+        const config = found[0];
+        const expected =
+          config && config.sender_domain !== null && config.sender_identity !== null
+            ? { domain: config.sender_domain, identity: config.sender_identity }
+            : null;
+        const presented = sender.find((s) => expected !== null && sameCredential(s, expected)) ?? sender[0];
+        const ok = await verifySecret(
+          presented?.sharedSecret ?? '',
+          config && expected && presented && sameCredential(presented, expected) ? config.shared_secret_hash : null,
+        );
+        return ok && config ? toCompany(config) : null;
+      });
     },
 
     /** Who an OCI request comes from: the company with this user name and password (the same work either way). Null: 401. */
-    async authenticateOci(username: string, password: string) {
-      const config = username ? await repo.findConfigByOciUser(username.trim().toLowerCase()) : undefined;
-      const ok = await verifySecret(password, config?.oci_password_hash ?? null);
-      return ok && config ? toCompany(config) : null;
+    async authenticateOci(username: string, password: string, ip: string) {
+      return limited(ip, `oci\n${username.trim().toLowerCase()}`, async () => {
+        const config = username ? await repo.findConfigByOciUser(username.trim().toLowerCase()) : undefined;
+        const ok = await verifySecret(password, config?.oci_password_hash ?? null);
+        return ok && config ? toCompany(config) : null;
+      });
     },
 
     /** The account punchout signs in as and orders as (null when it is gone, or no longer the company's). */
