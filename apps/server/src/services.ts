@@ -329,7 +329,7 @@ export function buildServices({
   // An accepted quote is placed like any order and ships like a purchase: the buyer's last ship-to, a given one remembered.
   const acceptQuote = createAcceptQuote({ quotes, products, orders, shipTo });
 
-  // Issue 32 (ADR 0028): punchout. The module owns its setups, sessions, log and buyers' order ids;
+  // Issue 32 (ADR 0030): punchout. The module owns its setups, sessions, log and buyers' order ids;
   // the flows start a session (signing the browser in as the company's punchout member), return
   // its cart, and place a cXML OrderRequest through the place-order flow.
   const punchout = createPunchoutService({ repo: createPunchoutRepository(db), companies, users, publicUrl: config.publicUrl, rateLimiter });
