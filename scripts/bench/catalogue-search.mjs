@@ -23,6 +23,7 @@
 // response cache answers) beside the same requests in process, layer by layer
 // (catalogue-layers.ts: the query alone, through the reader pool, the service, app.inject).
 // Why HTTP and in-process figures differ, measured: docs/decisions/0027-catalogue-http-versus-in-process.md
+//   node scripts/bench/catalogue-search.mjs --demo --engine both   (demo catalogue, 10 connections: demoThroughputBench)
 //   node scripts/bench/catalogue-search.mjs --catalogue-sizes 100000 --engine both [--duration 5]
 //     [--connections 16] [--layer-seconds 2] [--sweep 1,2,4,8,16] [--no-build]
 import { spawn, spawnSync } from 'node:child_process';
@@ -358,15 +359,15 @@ export async function catalogueSearchBench({ engines = ['sqlite'], duration = 8,
   }
 }
 
-// ---- issue 28: req/s goals at 100k / 200k, HTTP beside in process (ADR 0027) ------------------------
+// ---- issue 28: latency goals at 100k / 200k, HTTP beside in process (ADR 0027, ADR 0028) ----------
 const NOUNS = Object.values(TOPS).flat();
+/** Issue 28: full-text search p97.5 ≤ 20 ms, facets (unfiltered, by category, by broad word) ≤ 50 ms, filtered list ≤ 50 ms. */
 export const GOAL_FIGURES = [
   {
     key: 'search',
     name: 'search ?q=<word> <prefix>',
     kind: 'list',
     path: '/api/service',
-    goalRps: 5000,
     goalMs: 20,
     queries: ADJECTIVES.flatMap((a) => NOUNS.map((n) => `q=${encodeURIComponent(`${a} ${n.slice(0, 3)}`)}`)),
   },
@@ -375,27 +376,32 @@ export const GOAL_FIGURES = [
     name: 'search, broad ?q=<common word | 2-letter prefix>',
     kind: 'list',
     path: '/api/service',
-    goalRps: 5000,
     goalMs: 20,
     queries: ['bolt', 'nut', 'steel', 'stainless', 'zinc', 'm8', 'brass', 'marine', 'st', 'ma', 'he', 'bo'].map((w) => `q=${w}`),
   },
-  { key: 'facets', name: 'facets, no filter', kind: 'facets', path: '/api/service/facets', goalRps: 3000, goalMs: 50, queries: [''] },
+  { key: 'facets', name: 'facets, no filter', kind: 'facets', path: '/api/service/facets', goalMs: 50, queries: [''] },
   {
-    key: 'facetsQ',
-    name: 'facets ?q=<word>',
+    key: 'facetsCategory',
+    name: 'facets ?category=<one of 50>',
     kind: 'facets',
     path: '/api/service/facets',
-    goalRps: 3000,
+    goalMs: 50,
+    queries: CATEGORIES.map((c) => `category=${c.slug}`),
+  },
+  {
+    key: 'facetsQ',
+    name: 'facets ?q=<broad word>',
+    kind: 'facets',
+    path: '/api/service/facets',
     goalMs: 50,
     queries: [...ADJECTIVES, ...NOUNS.slice(0, 10)].map((w) => `q=${w}`),
   },
   {
     key: 'category',
-    name: 'category listing ?category=<one of 50>',
+    name: 'filtered list ?category=<one of 50>',
     kind: 'list',
     path: '/api/service',
-    goalRps: 8000,
-    goalMs: 20,
+    goalMs: 50,
     queries: CATEGORIES.map((c) => `category=${c.slug}`),
   },
 ];
@@ -480,12 +486,14 @@ async function measureGoals(engine, size, { duration, connections, adminUrl, lay
         // popular few of the paths with no `_n=` (the response cache answers all but the first of each second).
         await run({ uncached: true, connections, duration: 1 });
         const one = await run({ uncached: true, connections: 1 });
+        // The same, every request a query of its own (a changing minPrice below every price): no cache can answer.
+        const oneQuery = await run({ uncached: true, distinctQueries: true, connections: 1 });
         const many = await run({ uncached: true, connections });
         // A popular few (at most 20 of the figure's paths): with hundreds rotating, a path comes
         // round again only after the cache's 1 s, and the run would measure misses.
         const popular = paths.filter((_, i) => i % Math.ceil(paths.length / 20) === 0);
         const cached = await run({ rotate: true, connections, paths: popular });
-        out.http[f.key] = { one, many, cached };
+        out.http[f.key] = { one, oneQuery, many, cached };
         // The connection sweep (`--sweep 1,2,4,8,16`, search and facets only): how latency and
         // req/s move with the requests in flight (ADR 0027's queueing figures).
         if (sweep.length && (f.key === 'search' || f.key === 'facets')) {
@@ -494,7 +502,7 @@ async function measureGoals(engine, size, { duration, connections, adminUrl, lay
           for (const c of sweep) out.sweep[f.key].push({ connections: c, ...(await run({ uncached: true, connections: c })) });
         }
         console.log(
-          `  ${f.key}: 1 conn ${Math.round(one.rps)} req/s p50 ${one.latency.p50} ms; ${connections} conn ${Math.round(many.rps)} req/s p97.5 ${many.latency.p97_5} ms; cached ${Math.round(cached.rps)} req/s (load ${many.loadavg})`,
+          `  ${f.key}: 1 conn ${Math.round(one.rps)} req/s p50/p97.5 ${one.latency.p50}/${one.latency.p97_5} ms (own queries ${oneQuery.latency.p50}/${oneQuery.latency.p97_5} ms); ${connections} conn ${Math.round(many.rps)} req/s p97.5 ${many.latency.p97_5} ms; cached ${Math.round(cached.rps)} req/s (load ${many.loadavg})`,
         );
       }
     } finally {
@@ -543,39 +551,48 @@ catalogue goals on ${label}, ${size} products (${connections} connections, ${dur
       results.push({ engine, size, ...r });
       const k = `${size / 1000}k`;
       const lines = [
-        `${label}, ${size} products (filled in ${r.filled.toFixed(0)} s). HTTP: autocannon, ${duration} s per run; in process: sequential calls, ms p50 / p97.5.`,
+        `${label}, ${size} products (filled in ${r.filled.toFixed(0)} s). HTTP: autocannon, ${duration} s per run; in process: sequential calls, ms p50 / p97.5. The goal is judged on one connection (each request alone, every URL its own); every request a query of its own and ${connections} connections beside it.`,
         '',
-        `| figure | goal | HTTP req/s, ${connections} conn | met | HTTP p50 / p97.5 / p99, ${connections} conn | HTTP req/s, 1 conn | HTTP p50 / p97.5 / p99, 1 conn | cached req/s | query alone | via reader pool | service call | app.inject | app.inject, ${connections} in flight: req/s, p50 / p97.5 | CPU ms per request at ${connections} conn: server main thread + its other threads + autocannon + rest of machine (cores busy) |`,
-        '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+        `| figure | goal p97.5 | HTTP p50 / p97.5 / p99, 1 conn | met | the same, every request its own query | HTTP req/s, 1 conn | HTTP req/s, ${connections} conn | HTTP p50 / p97.5 / p99, ${connections} conn | cached req/s | query alone | via reader pool | service call | app.inject | app.inject, ${connections} in flight: req/s, p50 / p97.5 | CPU ms per request at ${connections} conn: server main thread + its other threads + autocannon + rest of machine (cores busy) |`,
+        '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
       ];
       for (const f of GOAL_FIGURES) {
         const h = r.http[f.key];
         const L = r.layers[f.key];
-        const ok = h.many.total > 0 && h.many.non2xx === 0 && h.many.rps >= f.goalRps;
-        const bad = h.many.non2xx + h.one.non2xx + h.cached.non2xx;
+        const ok = h.one.total > 0 && h.one.non2xx === 0 && h.one.latency.p97_5 <= f.goalMs;
+        const bad = h.many.non2xx + h.one.non2xx + h.oneQuery.non2xx + h.cached.non2xx;
         lines.push(
-          `| ${f.name} | ≥ ${f.goalRps} | ${Math.round(h.many.rps)} | ${ok ? 'ok' : 'MISS'} | ${lat(h.many)} | ${Math.round(h.one.rps)} | ${lat(h.one)} | ${Math.round(h.cached.rps)} | ${ms(L.query)} | ${ms(L.pool)} | ${ms(L.service)} | ${ms(L.inject)} | ${L.injectN.rps}, ${ms(L.injectN)} | ${h.many.cpu.mainMs} + ${h.many.cpu.otherThreadsMs} + ${h.many.cpu.loadGenMs ?? '-'} + ${h.many.cpu.restMs} (${h.many.cpu.busyPct}%) |`,
+          `| ${f.name} | ≤ ${f.goalMs} ms | ${lat(h.one)} | ${ok ? 'ok' : 'MISS'} | ${lat(h.oneQuery)} | ${Math.round(h.one.rps)} | ${Math.round(h.many.rps)} | ${lat(h.many)} | ${Math.round(h.cached.rps)} | ${ms(L.query)} | ${ms(L.pool)} | ${ms(L.service)} | ${ms(L.inject)} | ${L.injectN.rps}, ${ms(L.injectN)} | ${h.many.cpu.mainMs} + ${h.many.cpu.otherThreadsMs} + ${h.many.cpu.loadGenMs ?? '-'} + ${h.many.cpu.restMs} (${h.many.cpu.busyPct}%) |`,
+        );
+        record(
+          `${f.name} p97.5, ${k} products, 1 connection [${label}]`,
+          h.one.total > 0 ? h.one.latency.p97_5 : 'none answered',
+          L.query.p97_5,
+          (h.one.latency.p97_5 / Math.max(L.query.p97_5, 0.001)).toFixed(1),
+          `≤ ${f.goalMs} ms (issue 28; baseline: the query alone in process)`,
+          ok,
+          'ms',
+        );
+        record(
+          `${f.name} p97.5, ${k} products, 1 connection, every request its own query [${label}]`,
+          h.oneQuery.total > 0 ? h.oneQuery.latency.p97_5 : 'none answered',
+          L.query.p97_5,
+          (h.oneQuery.latency.p97_5 / Math.max(L.query.p97_5, 0.001)).toFixed(1),
+          'context',
+          undefined,
+          'ms',
         );
         record(
           `${f.name} req/s, ${k} products, ${connections} connections [${label}]`,
           h.many.rps,
           L.injectN.rps,
           (h.many.rps / Math.max(L.injectN.rps, 1)).toFixed(2),
-          `≥ ${f.goalRps} req/s (baseline: app.inject, ${connections} in flight)`,
-          ok,
+          `context (p97.5 ${h.many.latency.p97_5} ms; baseline: app.inject, ${connections} in flight)`,
+          undefined,
           'req/s',
         );
-        record(
-          `${f.name} p97.5, ${k} products, ${connections} connections [${label}]`,
-          h.many.total > 0 ? h.many.latency.p97_5 : 'none answered',
-          L.query.p97_5,
-          (h.many.latency.p97_5 / Math.max(L.query.p97_5, 0.001)).toFixed(1),
-          `≤ ${f.goalMs} ms (ADR 0016; baseline: the query alone in process)`,
-          h.many.total > 0 && h.many.non2xx === 0 && h.many.latency.p97_5 <= f.goalMs,
-          'ms',
-        );
         notes.push(
-          `${f.name} [${label}, ${k}]: ${f.queries.length} rotating queries; 1 connection ${Math.round(h.one.rps)} req/s (p50 ${h.one.latency.p50} ms); cached (up to 20 of the paths repeated) ${Math.round(h.cached.rps)} req/s; in process query ${ms(L.query)}, pool ${ms(L.pool)}, service ${ms(L.service)}, inject ${ms(L.inject)} ms${bad ? `; non-2xx ${bad}` : ''}; load average ${h.many.loadavg}${h.many.drainTimedOut ? ' (drain TIMED OUT)' : ''}`,
+          `${f.name} [${label}, ${k}]: ${f.queries.length} rotating queries; 1 connection ${Math.round(h.one.rps)} req/s (p50 ${h.one.latency.p50} ms), every request its own query ${Math.round(h.oneQuery.rps)} req/s (p50 ${h.oneQuery.latency.p50} ms); cached (up to 20 of the paths repeated) ${Math.round(h.cached.rps)} req/s; in process query ${ms(L.query)}, pool ${ms(L.pool)}, service ${ms(L.service)}, inject ${ms(L.inject)} ms${bad ? `; non-2xx ${bad}` : ''}; load average ${h.many.loadavg}${h.many.drainTimedOut ? ' (drain TIMED OUT)' : ''}`,
         );
       }
       for (const [key, runs] of Object.entries(r.sweep ?? {})) {
@@ -598,6 +615,75 @@ catalogue goals on ${label}, ${size} products (${connections} connections, ${dur
   return { tables, results };
 }
 
+// ---- issue 28: uncached throughput on the demo catalogue (ADR 0028) ---------------------------------
+const DEMO_WORDS = ['bolt', 'nut', 'washer', 'hex', 'steel', 'stainless', 'bearing', 'fitting', 'seal', 'screw', 'zinc', 'brass', 'm8', 'm10', 'anchor', 'pin'];
+export const DEMO_FIGURES = [
+  { key: 'search', name: 'search ?q=<word>', path: '/api/service', goalRps: 5000, queries: () => DEMO_WORDS.map((w) => `q=${w}`) },
+  { key: 'facets', name: 'facets ?q=<word>', path: '/api/service/facets', goalRps: 3000, queries: () => DEMO_WORDS.map((w) => `q=${w}`) },
+  { key: 'category', name: 'category listing ?category=<slug>', path: '/api/service', goalRps: 8000, queries: (slugs) => slugs.map((c) => `category=${c}`) },
+];
+
+/**
+ * Issue 28's throughput goals, on the demo catalogue the first start seeds, `connections`
+ * connections (10), every request its own URL (a changing `_n=`), as the issue measures them:
+ * search ≥ 5,000 req/s, facets ≥ 3,000, category listing ≥ 8,000, on each engine. The catalogue
+ * cache keys answers by the query as the route reads it (ADR 0028), so the `_n=` no longer makes a
+ * miss: beside each figure, the same figure with every request a different query (each query
+ * with its own `minPrice`, so no answer can be shared) says what the database path alone does,
+ * and the same few URLs repeated what the cache alone does.
+ */
+export async function demoThroughputBench({ engines = ['sqlite'], duration = 5, connections = 10, record, notes }) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  for (const engine of engines) {
+    if (engine === 'postgres' && !adminUrl) throw new Error('PostgreSQL needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
+    const label = engine === 'postgres' ? 'PostgreSQL' : 'SQLite';
+    console.log(`\ndemo catalogue throughput on ${label} (${connections} connections, ${duration}s per run)`);
+    const dataDir = tempDataDir('bulkparts-bench-demo-');
+    const pgDb = engine === 'postgres' ? await freshPostgres(adminUrl) : undefined;
+    const server = await startServer({ env: { ...env, DATA_DIR: dataDir, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) }, mode: 'dist' });
+    try {
+      const slugs = [];
+      const walk = (nodes) => nodes.forEach((c) => (slugs.push(c.slug), walk(c.children ?? [])));
+      walk(await (await fetch(`${server.url}/api/categories`)).json());
+      const products = Number((await fetch(`${server.url}/api/service?limit=1`)).headers.get('x-total-count'));
+      for (const f of DEMO_FIGURES) {
+        const paths = f.queries(slugs).map((q) => `${f.path}?${q}`);
+        const run = async (opts) => {
+          const before = await answered(server.url);
+          const r = await load({ url: server.url, connections, duration, ...opts });
+          await drain(server.url, before + r.sent);
+          return r;
+        };
+        await run({ uncached: true, paths, duration: 1 });
+        const urls = await run({ uncached: true, paths });
+        // Every request its own query: the rotating query with a minimum price of its own (below every price, so the same matches).
+        const queries = await run({ uncached: true, distinctQueries: true, paths });
+        const cached = await run({ rotate: true, paths });
+        const ok = urls.non2xx === 0 && urls.rps >= f.goalRps;
+        record(
+          `demo catalogue (${products} products): ${f.name}, every URL its own, ${connections} conn [${label}]`,
+          urls.rps,
+          queries.rps,
+          (urls.rps / Math.max(queries.rps, 1)).toFixed(2),
+          `≥ ${f.goalRps} req/s (baseline: every request a different query)`,
+          ok,
+          'req/s',
+        );
+        notes.push(
+          `demo ${f.name} [${label}]: every URL its own (${paths.length} queries rotating, \`_n=\`) ${Math.round(urls.rps)} req/s p50/p97.5 ${urls.latency.p50}/${urls.latency.p97_5} ms; every request a different query ${Math.round(queries.rps)} req/s p50/p97.5 ${queries.latency.p50}/${queries.latency.p97_5} ms; the same URLs repeated ${Math.round(cached.rps)} req/s; non-2xx ${urls.non2xx + queries.non2xx + cached.non2xx}; autocannon ${((urls.cpuMs ?? 0) / Math.max(urls.total, 1)).toFixed(3)} ms CPU per request`,
+        );
+        console.log(
+          `  ${f.key}: URLs ${Math.round(urls.rps)} req/s, distinct queries ${Math.round(queries.rps)} req/s, repeated ${Math.round(cached.rps)} req/s`,
+        );
+      }
+    } finally {
+      await server.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+      await pgDb?.drop();
+    }
+  }
+}
+
 // ---- standalone -------------------------------------------------------------------------------------
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values: args } = parseArgs({
@@ -613,6 +699,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       // Goals mode: also search and facets at each of these connection counts (e.g. 1,2,4,8,16).
       sweep: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
+      // Issue 28's throughput goals on the demo catalogue (10 connections) instead of the sizes.
+      demo: { type: 'boolean', default: false },
     },
   });
   if (!args['no-build'] && spawnSync('npm', ['run', 'build', '-w', '@bulkparts/server'], { cwd: root, stdio: 'inherit' }).status !== 0)
@@ -622,7 +710,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const fmt = (n) => (typeof n === 'number' ? (Number.isInteger(n) ? String(n) : n.toFixed(2)) : String(n));
   const record = (name, value, baseline, ratio, goal, pass, unit) =>
     console.log(`  ${pass ? 'ok  ' : 'MISS'} ${name}: ${fmt(value)} vs ${fmt(baseline)} ${unit} → ${ratio} (goal ${goal})`);
-  if (args['catalogue-sizes']) {
+  if (args.demo) {
+    await demoThroughputBench({ engines, duration: Number(args.duration ?? 5), connections: Number(args.connections ?? 10), notes, record });
+    for (const n of notes) console.log(`- ${n}`);
+  } else if (args['catalogue-sizes']) {
     const { tables, results } = await catalogueGoalsBench({
       engines,
       sizes: args['catalogue-sizes'].split(',').map(Number),

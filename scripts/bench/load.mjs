@@ -1,8 +1,10 @@
 // One autocannon run in its own process: `node load.mjs '<json options>'` prints the result JSON.
 import autocannon from 'autocannon';
 
-// `uncached: true` appends a changing `_n=` parameter so every request misses the server's
-// response cache and measures the database path. `paths` (with `uncached`): each request takes
+// `uncached: true` appends a changing `_n=` parameter so every request has its own URL (the
+// server's cache keys answers by the query as the route reads it, ADR 0028, so `_n=` alone no
+// longer makes a miss); with `distinctQueries: true` (and `paths`) a changing `minPrice=` instead,
+// which the route reads, so every request is a query of its own and measures the database path. `paths` (with `uncached`): each request takes
 // the next of these paths in turn (varied search words and filters), then its `_n=`.
 // `rotate: true` with `paths` (and no `uncached`): each request takes the next path, with no `_n=`,
 // so repeated paths are answered from the response cache (the cached figure of catalogue-search.mjs).
@@ -10,7 +12,7 @@ import autocannon from 'autocannon';
 // buyer of its own, e.g. fill a cart, then check it out. autocannon resets a connection's context
 // after each pass, so a buyer is taken from a free list at the first step and given back when the
 // last step answers: two connections never share a cart.
-const { uncached, rotate, paths, sequence, cookies, ...opts } = JSON.parse(process.argv[2]);
+const { uncached, distinctQueries, rotate, paths, sequence, cookies, ...opts } = JSON.parse(process.argv[2]);
 let n = 0;
 if (sequence) {
   const free = [...cookies];
@@ -30,7 +32,9 @@ if (sequence) {
     {
       setupRequest: (req) => {
         const p = paths[n++ % paths.length];
-        return { ...req, path: `${p}${p.includes('?') ? '&' : '?'}_n=${n}` };
+        // `distinctQueries`: a parameter the route reads (a minimum price below every price), so no
+        // two requests are the same query and no cache can answer one from another.
+        return { ...req, path: `${p}${p.includes('?') ? '&' : '?'}${distinctQueries ? `minPrice=${n / 1_000_000}` : `_n=${n}`}` };
       },
     },
   ];

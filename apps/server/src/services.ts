@@ -127,8 +127,8 @@ export function buildServices({
   passwordHasher,
 }: ServicesOptions) {
   const { db, engine } = database;
-  // One queue of durable write units for the one SQLite connection: orders and the webhook worker's
-  // writes that arrive together share a commit (db/group-commit.ts, ADR 0007, ADR 0022).
+  // One queue of write units for the one SQLite connection: orders, cart lines and the webhook worker's
+  // writes that arrive together share a commit (db/group-commit.ts, ADR 0007, ADR 0022, ADR 0029).
   const commits = createGroupCommit(db, engine);
 
   const transport =
@@ -266,7 +266,8 @@ export function buildServices({
   // `POST /api/purchase` and the buyer's later ship-to (flows/purchase-product.ts, flows/change-ship-to.ts).
   const purchase = createPurchaseProduct({ orders, products, companies, shipTo });
   const changeShipTo = createChangeShipTo({ units, orders, steps: orderSteps.shipTo, shipTo });
-  const cart = createCartService({ repo: createCartRepository(db), products, prices: companies });
+  // A cart's lines commit on the group commit without waiting for the disk; its checkout commits durably (ADR 0029).
+  const cart = createCartService({ repo: createCartRepository(db, commits), products, prices: companies });
   // Issue 29: removing an account is one unit over the users, profiles, cart and companies modules.
   const removeAccount = createRemoveAccount({ units, users, profiles, cart, companies });
   // The checkout flow (flows/checkout-cart.ts): the cart becomes an order, an order goes back into the cart; the cart knows nothing of orders.

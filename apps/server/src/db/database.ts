@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { AppConfig } from '../config/env.js';
 import type { DB } from './tables.js';
 import { makePrivateSqliteFileSync } from '../lib/private-files.js';
+import { nameStatements } from './postgres-statements.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -21,9 +22,11 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 export function createDatabase(config: Pick<AppConfig, 'database'>, options: { poolSize?: number } = {}): Database {
   let dialect: Dialect;
   if (config.database.engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.database.url, max: options.poolSize ?? 10 });
+    // Every execution planned for its own parameters: statements are prepared (postgres-statements.ts).
+    const pool = new pg.Pool({ connectionString: config.database.url, max: options.poolSize ?? 10, options: '-c plan_cache_mode=force_custom_plan' });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
+    nameStatements(pool);
     dialect = new PostgresDialect({ pool });
   } else {
     // Owner-only before SQLite opens it: its -wal and -shm files take the database file's mode.

@@ -4,36 +4,76 @@ import type { DB } from './tables.js';
 
 type Unit<T> = (trx: Transaction<DB>) => Promise<T>;
 
+export interface CommitOptions {
+  /**
+   * The unit's commit need not wait for the disk (issue 29, ADR 0029): data a buyer can re-enter
+   * that moves no money or stock (a cart's lines). It is atomic and survives a crash of the
+   * process; only a power loss or an operating-system crash in the next moment can lose it, never
+   * half of it, and any later durable commit makes it durable too (both engines write their WAL in
+   * order). On SQLite a batch commits relaxed only when every unit in it is relaxed.
+   */
+  relaxed?: boolean;
+}
+
 interface Queued {
   unit: Unit<unknown>;
+  relaxed: boolean;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
 
 export interface GroupCommit {
-  /** Runs `unit` atomically; resolves only once it is durably committed, rejects if it rolled back. */
-  run<T>(unit: Unit<T>): Promise<T>;
+  /** Runs `unit` atomically; resolves only once it is committed (durably unless `relaxed`), rejects if it rolled back. */
+  run<T>(unit: Unit<T>, options?: CommitOptions): Promise<T>;
 }
 
 /**
- * Write units that each must be atomic and durable before they are answered (an order: its stock,
- * its row, its mail), committed together when they arrive together (ADR 0007).
+ * Write units that each must be atomic (and, unless relaxed, durable) before they are answered (an
+ * order: its stock, its row, its mail; a cart's line), committed together when they arrive
+ * together (ADR 0007).
  *
  * - PostgreSQL: one transaction per unit, on the pool's connections side by side. Units that lock
  *   the same row (one product's orders) still wait for each other's commit; batching them too is
- *   the next step, see ADR 0007.
+ *   the next step, see ADR 0007. A relaxed unit sets `synchronous_commit = off` for itself.
  * - SQLite: one connection, one writer, and the commit is most of an order's cost (it waits for
  *   the disk: `synchronous = FULL`, ADR 0008). Units queued in the same turn of the event loop run in one
- *   transaction, each inside its own savepoint: a unit that throws rolls back alone and the others
- *   still commit. Nobody is answered before the commit: a failed commit rejects every unit of the
- *   batch, and a crash loses only units that were never answered. At low load a batch is one
- *   unit; nothing waits on a timer.
+ *   transaction, each inside its own savepoint, one after another: a unit that throws rolls back
+ *   alone and the others still commit, and each sees what the ones before it wrote. Nobody is
+ *   answered before the commit: a failed commit rejects every unit of the batch, and a crash loses
+ *   only units that were never answered. At low load a batch is one unit; nothing waits on a
+ *   timer. A batch of relaxed units only commits with `synchronous = NORMAL` (the connection is
+ *   held for the whole batch and set back to FULL after it, whatever happens).
  */
 export function createGroupCommit(db: Kysely<DB>, engine: Engine, { maxBatch = 64 } = {}): GroupCommit {
-  if (engine === 'postgres') return { run: (unit) => db.transaction().execute(unit) };
+  if (engine === 'postgres') {
+    return {
+      run: (unit, { relaxed = false } = {}) =>
+        db.transaction().execute(async (trx) => {
+          if (relaxed) await sql`set local synchronous_commit = off`.execute(trx);
+          return unit(trx);
+        }),
+    };
+  }
 
   let queue: Queued[] = [];
   let scheduled = false;
+
+  async function runBatch(q: Kysely<DB>, batch: Queued[], outcomes: { ok: boolean; value: unknown }[]): Promise<void> {
+    await q.transaction().execute(async (trx) => {
+      for (const item of batch) {
+        await sql`savepoint unit`.execute(trx);
+        try {
+          const value = await item.unit(trx);
+          await sql`release unit`.execute(trx);
+          outcomes.push({ ok: true, value });
+        } catch (error) {
+          await sql`rollback to unit`.execute(trx);
+          await sql`release unit`.execute(trx);
+          outcomes.push({ ok: false, value: error });
+        }
+      }
+    });
+  }
 
   async function flush(): Promise<void> {
     const batch = queue.length > maxBatch ? queue.splice(0, maxBatch) : queue;
@@ -42,20 +82,18 @@ export function createGroupCommit(db: Kysely<DB>, engine: Engine, { maxBatch = 6
     if (queue.length) schedule();
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
-      await db.transaction().execute(async (trx) => {
-        for (const item of batch) {
-          await sql`savepoint unit`.execute(trx);
+      if (batch.every((item) => item.relaxed)) {
+        await db.connection().execute(async (conn) => {
+          await sql`pragma synchronous = normal`.execute(conn);
           try {
-            const value = await item.unit(trx);
-            await sql`release unit`.execute(trx);
-            outcomes.push({ ok: true, value });
-          } catch (error) {
-            await sql`rollback to unit`.execute(trx);
-            await sql`release unit`.execute(trx);
-            outcomes.push({ ok: false, value: error });
+            await runBatch(conn, batch, outcomes);
+          } finally {
+            await sql`pragma synchronous = full`.execute(conn);
           }
-        }
-      });
+        });
+      } else {
+        await runBatch(db, batch, outcomes);
+      }
     } catch (error) {
       for (const item of batch) item.reject(error);
       return;
@@ -70,9 +108,9 @@ export function createGroupCommit(db: Kysely<DB>, engine: Engine, { maxBatch = 6
   }
 
   return {
-    run<T>(unit: Unit<T>): Promise<T> {
+    run<T>(unit: Unit<T>, { relaxed = false }: CommitOptions = {}): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        queue.push({ unit, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ unit, relaxed, resolve: resolve as (value: unknown) => void, reject });
         if (!scheduled) schedule();
       });
     },

@@ -15,8 +15,13 @@ export function createPayOrder({ units, payments, orders }: { units: Units; paym
   return async function markPaid(orderId, payment, event) {
     try {
       return await units.run(async (uow): Promise<MarkPaidOutcome> => {
-        if (event && !(await payments.recordEventIn(uow, payment.provider, event, orderId, payment.paidAt))) return 'replayed';
-        if ((await orders.statusIn(uow, orderId)) !== 'pending') return 'not-pending';
+        if (event) {
+          if (!(await payments.recordEventIn(uow, payment.provider, event, orderId, payment.paidAt))) return 'replayed';
+          // A provider's event is kept even for an order that moved meanwhile (its replay must be
+          // recognised, or its refund would be made twice): the status is read before anything else.
+          if ((await orders.statusIn(uow, orderId)) !== 'pending') return 'not-pending';
+        }
+        // A card payment: the conditional update below is the check; losing it rolls the number back.
         const invoiceNumber = await payments.nextInvoiceNumberIn(uow);
         if (!(await orders.markPaidIn(uow, orderId, { ...payment, invoiceNumber }))) throw new NotPendingError();
         return 'paid';

@@ -1,9 +1,10 @@
 import * as OTPAuth from 'otpauth';
-import type { Product, SessionUser } from '@bulkparts/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productListQuerySchema, type Product, type SessionUser } from '@bulkparts/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cookieFrom, signUp, signUpAdmin, type SignedInUser } from '../helpers/factories.js';
 import { multipartFile, PNG_BYTES } from '../helpers/multipart.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { catalogueCacheKey } from '../../src/plugins/response-cache.js';
 import { linkIn, pathOf, waitForMail } from '../auth/mail-helpers.js';
 
 /**
@@ -59,7 +60,7 @@ describe('catalogue cache (cleared by the products service)', () => {
   it('create: a new product shows in a cached search at once', async () => {
     const url = '/api/service?q=cache%20probe%20create';
     await t.app.inject({ url });
-    expect(t.app.services.catalogueCache.get(url)).toBeDefined();
+    expect(t.app.services.catalogueCache.get(catalogueCacheKey(url, { q: 'cache probe create' }, productListQuerySchema)!)).toBeDefined();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/service',
@@ -76,6 +77,45 @@ describe('catalogue cache (cleared by the products service)', () => {
     });
     expect(res.statusCode).toBe(201);
     expect((await t.app.inject({ url })).json()).toHaveLength(1);
+  });
+
+  it('one entry per query as the route reads it: ignored parameters, their order and spelling share it (issue 28)', async () => {
+    const before = t.app.services.catalogueCache.size;
+    const urls = [
+      '/api/service?q=hex&brand=Acme&_n=1',
+      '/api/service?brand=Acme&q=hex&_n=2',
+      '/api/service?q=%20hex%20&brand=Acme',
+      '/api/service?brand=Acme&q=hex',
+    ];
+    const bodies = [];
+    for (const url of urls) bodies.push((await t.app.inject({ url })).body);
+    expect(new Set(bodies).size).toBe(1);
+    expect(t.app.services.catalogueCache.size - before).toBe(1);
+    // A query the route refuses is answered by its validation, and nothing is kept.
+    expect((await t.app.inject({ url: '/api/service?page=0' })).statusCode).toBe(400);
+    expect(t.app.services.catalogueCache.size - before).toBe(1);
+  });
+
+  it('misses for one query that arrive together compute it once (issue 28)', async () => {
+    const list = vi.spyOn(t.app.services.products, 'list');
+    try {
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => t.app.inject({ url: `/api/service?q=coalesce%20probe&_n=${i}` })));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+      expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+      expect(list).toHaveBeenCalledTimes(1);
+    } finally {
+      list.mockRestore();
+    }
+  });
+
+  it('an answer computed before a clear is not kept after it', () => {
+    const cache = t.app.services.catalogueCache;
+    const seen = cache.generation;
+    cache.clear();
+    cache.set('/probe-generation', { payload: Buffer.from('[]'), headers: {} }, seen);
+    expect(cache.get('/probe-generation')).toBeUndefined();
+    cache.set('/probe-generation', { payload: Buffer.from('[]'), headers: {} }, cache.generation);
+    expect(cache.get('/probe-generation')).toBeDefined();
   });
 
   it('update, stock delta, delete', async () => {

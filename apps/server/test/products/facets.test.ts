@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product, ProductFacets } from '@bulkparts/shared';
+import { productListQuerySchema, type Product, type ProductFacets } from '@bulkparts/shared';
 import type { SignedInUser } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { catalogueCacheKey } from '../../src/plugins/response-cache.js';
 import { CATEGORIES, createCatalogue } from './search-catalogue.js';
 
 /**
@@ -135,9 +136,10 @@ describe('GET /api/service/facets', () => {
 
   it('answers from the catalogue cache like the list, and not for archived listings', async () => {
     const first = await t.app.inject({ url: '/api/service/facets?brand=Acme' });
-    expect(t.app.services.catalogueCache.get('/api/service/facets?brand=Acme')?.payload.toString()).toBe(first.body);
+    const key = (url: string, query: Record<string, string>) => catalogueCacheKey(url, query, productListQuerySchema)!;
+    expect(t.app.services.catalogueCache.get(key('/api/service/facets', { brand: 'Acme' }))?.payload.toString()).toBe(first.body);
     await t.app.inject({ url: '/api/service/facets?includeArchived=1', headers: { cookie: admin.cookie } });
-    expect(t.app.services.catalogueCache.get('/api/service/facets?includeArchived=1')).toBeUndefined();
+    expect(t.app.services.catalogueCache.get(key('/api/service/facets', { includeArchived: '1' }))).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { GroupCommit } from '../../db/group-commit.js';
 import type { DB } from '../../db/tables.js';
 
 export interface StoredCartLine {
@@ -103,12 +104,36 @@ function lockedCart(trx: Transaction<DB>, userId: string, now: string): LockedCa
 
 /**
  * The `cart_lines` table (one row per (account, product), only the quantity is stored) and `carts`
- * (its checkouts, and the row a cart unit locks).
+ * (its checkouts, and the row a cart unit locks). A cart unit is a relaxed unit of the group commit
+ * (db/group-commit.ts, ADR 0029): it commits without waiting for the disk, together with the
+ * units that arrive with it; a line is the buyer's to re-enter, and the checkout that orders it
+ * commits durably, making the lines it read durable with it.
  */
-export function createCartRepository(db: Kysely<DB>) {
+export function createCartRepository(db: Kysely<DB>, commits: GroupCommit) {
   return {
     /** The account's lines in the order they were first added. */
     list: (userId: string): Promise<StoredCartLine[]> => listOf(db, userId),
+
+    /**
+     * What a checkout reads before its unit, in one statement (one snapshot): the cart's checkout
+     * state and its lines in the order they were first added. An empty cart that a checkout
+     * emptied is then seen as that checkout's order, with no race between two reads.
+     */
+    async stateAndLines(userId: string): Promise<{ state: CartCheckoutState; lines: StoredCartLine[] }> {
+      const rows = (
+        await sql<{ version: number | null; order_id: string | null; ordered: number | null; product_id: string | null; quantity: number | null }>`
+          select c.version, c.order_id, c.ordered, l.product_id, l.quantity
+          from (select cast(${userId} as text) as user_id) as u
+          left join carts as c on c.user_id = u.user_id
+          left join cart_lines as l on l.user_id = u.user_id
+          order by l.created_at asc, l.product_id asc`.execute(db)
+      ).rows;
+      const first = rows[0];
+      const state =
+        first && first.version !== null ? { version: Number(first.version), orderId: first.order_id, ordered: Number(first.ordered) === 1 } : NEVER_ORDERED;
+      const lines = rows.filter((r) => r.product_id !== null).map((r) => ({ product_id: r.product_id!, quantity: Number(r.quantity) }));
+      return { state, lines };
+    },
 
     async checkoutState(userId: string): Promise<CartCheckoutState> {
       const row = await db.selectFrom('carts').select(['version', 'order_id', 'ordered']).where('user_id', '=', userId).executeTakeFirst();
@@ -126,14 +151,17 @@ export function createCartRepository(db: Kysely<DB>) {
      * the app's connection would wait for this unit to end); what it throws rolls the unit back.
      */
     inLockedCart<T>(userId: string, now: string, work: (cart: LockedCart) => Promise<T>): Promise<T> {
-      return db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('carts')
-          .values({ user_id: userId, version: 0, order_id: null, ordered: 0, updated_at: now })
-          .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ version: eb.ref('carts.version') })))
-          .execute();
-        return work(lockedCart(trx, userId, now));
-      });
+      return commits.run(
+        async (trx) => {
+          await trx
+            .insertInto('carts')
+            .values({ user_id: userId, version: 0, order_id: null, ordered: 0, updated_at: now })
+            .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ version: eb.ref('carts.version') })))
+            .execute();
+          return work(lockedCart(trx, userId, now));
+        },
+        { relaxed: true },
+      );
     },
 
     async remove(userId: string, productId: string): Promise<void> {

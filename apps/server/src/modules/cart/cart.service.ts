@@ -86,12 +86,25 @@ export function createCartService({ repo, products, prices }: CartDeps) {
         throw new AppError(code, message, { quantity: message });
       }
       // The cap and the reopening read the lines: on the locked cart, as one unit with the write.
-      await repo.inLockedCart(owner.cartId, nowIso(), async (cart) => {
+      // The answer is built from what the unit read and wrote (a line change does not read the
+      // cart again): the lines in `repo.list`'s order, a new one last.
+      const stored = await repo.inLockedCart(owner.cartId, nowIso(), async (cart) => {
         const existing = await cart.list();
         checkCap(existing, [productId]);
         await cart.set([{ productId, quantity }], { reopen: existing.length === 0 });
+        return existing.some((e) => e.product_id === productId)
+          ? existing.map((e) => (e.product_id === productId ? { product_id: productId, quantity } : e))
+          : [...existing, { product_id: productId, quantity }];
       });
-      return view(owner);
+      const others = stored.map((s) => s.product_id).filter((id) => id !== productId);
+      const [rest, book] = await Promise.all([
+        others.length ? products.findMany(others) : [],
+        bookFor(
+          owner.buyerId,
+          stored.map((s) => s.product_id),
+        ),
+      ]);
+      return cartView(stored, [product, ...rest], book);
     },
 
     async removeLine(owner: CartOwner, productId: string): Promise<Cart> {
@@ -228,14 +241,11 @@ export function createCartService({ repo, products, prices }: CartDeps) {
     },
 
     /**
-     * The cart as a checkout reads it before its unit: the version first, then the lines, and for
-     * an empty cart the version again, so an empty cart that a checkout emptied meanwhile is seen
-     * as that checkout's order.
+     * The cart as a checkout reads it before its unit: its version and its lines in one snapshot,
+     * so an empty cart that a checkout emptied is seen as that checkout's order.
      */
     async forCheckout(userId: string): Promise<CartForCheckout> {
-      const before = await repo.checkoutState(userId);
-      const lines = await repo.list(userId);
-      const state = lines.length ? before : await repo.checkoutState(userId);
+      const { state, lines } = await repo.stateAndLines(userId);
       return { version: state.version, lines, orderedAs: !lines.length && state.ordered ? state.orderId : null };
     },
 

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
+import type { OrderRow } from './order-rows.js';
 
 /** What a confirmed payment writes onto its order. */
 export interface PaidFacts {
@@ -29,9 +30,9 @@ export function createOrderPaymentsRepository(db: Kysely<DB>) {
       return (await trx.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirst())?.status;
     },
 
-    /** Marks the order paid inside the caller's transaction if it is still pending; answers whether it did. */
-    async markPaidIn(trx: Transaction<DB>, orderId: string, paid: PaidFacts): Promise<boolean> {
-      const updated = await trx
+    /** Marks the order paid inside the caller's transaction if it is still pending; answers the paid order, or undefined when it was not pending. */
+    markPaidIn(trx: Transaction<DB>, orderId: string, paid: PaidFacts): Promise<OrderRow | undefined> {
+      return trx
         .updateTable('orders')
         .set({
           status: 'paid',
@@ -45,8 +46,8 @@ export function createOrderPaymentsRepository(db: Kysely<DB>) {
         })
         .where('id', '=', orderId)
         .where('status', '=', 'pending')
+        .returningAll()
         .executeTakeFirst();
-      return Number(updated.numUpdatedRows) > 0;
     },
   };
 }

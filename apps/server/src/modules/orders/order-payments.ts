@@ -24,16 +24,12 @@ export function createOrderPayments(repo: OrdersRepository, payments: OrderPayme
      */
     async markPaidIn(uow: UnitOfWork, orderId: string, paid: PaidFacts): Promise<boolean> {
       const { trx } = uow;
-      const marked = await payments.markPaidIn(trx, orderId, paid);
-      if (marked) {
-        const row = (await repo.findById(orderId, trx))!;
+      const row = await payments.markPaidIn(trx, orderId, paid);
+      if (row) {
         await timeline.recordIn(trx, [orderEvent('paid', orderId, row.user_id, paid.paidAt)]);
-        await uow.record('order.moved', {
-          to: 'paid',
-          order: once(async () => toOrder((await repo.findById(orderId, trx))!, await repo.linesOf([orderId], trx))),
-        });
+        await uow.record('order.moved', { to: 'paid', order: once(async () => toOrder(row, await repo.linesOf([orderId], trx))) });
       }
-      return marked;
+      return row !== undefined;
     },
   };
 }

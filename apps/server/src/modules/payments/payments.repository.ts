@@ -29,18 +29,15 @@ export function createPaymentsRepository(db: Kysely<DB>) {
       return recordEventIn(db, provider, event, orderId, at);
     },
 
-    /** The next invoice number, taken inside `trx` so numbers have no gaps (a rollback gives it back). */
+    /**
+     * The next invoice number, taken inside `trx` so numbers have no gaps (a rollback gives it
+     * back): one upsert, whose row lock serialises concurrent payments on PostgreSQL (SQLite has one writer).
+     */
     async nextInvoiceNumber(trx: Transaction<DB>): Promise<number> {
-      await trx
-        .insertInto('sequences')
-        .values({ name: INVOICE_SEQUENCE, value: 0 })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      // The row lock of this update serialises concurrent payments on PostgreSQL; SQLite has one writer.
       const next = await trx
-        .updateTable('sequences')
-        .set({ value: sql`value + 1` })
-        .where('name', '=', INVOICE_SEQUENCE)
+        .insertInto('sequences')
+        .values({ name: INVOICE_SEQUENCE, value: 1 })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql<number>`sequences.value + 1` }))
         .returning('value')
         .executeTakeFirstOrThrow();
       return Number(next.value);

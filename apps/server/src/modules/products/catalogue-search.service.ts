@@ -43,7 +43,7 @@ export interface CatalogueSearchDeps {
   /** Each request's time budget for its reads (ms); past it the answer is cut short, not late. */
   budgetMs?: number;
   /** Facets are kept here per normalised query for the cache's lifetime (cleared with it on every catalogue write). */
-  cache?: Pick<CatalogueCache, 'getValue' | 'setValue'>;
+  cache?: Pick<CatalogueCache, 'getValue' | 'setValue' | 'generation'>;
 }
 
 export const CATALOGUE_BUSY_MESSAGE = 'The catalogue is busy, try again';
@@ -153,6 +153,7 @@ export function createCatalogueSearch({ reader, categoryTree, budgetMs = 1_500, 
       const key = `facets\u0000${filterKey(filter)}`;
       const kept = cache?.getValue<ProductFacets>(key);
       if (kept) return kept;
+      const generation = cache?.generation;
       const reads = readsForRequest();
       let cutShort = false;
       const late =
@@ -237,7 +238,7 @@ export function createCatalogueSearch({ reader, categoryTree, budgetMs = 1_500, 
         ...mark(total.more || cutShort),
       };
       // An answer cut short by the budget is not kept: the next request may have the time.
-      if (!cutShort) cache?.setValue(key, answer);
+      if (!cutShort) cache?.setValue(key, answer, generation);
       return answer;
     },
   };

@@ -1,0 +1,39 @@
+import type pg from 'pg';
+
+/**
+ * Statements whose answer's columns come from the table as it is now (`select *`, `t.*`,
+ * `returning *`): a prepared one would fail with "cached plan must not change result type" once a
+ * migration (another instance's, in a rolling deploy) adds a column. They stay unnamed.
+ */
+const COLUMNS_OF_THE_TABLE = /(^|[\s,(])(select|returning)\s+\*|\.\*/i;
+
+/**
+ * PostgreSQL parses and analyses every unnamed statement anew; a named one is parsed once per
+ * connection and only bound and planned after that (issue 29, ADR 0029: half a simple statement's
+ * cost on this machine). Kysely sends `client.query(text, values)`, so each client of the pool
+ * names its statements by their text: one name per distinct text, for at most `max` texts (an IN
+ * list of every length is a text of its own; past the cap they run unnamed, as before). The pool
+ * runs with `plan_cache_mode = force_custom_plan` (database.ts): every execution is still planned
+ * for its own parameters, so a prepared catalogue search never runs a plan made for another one.
+ */
+export function nameStatements(pool: pg.Pool, max = 2000): void {
+  const names = new Map<string, string | null>();
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text);
+    if (name === undefined) {
+      name = names.size < max && !COLUMNS_OF_THE_TABLE.test(text) ? `bp${names.size.toString(36)}` : null;
+      names.set(text, name);
+    }
+    return name ?? undefined;
+  };
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // Only Kysely's form (text and an array of values, no callback) is named; anything else passes through.
+    client.query = ((...args: unknown[]) => {
+      const [text, values, callback] = args;
+      if (typeof text !== 'string' || !Array.isArray(values) || callback !== undefined) return query(...args);
+      const name = nameOf(text);
+      return name === undefined ? query(text, values) : query({ name, text, values });
+    }) as typeof client.query;
+  });
+}

@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGroupCommit } from '../../src/db/group-commit.js';
+import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
+
+/**
+ * Issue 29 (ADR 0029): a cart's lines commit without waiting for the disk, everything else
+ * durably; on PostgreSQL statements are prepared by their text, except those whose columns come
+ * from the table as it is now.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(async () => t.close());
+
+describe('a relaxed unit of the group commit', () => {
+  const synchronousNow = async () =>
+    engine === 'sqlite'
+      ? Number((await sql<{ synchronous: number }>`pragma synchronous`.execute(t.database.db)).rows[0]!.synchronous)
+      : (await sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(t.database.db)).rows[0]!.s;
+
+  it('commits its work with the commit relaxed, and leaves the connection durable after it, also when it throws', async () => {
+    const commits = createGroupCommit(t.database.db, t.database.engine);
+    const relaxed = <T>(work: Parameters<typeof commits.run<T>>[0]) => commits.run(work, { relaxed: true });
+    const before = await synchronousNow();
+    if (engine === 'sqlite') expect(before).toBe(2); // FULL
+    const inside = await relaxed(async (trx) => {
+      await trx
+        .insertInto('carts')
+        .values({ user_id: 'relaxed-probe', version: 0, order_id: null, ordered: 0, updated_at: new Date().toISOString() })
+        .execute();
+      return engine === 'sqlite'
+        ? Number((await sql<{ synchronous: number }>`pragma synchronous`.execute(trx)).rows[0]!.synchronous)
+        : (await sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(trx)).rows[0]!.s;
+    });
+    expect(inside).toBe(engine === 'sqlite' ? 1 : 'off'); // NORMAL
+    expect(await synchronousNow()).toBe(before);
+    expect(await t.database.db.selectFrom('carts').select('user_id').where('user_id', '=', 'relaxed-probe').executeTakeFirst()).toBeDefined();
+
+    await expect(
+      relaxed(async (trx) => {
+        await trx.updateTable('carts').set({ version: 7 }).where('user_id', '=', 'relaxed-probe').execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await synchronousNow()).toBe(before);
+    // With a durable unit in the same batch, the batch commits durably.
+    if (engine === 'sqlite') {
+      const [durable, relaxedToo] = await Promise.all([
+        commits.run(async (trx) => Number((await sql<{ synchronous: number }>`pragma synchronous`.execute(trx)).rows[0]!.synchronous)),
+        relaxed(async (trx) => Number((await sql<{ synchronous: number }>`pragma synchronous`.execute(trx)).rows[0]!.synchronous)),
+      ]);
+      expect([durable, relaxedToo]).toEqual([2, 2]);
+    }
+    const row = await t.database.db.selectFrom('carts').select('version').where('user_id', '=', 'relaxed-probe').executeTakeFirstOrThrow();
+    expect(Number(row.version)).toBe(0);
+  });
+});
+
+describe.skipIf(engine !== 'postgres')('prepared statements on PostgreSQL', () => {
+  it('names a statement of named columns, not one of `select *`, and neither fails after another instance adds a column', async () => {
+    await t.database.db.connection().execute(async (conn) => {
+      const named = () => conn.selectFrom('carts').select(['user_id', 'version']).where('user_id', '=', 'nobody').execute();
+      const all = () => conn.selectFrom('carts').selectAll().where('user_id', '=', 'nobody').execute();
+      await named();
+      await all();
+      const prepared = (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn)).rows.map((r) => r.statement);
+      expect(prepared.some((s) => s.includes('select "user_id", "version" from "carts"'))).toBe(true);
+      expect(prepared.some((s) => s.includes('select * from "carts"'))).toBe(false);
+      // A migration of another instance, on another connection.
+      await sql`alter table carts add column probe_column text`.execute(t.database.db);
+      try {
+        await expect(named()).resolves.toEqual([]);
+        await expect(all()).resolves.toEqual([]);
+      } finally {
+        await sql`alter table carts drop column probe_column`.execute(t.database.db);
+      }
+    });
+  });
+});
