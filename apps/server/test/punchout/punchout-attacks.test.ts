@@ -120,6 +120,16 @@ describe('hostile XML at the punchout routes', () => {
     }
   });
 
+  it('OCI fields named like an object’s own properties are only names: 400 or 401, never a crash', async () => {
+    for (const payload of ['valueOf=-1', '__proto__=x&USERNAME=a', 'constructor=y&toString=z&hasOwnProperty=1', 'USERNAME=a&USERNAME=b']) {
+      const res = await t.app.inject({ method: 'POST', url: '/punchout/oci', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+      expect(res.statusCode, payload).toBeLessThan(500);
+      expect(res.headers['content-type'], payload).toContain('text/html');
+      const get = await t.app.inject({ url: `/punchout/oci?${payload}` });
+      expect(get.statusCode, payload).toBeLessThan(500);
+    }
+  });
+
   it('deeply nested elements and malformed text are 400, never a crash', async () => {
     const deep = setupRequest(pc).replace('<Request', `${'<a>'.repeat(200)}${'</a>'.repeat(200)}<Request`);
     for (const body of [deep, '', '<', '<cXML>', '\u0000<cXML/>', '<?xml version="1.0"?><cXML><Header/></cXML>', 'not xml at all']) {

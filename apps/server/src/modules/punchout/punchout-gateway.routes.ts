@@ -72,12 +72,13 @@ export default async function punchoutGatewayRoutes(
   const { gateway, punchout, host } = opts;
   app.addContentTypeParser([...XML], { parseAs: 'string', bodyLimit: PUNCHOUT_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
   app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: PUNCHOUT_BODY_LIMIT_BYTES }, (_request, body, done) => {
-    const fields: Record<string, string | string[]> = {};
+    // A map, not an object: a field named `valueOf`, `constructor` or `__proto__` is only a name.
+    const fields = new Map<string, string | string[]>();
     for (const [name, value] of new URLSearchParams(String(body))) {
-      const seen = fields[name];
-      fields[name] = seen === undefined ? value : [...[seen].flat(), value];
+      const seen = fields.get(name);
+      fields.set(name, seen === undefined ? value : [...[seen].flat(), value]);
     }
-    done(null, fields);
+    done(null, Object.fromEntries(fields));
   });
 
   app.setErrorHandler(async (err: FastifyError | AppError, request, reply) => {
