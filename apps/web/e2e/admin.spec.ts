@@ -25,6 +25,7 @@ test('the admin sees the admin menu and the overview, and adds a product', async
     'Companies',
     'API Keys',
     'Webhooks',
+    'Punchout Log',
   ]);
   await expect(page.getByRole('heading', { name: 'Shop overview' })).toBeVisible();
   await expect(page.getByRole('img', { name: /Revenue and orders per day/ })).toBeVisible();

@@ -18,6 +18,8 @@ test('the API reference renders from the shop itself, with nothing fetched from 
   const requested: string[] = [];
   page.on('request', (req) => requested.push(req.url()));
   await page.goto('/api/docs');
+  // Tags start collapsed (plugins/openapi.ts): open the catalogue's.
+  await page.locator('.opblock-tag[data-tag="service"]').click();
   const operation = page.locator('.opblock-get').filter({ has: page.locator('.opblock-summary-path[data-path="/api/service"]') });
   await expect(operation.first()).toBeVisible();
   await expect(operation.first().locator('.opblock-summary-method')).toHaveText('GET');

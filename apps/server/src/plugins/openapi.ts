@@ -244,7 +244,9 @@ export default fp<{ version?: string }>(
       routePrefix: DOCS_PREFIX,
       // Nothing leaves the machine: no validator badge (it calls validator.swagger.io).
       validatorUrl: false,
-      uiConfig: { deepLinking: true, tryItOutEnabled: false },
+      // Tags start collapsed: with every tag open, Swagger UI (6.1) stopped drawing after the fourth
+      // tag once the document passed 100 paths (issue 32 took it to 101); a tag opens on a click.
+      uiConfig: { deepLinking: true, tryItOutEnabled: false, docExpansion: 'none' },
       // (its `/api/docs/json` reads the document too)
       uiHooks: { onRequest: async () => describeAuth() },
     });

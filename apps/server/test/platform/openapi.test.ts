@@ -147,6 +147,12 @@ describe(`OpenAPI document (${engine})`, () => {
     expect(doc.paths['/punchout/start/{token}']!.get!.responses['303']).toEqual({ description: expect.stringContaining('Signed in') });
     expect(Object.keys(doc.paths['/punchout/return']!.post!.responses['200']!.content!)).toEqual(['text/html']);
     expect(doc.paths['/punchout/return']!.post!['x-access']).toBe('user');
+    // Every parameter has a schema object (a record-shaped query once became parameters named
+    // `type` and `additionalProperties` with `schema: "object"`, and Swagger UI stopped drawing).
+    const parameters = Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.parameters ?? []));
+    for (const p of parameters) expect(typeof (p as { schema?: unknown }).schema, p.name).toBe('object');
+    const oci = doc.paths['/punchout/oci']!.get!.parameters!.map((p) => p.name);
+    expect(oci).toEqual(expect.arrayContaining(['USERNAME', 'PASSWORD', 'HOOK_URL']));
     // 2020-12 (OpenAPI 3.1), not draft-7: nullable fields are `type: [..., 'null']` or `anyOf`, never `nullable`.
     expect(JSON.stringify(doc)).not.toContain('"nullable"');
   });

@@ -17,8 +17,20 @@ const HTML = ['text/html'] as const;
 
 /** A cXML document as a route takes it: text, at most 1 MiB (the route's body limit refuses more unread). */
 const cxmlBodySchema = z.string({ error: 'Send the cXML document as the body, with Content-Type text/xml' });
-/** OCI's fields: names and values as text (a repeated name, or a value past 4000 characters, is refused). */
-const ociFieldsSchema = z.record(z.string().max(200), z.string({ error: 'Each OCI field must appear once' }).max(4000, 'An OCI field is too long'));
+const ociValue = z.string({ error: 'Each OCI field must appear once' }).max(4000, 'An OCI field is too long');
+/**
+ * OCI's fields: names and values as text (a repeated name, or a value past 4000 characters, is
+ * refused). The ones the shop reads are named, so the OpenAPI document lists them; any other
+ * (lower-case names, `~OkCode`, `~CALLER`, a system's own) passes as text.
+ */
+const ociFieldsSchema = z
+  .object({
+    USERNAME: ociValue.optional(),
+    PASSWORD: ociValue.optional(),
+    HOOK_URL: ociValue.optional(),
+    '~TARGET': ociValue.optional(),
+  })
+  .catchall(ociValue);
 const startParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
 const cxmlAnswers = (ok: string): TextAnswers => ({
