@@ -20,6 +20,9 @@ import type { PasswordHasher } from './modules/auth/auth.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import categoriesRoutes from './modules/categories/categories.routes.js';
 import cartRoutes from './modules/cart/cart.routes.js';
+import listsRoutes from './modules/lists/lists.routes.js';
+import documentsRoutes from './modules/documents/documents.routes.js';
+import sitePagesRoutes from './modules/site-pages/site-pages.routes.js';
 import checkoutRoutes from './modules/orders/checkout.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import ordersRoutes from './modules/orders/orders.routes.js';
@@ -128,7 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api: FastifyInstance) => {
       await api.register(healthRoutes, { health: s.health });
       await api.register(authRoutes, { google: Boolean(config.google), contact: config.contact });
-      await api.register(productsRoutes, { products: s.products, admin: s.productsAdmin, companies: s.companies });
+      await api.register(productsRoutes, { products: s.products, admin: s.productsAdmin, companies: s.companies, documents: s.documents });
+      await api.register(documentsRoutes, { documents: s.documents });
       await api.register(productCsvRoutes, { importer: s.productImport, exporter: s.productExport });
       await api.register(stockRoutes, { stock: s.stock });
       await api.register(apiKeysRoutes, { apiKeys: s.apiKeys });
@@ -138,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(profilesRoutes, { profiles: s.profiles, uploads: s.uploads });
       await api.register(adminReportsRoutes, { adminReports: s.adminReports });
       await api.register(reviewsRoutes, { reviews: s.reviews });
+      await api.register(sitePagesRoutes, { pages: s.sitePages });
       await api.register(ordersRoutes, {
         orders: s.orders,
         purchase: s.purchase,
@@ -146,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         rules: config.orders,
       });
       await api.register(cartRoutes, { cart: s.cart });
+      await api.register(listsRoutes, { lists: s.lists });
       await api.register(checkoutRoutes, { checkout: s.checkout, rateLimiter: s.rateLimiter, rules: config.orders });
       await api.register(paymentsRoutes, { payments: s.payments, provider: s.paymentProvider });
       await api.register(quotesRoutes, { quotes: s.quotes, acceptQuote: s.acceptQuote, rateLimiter: s.rateLimiter, rules: config.orders });

@@ -84,6 +84,12 @@ import { createWebhookSubscriber } from './modules/webhooks/webhook-subscriber.j
 import { createOutboxWorker } from './lib/outbox-worker.js';
 import { createQuoteMail } from './modules/quotes/quote-mail.js';
 import { createInvitationMail } from './modules/companies/company-mail.js';
+import { createListsRepository } from './modules/lists/lists.repository.js';
+import { createListsService } from './modules/lists/lists.service.js';
+import { createDocumentsRepository } from './modules/documents/documents.repository.js';
+import { createDocumentsService } from './modules/documents/documents.service.js';
+import { createSitePagesRepository } from './modules/site-pages/site-pages.repository.js';
+import { createSitePagesService } from './modules/site-pages/site-pages.service.js';
 import { createPunchoutSignIn } from './modules/auth/punchout-sign-in.js';
 import { punchoutCartId } from './modules/cart/cart-owner.js';
 import type { PunchoutGateway } from './modules/punchout/punchout-gateway.js';
@@ -268,14 +274,19 @@ export function buildServices({
   const changeShipTo = createChangeShipTo({ units, orders, steps: orderSteps.shipTo, shipTo });
   // A cart's lines commit on the group commit without waiting for the disk; its checkout commits durably (ADR 0029).
   const cart = createCartService({ repo: createCartRepository(db, commits), products, prices: companies });
-  // Issue 29: removing an account is one unit over the users, profiles, cart and companies modules.
-  const removeAccount = createRemoveAccount({ units, users, profiles, cart, companies });
+  // Issue 33: requisition lists; products and prices read live, sharing asks the companies module who belongs where.
+  const lists = createListsService({ repo: createListsRepository(db), products, companies, users });
+  // Issue 29: removing an account is one unit over the users, profiles, cart, lists and companies modules.
+  const removeAccount = createRemoveAccount({ units, users, profiles, cart, lists, companies });
   // The checkout flow (flows/checkout-cart.ts): the cart becomes an order, an order goes back into the cart; the cart knows nothing of orders.
   const checkout = createCheckoutCart({ orders, cart, products, profiles, companies });
   const productsAdmin = createProductsAdminService(productsRepo, {
     cache: catalogueCache,
     hasOrders: orders.hasOrdersForProduct,
     categoryExists: categories.exists,
+    // Issue 33: a deleted product's documents go with it (read when called: documents are built below).
+    afterDelete: (productId) => documents.removeAllOf(productId),
+    categoryTree: () => categories.tree(),
   });
   // CSV import/export: the import asks the categories module which slugs are unknown, and clears the catalogue cache after its commit.
   const productImportRepo = createProductImportRepository(db);
@@ -330,7 +341,7 @@ export function buildServices({
   // An accepted quote is placed like any order and ships like a purchase: the buyer's last ship-to, a given one remembered.
   const acceptQuote = createAcceptQuote({ quotes, products, orders, shipTo });
 
-  // Issue 32 (ADR 0030): punchout. The module owns its setups, sessions, log and buyers' order ids;
+  // Issue 32 (ADR 0031): punchout. The module owns its setups, sessions, log and buyers' order ids;
   // the flows start a session (signing the browser in as the company's punchout member), return
   // its cart, and place a cXML OrderRequest through the place-order flow.
   const punchout = createPunchoutService({ repo: createPunchoutRepository(db), companies, users, publicUrl: config.publicUrl, rateLimiter });
@@ -364,8 +375,14 @@ export function buildServices({
     isInUse: async (url) =>
       (await Promise.all([users.imageInUse(url), products.imageInUse(url), reviews.imageInUse(url), orders.imageInUse(url)])).some(Boolean),
   });
-  const adminReports = createAdminReportsService({ orders: createOrderReportsService(createOrderReportsRepository(db)), products });
+  // Issue 33: product documents, stored where the images are (disk or bucket), shown per company.
+  const documents = createDocumentsService({ repo: createDocumentsRepository(db), storage, products, companies, cache: catalogueCache, rateLimiter });
+  // The overview, the export and the operator's inbox (issue 33); returns to receive are 0 until
+  // issue 31's returns module gives its count (admin-reports/returns-to-receive.ts).
+  const adminReports = createAdminReportsService({ orders: createOrderReportsService(createOrderReportsRepository(db)), products, quotes });
   const health = { engine, ...createHealthRepository(db) };
+  // Issue 33: the terms of sale and privacy texts admins edit.
+  const sitePages = createSitePagesService(createSitePagesRepository(db));
 
   return {
     config,
@@ -393,6 +410,7 @@ export function buildServices({
     purchase,
     changeShipTo,
     cart,
+    lists,
     checkout,
     quotes,
     acceptQuote,
@@ -403,8 +421,10 @@ export function buildServices({
     reviews,
     storage,
     uploads,
+    documents,
     adminReports,
     health,
+    sitePages,
     punchout,
     punchoutGateway,
     punchoutHost,

@@ -14,7 +14,7 @@ import { statePath, stateOf } from './support/users';
 type Pattern = (typeof CLIENT_ROUTE_PATTERNS)[number];
 type Role = 'guest' | 'buyer' | 'admin';
 
-/** What a visit needs: a product, and the sweep buyer's order, requested quote and answered quote. */
+/** What a visit needs: a product, and the sweep buyer's order, requested quote and answered quote, a requisition list, a second product to compare. */
 interface Data {
   product: Product;
   orderId: string;
@@ -22,6 +22,8 @@ interface Data {
   answeredQuoteId: string;
   /** A company the sweep's company admin made (issue 32: its punchout setup page). */
   companyId: string;
+  listId: string;
+  otherProductId: string;
 }
 
 interface Visit {
@@ -32,10 +34,16 @@ interface Visit {
   then?: (page: Page) => Promise<void>;
   /** false: the page is another's under a second path (only that it renders is checked). */
   axe?: false;
+  /** Issue 33: checked at a phone's size too (390×844), after the desktop's. */
+  phone?: true;
 }
 
 const h1 = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
 const at = (path: string, ready: Visit['ready'], then?: Visit['then']): Visit => ({ path: () => path, ready, then });
+/** The same visit, checked at a phone's size as well. */
+const onPhoneToo = (visit: Visit): Visit => ({ ...visit, phone: true });
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 720 };
 
 /** A confirmation or edit dialog opened by `button`, checked, then closed with `close`. */
 const dialog = (button: (page: Page) => Locator, name: string | RegExp, close: string) => async (page: Page) => {
@@ -59,7 +67,11 @@ const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
   },
   // The home page under its second path: axe ran on it at '/'.
   '/home': { guest: { ...at('/home', (p) => p.getByRole('heading', { name: 'BEST SELLERS' })), axe: false } },
-  '/products': { guest: at('/products', (p) => p.getByRole('main').getByRole('article').first()) },
+  '/products': {
+    guest: at('/products', (p) => p.getByRole('main').getByRole('article').first()),
+    // Issue 33: the dense list view.
+    buyer: onPhoneToo(at('/products?view=list&limit=25', (p) => p.getByRole('table', { name: 'Products' }).getByRole('row').nth(1))),
+  },
   '/blogs': {
     // Six questions that expand.
     guest: at('/blogs', h1('Blogs'), async (page) => {
@@ -85,21 +97,49 @@ const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
   },
   '/contact': { guest: at('/contact', h1('Contact')) },
   '/about': { guest: at('/about', h1('About us')) },
+  // Issue 33: compare, and the texts admins edit (the admin's 'Edit this page' form too).
+  '/compare': {
+    buyer: onPhoneToo({
+      path: (d) => `/compare?ids=${d.product._id},${d.otherProductId}`,
+      ready: (p) => p.getByRole('table', { name: 'Products side by side' }),
+    }),
+  },
+  '/terms': {
+    guest: onPhoneToo(at('/terms', h1('Terms of sale'))),
+    admin: at('/terms', h1('Terms of sale'), async (page) => {
+      await page.getByRole('button', { name: 'Edit this page' }).click();
+      await expect(page.getByRole('form', { name: /^Edit / })).toBeVisible();
+      await checkA11y(page);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    }),
+  },
+  '/privacy': { guest: onPhoneToo(at('/privacy', h1('Privacy'))) },
   '/login': { guest: at('/login', h1('Login')) },
-  '/signup': { guest: at('/signup', h1('Sign Up')) },
+  '/signup': { guest: onPhoneToo(at('/signup?email=invited%40example.com', h1('Sign Up'))) },
   '/reset': { guest: at('/reset', h1('Reset Password')) },
   // Without a token: the invalid-link state (the form itself: accounts.spec.ts's reset journey).
   '/reset-password': { guest: at('/reset-password', (p) => p.getByRole('alert').filter({ hasText: /invalid/ })) },
   '/verify-email': { guest: at('/verify-email?status=ok', h1('Email confirmed')) },
   '/editprofile': { buyer: at('/editprofile', (p) => p.getByRole('region', { name: 'Two-step sign-in' }).getByRole('button').first()) },
-  '/productdetails/:id': { buyer: { path: (d) => `/productdetails/${d.product._id}`, ready: (p) => p.getByRole('table', { name: 'Specifications' }) } },
+  '/productdetails/:id': {
+    buyer: onPhoneToo({ path: (d) => `/productdetails/${d.product._id}`, ready: (p) => p.getByRole('form', { name: /^Add .* to a list$/ }) }),
+    // Issue 33: the admin's documents section.
+    admin: { path: (d) => `/productdetails/${d.product._id}`, ready: (p) => p.getByRole('form', { name: 'Upload a document' }) },
+  },
   '/purchase/:id': { buyer: { path: (d) => `/purchase/${d.product._id}`, ready: (p) => p.getByText(/^Total:/) } },
   '/cart': {
     guest: at('/cart', (p) => p.getByText('Your cart is empty.')),
-    buyer: at('/cart', (p) => p.getByRole('list', { name: 'Cart lines' }).getByRole('listitem').first()),
+    // Issue 33: the cart as a table with its sticky summary, and its 'Save as list' dialog.
+    buyer: onPhoneToo(
+      at(
+        '/cart',
+        (p) => p.getByRole('table', { name: 'Cart lines' }).getByRole('row').nth(1),
+        dialog((p) => p.getByRole('button', { name: 'Save as list' }), 'Save as a requisition list', 'Cancel'),
+      ),
+    ),
   },
   '/checkout': { buyer: at('/checkout', (p) => p.getByRole('region', { name: 'Order summary' })) },
-  '/quick-order': { buyer: at('/quick-order', h1('Quick order')) },
+  '/quick-order': { buyer: onPhoneToo(at('/quick-order', (p) => p.getByRole('table', { name: 'Quick order lines' }))) },
   '/quotes/new': { buyer: { path: (d) => `/quotes/new?productId=${d.product._id}&quantity=5000`, ready: (p) => p.getByRole('list', { name: 'Quote lines' }) } },
   '/quotes/:id': {
     buyer: { path: (d) => `/quotes/${d.quoteId}`, ready: (p) => p.getByRole('button', { name: 'Withdraw request' }) },
@@ -112,7 +152,13 @@ const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
   },
   '/dashboard': {
     buyer: at('/dashboard', (p) => p.locator('#profile-title')),
-    admin: at('/dashboard', (p) => p.getByRole('img', { name: /Revenue and orders per day/ })),
+    // Issue 33: the admin's dashboard opens on the inbox, above the overview.
+    admin: onPhoneToo(at('/dashboard', (p) => p.getByRole('img', { name: /Revenue and orders per day/ }))),
+  },
+  '/dashboard/profile': { admin: at('/dashboard/profile', (p) => p.locator('#profile-title')) },
+  '/dashboard/lists': { buyer: onPhoneToo(at('/dashboard/lists', (p) => p.getByRole('row').getByRole('link', { name: 'Sweep list' }).first())) },
+  '/dashboard/lists/:id': {
+    buyer: onPhoneToo({ path: (d) => `/dashboard/lists/${d.listId}`, ready: (p) => p.getByRole('table', { name: /^Lines of / }) }),
   },
   '/dashboard/addreviews': { buyer: at('/dashboard/addreviews', h1('Add a review')) },
   '/dashboard/myorders': {
@@ -163,21 +209,23 @@ const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
   '/dashboard/addproduct': { admin: at('/dashboard/addproduct', h1('Add Product')) },
   '/dashboard/manageallorder': { admin: at('/dashboard/manageallorder', (p) => p.getByRole('row').getByRole('button').first()) },
   '/dashboard/allproduct': {
-    admin: at(
-      '/dashboard/allproduct',
-      (p) =>
-        p
-          .getByRole('row')
-          .getByRole('button', { name: /^Edit / })
-          .first(),
-      dialog(
+    admin: onPhoneToo(
+      at(
+        '/dashboard/allproduct',
         (p) =>
           p
             .getByRole('row')
             .getByRole('button', { name: /^Edit / })
             .first(),
-        /^Edit /,
-        'Cancel',
+        dialog(
+          (p) =>
+            p
+              .getByRole('row')
+              .getByRole('button', { name: /^Edit / })
+              .first(),
+          /^Edit /,
+          'Cancel',
+        ),
       ),
     ),
   },
@@ -254,7 +302,18 @@ async function makeData(baseURL: string | undefined): Promise<Data> {
     const company = made.status() === 201 ? made : await companyAdmin.get('/api/companies/me');
     expect(company.ok(), await company.text()).toBe(true);
     const companyId = ((await company.json()) as { id: string }).id;
-    return { product, orderId: order._id, quoteId: ((await quote.json()) as { _id: string })._id, answeredQuoteId, companyId };
+    const list = await buyer.post('/api/lists', { data: { name: 'Sweep list', items: [{ productId: product._id, quantity: 100 }] } });
+    expect(list.status(), await list.text()).toBe(201);
+    const other = ((await (await buyer.get('/api/service?limit=1')).json()) as Product[])[0]!;
+    return {
+      product,
+      orderId: order._id,
+      quoteId: ((await quote.json()) as { _id: string })._id,
+      answeredQuoteId,
+      listId: ((await list.json()) as { _id: string })._id,
+      otherProductId: other._id,
+      companyId,
+    };
   } finally {
     await Promise.all(contexts.map((c) => c.dispose()));
   }
@@ -277,6 +336,12 @@ async function sweep(page: Page, role: Role, visits: [Pattern, Visit][], data: D
       await expect(visit.ready(page)).toBeVisible();
       if (visit.axe !== false) await checkA11y(page);
       await visit.then?.(page);
+      if (visit.phone) {
+        await page.setViewportSize(PHONE);
+        await expect(visit.ready(page)).toBeVisible();
+        await checkA11y(page);
+        await page.setViewportSize(DESKTOP);
+      }
     });
   }
 }

@@ -6,27 +6,34 @@ import { contextAs, statePath, user } from './support/users';
 // Signed in as the shop admin (global-setup.ts); the customers are made there too.
 test.use({ storageState: statePath('admin') });
 
-test('the admin sees the admin menu and the overview, and adds a product', async ({ page }) => {
+test('the admin sees the grouped admin menu, the inbox and the overview, and adds a product', async ({ page }) => {
   await page.goto('/dashboard');
   const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  // Issue 33: the inbox first, the menu grouped, the admin's own buying pages apart.
+  await expect(menu.getByRole('heading')).toHaveText(['Dashboard', 'Catalogue', 'Orders', 'Customers', 'Integrations', 'Settings', 'My buying']);
   await expect(menu.getByRole('link')).toHaveText([
-    'My Profile',
-    'Add Reviews',
-    'My Orders',
-    'My Quotes',
-    'Company',
-    'Add Product',
+    'Inbox',
     'All Product',
+    'Add Product',
     'Categories',
     'Import CSV',
-    'Make Admin',
     'Manage All Order',
     'Quotes',
     'Companies',
+    'Make Admin',
     'API Keys',
     'Webhooks',
     'Punchout Log',
+    'Terms of sale',
+    'Privacy',
+    'My Profile',
+    'My Orders',
+    'My Quotes',
+    'Requisition lists',
+    'Company',
+    'Add Reviews',
   ]);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Shop overview' })).toBeVisible();
   await expect(page.getByRole('img', { name: /Revenue and orders per day/ })).toBeVisible();
 
@@ -52,7 +59,7 @@ test('the admin sees the admin menu and the overview, and adds a product', async
   expect(list.map((p: { name: string }) => p.name)).toEqual(['E2E Flange Bolt']);
 
   await menu.getByRole('link', { name: 'All Product' }).click();
-  await page.getByPlaceholder('Search products').fill('E2E Flange');
+  await page.getByLabel('Search products').fill('E2E Flange');
   const row = page.getByRole('row', { name: /E2E Flange Bolt/ });
   await expect(row).toBeVisible();
   await row.getByRole('spinbutton', { name: 'Change stock of E2E Flange Bolt by' }).fill('-5000');
@@ -60,7 +67,8 @@ test('the admin sees the admin menu and the overview, and adds a product', async
   await expect(page.getByText('Stock cannot go below 0')).toBeVisible();
   await row.getByRole('spinbutton').fill('500');
   await row.getByRole('button', { name: 'Apply' }).click();
-  await expect(row.getByRole('cell', { name: '4500' })).toBeVisible();
+  // Issue 33: thousands separated in admin tables.
+  await expect(row.getByRole('cell', { name: '4,500' })).toBeVisible();
 });
 
 test('the admin promotes a customer after a confirmation, takes it back, then refuses and accepts a removal', async ({ page }) => {
@@ -125,21 +133,47 @@ test('the admin exports the filtered orders to CSV', async ({ page }) => {
   );
 });
 
-test('the admin ships a paid order and exports orders to CSV', async ({ page, browser, baseURL }) => {
+test("the admin's inbox counts an order from placed to paid to shipped, and links to it; shipped, it is exported to CSV", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const buyerContext = await contextAs(browser, 'shipper', baseURL);
   const buyer = buyerContext.request;
   const { email } = user('shipper');
   const product = await addProduct(page.request, { name: `Shipped ${Date.now().toString(36).slice(-5)}` });
   const order = await placeOrder(buyer, product._id, product.minimumOrderQuantity);
+  const byBuyer = new RegExp(email.replace(/\./g, '\\.'));
+  // Issue 33: each count of the inbox is the length of the list it links to (journeys side by side
+  // move the shop's counts, so the page's figure is compared with that list's total, and the
+  // order is looked for on it).
+  const toShip = page.getByRole('link', { name: /^Orders to ship: / });
+  const openToShip = async () => {
+    await page.goto('/dashboard');
+    await toShip.click();
+    await expect(page).toHaveURL(/\/dashboard\/manageallorder\?status=paid$/);
+    await expect(page.getByLabel('Status')).toHaveValue('paid');
+    await page.getByPlaceholder('Buyer email or product').fill(email);
+  };
+  await openToShip();
+  await expect(page.getByText('No orders found.')).toBeVisible();
+
   const paid = await buyer.post(`/api/purchase/${order._id}/pay`, {
     data: { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Ship Buyer' },
   });
   expect(paid.ok(), await paid.text()).toBe(true);
   await buyerContext.close();
-
-  await page.goto('/dashboard/manageallorder');
-  await page.getByPlaceholder('Buyer email or product').fill(email);
-  const row = page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+  await page.goto('/dashboard');
+  await expect
+    .poll(async () => {
+      await page.reload();
+      const shown = Number((await toShip.getAttribute('aria-label'))?.replace(/\D/g, ''));
+      const total = Number((await page.request.get('/api/purchase?status=paid&limit=1')).headers()['x-total-count']);
+      return shown === total && shown > 0;
+    })
+    .toBe(true);
+  await openToShip();
+  const row = page.getByRole('row', { name: byBuyer });
   await expect(row.getByText('Paid', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: /^shipped:/ }).click();
   const ship = page.getByRole('dialog', { name: /^Ship order BP-\d{6}$/ });
@@ -147,6 +181,9 @@ test('the admin ships a paid order and exports orders to CSV', async ({ page, br
   await ship.getByLabel('Tracking number (optional)').fill('JD014600001');
   await checkA11y(page);
   await ship.getByRole('button', { name: 'Mark shipped' }).click();
+  // Shipped, it leaves the list of orders to ship.
+  await expect(page.getByText('No orders found.')).toBeVisible();
+  await page.getByLabel('Status').selectOption('');
   await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
   await expect(row.getByText('DHL · JD014600001')).toBeVisible();
   await row.getByRole('button', { name: /^Mark delivered:/ }).click();

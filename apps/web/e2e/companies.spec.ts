@@ -197,7 +197,7 @@ test('a company buys on account: invitations by mail, a spending limit, approval
   await Promise.all([shop.close(), beaContext.close(), abeContext.close()]);
 });
 
-test('an invitee without an account signs up from the invitation page, signs in, comes back and accepts; the link then works no more', async ({
+test('an invitee without an account signs up from the invitation page (the address filled in), confirms, signs in, comes back and accepts; the link then works no more', async ({
   page,
   browser,
   baseURL,
@@ -217,6 +217,10 @@ test('an invitee without an account signs up from the invitation page, signs in,
   expect(invitation.status(), await invitation.text()).toBe(201);
   const path = await invitationPath(email, invited);
   await adminContextOfCompany.close();
+  // Issue 33: the mail names the company and who invites.
+  expect((await waitForMail(email, 'You are invited to a company account', invited)).text).toContain(
+    `Cora Admin invites you to buy for ${companyName} on bulkparts`,
+  );
 
   // Signed out, on a phone: the page names the company, the role and the address, and offers both ways in.
   await page.setViewportSize({ width: 375, height: 740 });
@@ -226,20 +230,18 @@ test('an invitee without an account signs up from the invitation page, signs in,
   await expect(page.getByRole('definition').filter({ hasText: email })).toBeVisible();
   await fitsThePhone(page);
   await checkA11y(page);
+  // Issue 33: the invited address is filled in, and the confirmation leads back here through sign-in.
   await page.getByRole('link', { name: 'Create an account' }).click();
-  await expect(page).toHaveURL('/signup');
+  await expect(page).toHaveURL(`/signup?email=${encodeURIComponent(email)}`);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
   await page.getByLabel('Name').fill('Nia Newcomer');
-  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('correct-horse-9');
   const signedUp = Date.now();
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByRole('status').filter({ hasText: `We sent a link to ${email}` })).toBeVisible();
   await page.goto(firstLink(await waitForMail(email, 'Confirm your email', signedUp)));
   await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
-
-  // Back to the mailed link: signing in returns to it, and the invitation is accepted.
-  await page.goto(path);
-  await page.getByRole('link', { name: 'Sign in to accept' }).click();
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('correct-horse-9');

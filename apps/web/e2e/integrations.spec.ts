@@ -17,6 +17,8 @@ test.use({ storageState: statePath('admin') });
 test('the API reference renders from the shop itself, with nothing fetched from elsewhere', async ({ page, baseURL }) => {
   const requested: string[] = [];
   page.on('request', (req) => requested.push(req.url()));
+  // Past ~125 operations Swagger UI draws the tags as they scroll into view: a tall window shows them all.
+  await page.setViewportSize({ width: 1280, height: 12000 });
   await page.goto('/api/docs');
   // Tags start collapsed (plugins/openapi.ts): open the catalogue's.
   await page.locator('.opblock-tag[data-tag="service"]').click();

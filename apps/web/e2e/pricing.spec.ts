@@ -81,7 +81,7 @@ test('tiers filed by the admin: the table marks the reached tier as the quantity
   await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
   await expect(page.getByText('Added to cart').first()).toBeVisible();
   await page.goto('/cart');
-  const line = page.getByRole('listitem', { name });
+  const line = page.getByRole('row', { name });
   await expect(line).toContainText('$0.15 per piece');
   await expect(line).toContainText('$67.50');
   await expect(line).toContainText('Add 50 Ps to reach $0.12/Ps');

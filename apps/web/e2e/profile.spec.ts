@@ -36,10 +36,11 @@ test('a customer edits the profile, uploads a photo and sees it on My Profile', 
   // Customers see no admin menu items.
   await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link')).toHaveText([
     'My Profile',
-    'Add Reviews',
     'My Orders',
     'My Quotes',
+    'Requisition lists',
     'Company',
+    'Add Reviews',
   ]);
   await checkA11y(page);
 

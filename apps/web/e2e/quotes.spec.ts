@@ -127,7 +127,7 @@ test("the cart's lines become one request for quote", async ({ page, browser, ba
   }
 
   await page.goto('/cart');
-  await expect(page.getByRole('list', { name: 'Cart lines' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('table', { name: 'Cart lines' }).locator('tbody').getByRole('row')).toHaveCount(2);
   await page.getByRole('link', { name: 'Request a quote' }).click();
   await expect(page).toHaveURL(/\/quotes\/new\?from=cart$/);
   const lines = page.getByRole('list', { name: 'Quote lines' });

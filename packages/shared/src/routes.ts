@@ -50,6 +50,13 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/dashboard/api-keys',
   // Issue 19: outgoing webhooks.
   '/dashboard/webhooks',
+  // Issue 33: compare products, the texts admins edit, an admin's own profile, requisition lists.
+  '/compare',
+  '/terms',
+  '/privacy',
+  '/dashboard/profile',
+  '/dashboard/lists',
+  '/dashboard/lists/:id',
   // Issue 32: punchout, a company's setup and the document log (shop admins).
   '/dashboard/companies/:id/punchout',
   '/dashboard/punchout',

@@ -23,7 +23,7 @@ export interface AuthSessionTable {
   ipAddress: string | null;
   userAgent: string | null;
   userId: string;
-  /** Issue 32: the punchout session this browser session was opened for (migration 20261206000100), else null. */
+  /** Issue 32: the punchout session this browser session was opened for (migration 20261211000100), else null. */
   punchoutId?: string | null;
 }
 

@@ -36,7 +36,7 @@ export interface ProductsTable {
    * null follows WEBHOOK_LOW_STOCK_THRESHOLD, 0 never.
    */
   low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
-  /** Issue 32 (migration 20261206000000): the UNSPSC commodity code (8 digits), or null. */
+  /** Issue 32 (migration 20261211000000): the UNSPSC commodity code (8 digits), or null. */
   unspsc: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -153,7 +153,7 @@ export interface OrdersTable {
   reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the order started waiting for approval (the 14-day sweep). */
   awaiting_since: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Issue 32 (migration 20261206000100): what a shop admin should check (a punchout line sent at another price), or null. */
+  /** Issue 32 (migration 20261211000100): what a shop admin should check (a punchout line sent at another price), or null. */
   review_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
@@ -371,7 +371,54 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
-/** Issue 32 (migration 20261206000100, punchout module): a company's punchout setup; secrets as scrypt hashes only. */
+/** Issue 33 (migration 20261210000000): a buyer's requisition list; `sharing` 'private' | 'read' | 'edit'. */
+export interface ListsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  sharing: string;
+  /** The owner's company it is shared with; null while private. */
+  company_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListItemsTable {
+  list_id: string;
+  product_id: string;
+  quantity: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Issue 33 (migration 20261210000100): a PDF attached to a product; `public` 0 shows it only to the companies in `product_document_companies`. */
+export interface ProductDocumentsTable {
+  id: string;
+  product_id: string;
+  title: string;
+  kind: string;
+  size_bytes: number;
+  storage_key: string;
+  public: number;
+  created_by: string;
+  created_at: string;
+}
+
+export interface ProductDocumentCompaniesTable {
+  document_id: string;
+  company_id: string;
+}
+
+/** Issue 33 (migration 20261210000200): an admin-edited page's text (terms of sale, privacy). */
+export interface SitePagesTable {
+  slug: string;
+  title: string;
+  body: string;
+  updated_by: string;
+  updated_at: string;
+}
+
+/** Issue 32 (migration 20261211000100, punchout module): a company's punchout setup; secrets as scrypt hashes only. */
 export interface PunchoutConfigsTable {
   company_id: string;
   protocol: string;
@@ -450,6 +497,11 @@ export interface OurTables {
   punchout_sessions: PunchoutSessionsTable;
   punchout_documents: PunchoutDocumentsTable;
   punchout_orders: PunchoutOrdersTable;
+  site_pages: SitePagesTable;
+  product_documents: ProductDocumentsTable;
+  product_document_companies: ProductDocumentCompaniesTable;
+  lists: ListsTable;
+  list_items: ListItemsTable;
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -31,7 +31,7 @@ export interface DomainEvents {
   'order.overdue': { order: Order; adminEmails: readonly string[] };
   'quote.requested': { quote: Quote; adminEmails: readonly string[] };
   'quote.answered': { quote: Quote };
-  'invitation.created': { to: string; role: CompanyRole; expiresAt: string; token: string };
+  'invitation.created': { to: string; role: CompanyRole; expiresAt: string; token: string; companyName: string; invitedBy: string };
   'product.low_stock': { products: readonly LowStockProduct[] };
 }
 

@@ -113,7 +113,7 @@ export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(
 
     /**
      * Issue 32: a punchout session fills its cart and returns it; every guarded route not marked
-     * `config: { punchout: true }` (checkout, payment, orders, quotes, the profile…) answers it 403,
+     * `config: { punchout: 'read' | 'write' }` (checkout, payment, orders, quotes, the profile…) answers it 403,
      * whatever the page does. The session is read anyway by the guard, so this costs nothing.
      */
     const refusePunchout = (request: FastifyRequest, user: SessionUser) => {

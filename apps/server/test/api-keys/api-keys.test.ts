@@ -19,11 +19,23 @@ const onRoute = (route: RouteOptions) => {
 
 /** The routes each scope must open (the issue's list); the matrix fails when the route table says otherwise. */
 const EXPECTED: Record<ApiKeyScope, string[]> = {
-  'catalog:read': ['GET /api/service', 'GET /api/service/facets', 'GET /api/service/:id', 'GET /api/categories', 'GET /api/service/export.csv'],
+  'catalog:read': [
+    'GET /api/service',
+    'GET /api/service/facets',
+    'GET /api/service/:id',
+    'GET /api/categories',
+    'GET /api/service/export.csv',
+    // issue 33: All Product's list, and a product document's PDF
+    'GET /api/admin/products',
+    'GET /api/service/:id/documents/:documentId',
+  ],
   'catalog:write': [
     'POST /api/service',
     'PATCH /api/service/:id',
     'DELETE /api/service/:id',
+    // issue 33: product documents
+    'POST /api/service/:id/documents',
+    'DELETE /api/service/:id/documents/:documentId',
     'POST /api/service/import',
     'POST /api/categories',
     'PATCH /api/categories/:slug',

@@ -44,7 +44,7 @@ function overlappingAdds(buyer: SignedInUser, product: TestProduct, quantity: nu
 /** The 400 a bulk add answers for its one line, exactly as a sequential add's. */
 function expectRefused(res: LightMyRequestResponse, sku: string, message: string) {
   expect(res.statusCode, res.body).toBe(400);
-  expect(res.json()).toEqual({ error: 'VALIDATION_FAILED', message: CART_MESSAGES.badLines, lines: [{ index: 0, sku, message }] });
+  expect(res.json()).toEqual({ error: 'VALIDATION_FAILED', message: CART_MESSAGES.badLines, lines: [{ index: 0, sku, message, field: 'quantity' }] });
 }
 
 describe(`overlapping bulk adds to one cart (${engine}${engine === 'postgres' ? ', two instances' : ''})`, () => {

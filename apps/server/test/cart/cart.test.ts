@@ -131,11 +131,11 @@ describe(`cart (${engine})`, () => {
     expect(body.error).toBe('VALIDATION_FAILED');
     expect(body.message).toBe(CART_MESSAGES.badLines);
     expect(body.lines).toEqual([
-      { index: 1, sku: 'NO-SUCH-SKU-1', message: CART_MESSAGES.unknownSku },
-      { index: 2, sku: d!.sku, message: MESSAGES.quantityMin },
-      { index: 3, sku: a!.sku, message: MESSAGES.quantityRequired },
+      { index: 1, sku: 'NO-SUCH-SKU-1', message: CART_MESSAGES.unknownSku, field: 'sku' },
+      { index: 2, sku: d!.sku, message: MESSAGES.quantityMin, field: 'quantity' },
+      { index: 3, sku: a!.sku, message: MESSAGES.quantityRequired, field: 'quantity' },
       // 100 in the cart + 950 is over the 1000 a line may hold
-      { index: 4, sku: a!.sku, message: MESSAGES.quantityMax },
+      { index: 4, sku: a!.sku, message: MESSAGES.quantityMax, field: 'quantity' },
     ]);
     expect(await c.cart()).toEqual(before);
   });

@@ -23,6 +23,26 @@ const expire = (id: string) =>
     .execute();
 
 describe(`company invitations (${engine})`, () => {
+  it('leaves out of the mail a company or inviter name that reads as a link, an address or a phone number (ADR 0030)', async () => {
+    const { admin, company } = await companyWithAdmin(t, 'Prizes at win-big.example.com');
+    const renamed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie: admin.cookie },
+      payload: { name: 'Call +1 555 0100 now' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const invitee = uniqueEmail('lured');
+    const before = t.mail.length;
+    expect((await companyClient(t.app, admin).invite(company.id, { email: invitee, role: 'buyer' })).statusCode).toBe(201);
+    const mail = await waitForMail(t, invitee, 'invited', before);
+    expect(mail.text).toContain('You are invited to buy for a company on bulkparts as a buyer.');
+    for (const lure of ['win-big', '555']) {
+      expect(mail.text).not.toContain(lure);
+      expect(mail.html).not.toContain(lure);
+    }
+  });
+
   it('mails a one-time link; the page previews it; the invited address accepts it once', async () => {
     const { admin, company } = await companyWithAdmin(t, 'Invite Works Ltd');
     const invitee = await signUp(t.app, { name: 'Ivy Invitee' });
@@ -39,9 +59,9 @@ describe(`company invitations (${engine})`, () => {
     const token = link.pathname.split('/').pop()!;
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     expect(mail.html).toContain(`/invitations/${token}`);
-    // The mail carries no text a user chose (company or person names are lures in a spam run).
-    expect(mail.text).not.toContain('Invite Works');
-    expect(mail.text).not.toContain('Company Admin');
+    // Issue 33: the mail names who invites and for which company.
+    expect(mail.text).toContain('Company Admin invites you to buy for Invite Works Ltd on bulkparts as an approver.');
+    expect(mail.html).toContain('Invite Works Ltd');
     // Only the token's sha-256 is stored.
     const stored = await t.database.db.selectFrom('company_invitations').select('token_hash').where('id', '=', invitation.id).executeTakeFirstOrThrow();
     expect(stored.token_hash).toBe(createHash('sha256').update(token).digest('hex'));

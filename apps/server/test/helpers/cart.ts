@@ -78,6 +78,7 @@ export function cartClient(app: FastifyInstance, user: SignedInUser) {
   return {
     get: () => app.inject({ method: 'GET', url: '/api/cart', headers }),
     add: (lines: unknown) => app.inject({ method: 'POST', url: '/api/cart/lines', headers, payload: { lines } as object }),
+    preview: (lines: unknown) => app.inject({ method: 'POST', url: '/api/cart/lines/preview', headers, payload: { lines } as object }),
     put: (productId: string, quantity: unknown) => app.inject({ method: 'PUT', url: `/api/cart/lines/${productId}`, headers, payload: { quantity } as object }),
     remove: (productId: string) => app.inject({ method: 'DELETE', url: `/api/cart/lines/${productId}`, headers }),
     clear: () => app.inject({ method: 'DELETE', url: '/api/cart', headers }),

@@ -2,7 +2,7 @@ import * as OTPAuth from 'otpauth';
 import { productListQuerySchema, type Product, type SessionUser } from '@bulkparts/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cookieFrom, signUp, signUpAdmin, type SignedInUser } from '../helpers/factories.js';
-import { multipartFile, PNG_BYTES } from '../helpers/multipart.js';
+import { multipartFile, multipartForm, pdfBytes, PNG_BYTES } from '../helpers/multipart.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { catalogueCacheKey } from '../../src/plugins/response-cache.js';
 import { linkIn, pathOf, waitForMail } from '../auth/mail-helpers.js';
@@ -131,6 +131,24 @@ describe('catalogue cache (cleared by the products service)', () => {
     await warm(p._id);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/service/${p._id}`, headers: as(admin) })).json()).toMatchObject({ deleted: true });
     expect((await read(p._id)).status).toBe(404);
+  });
+
+  it('a document added and deleted (issue 33) shows in the cached product at once', async () => {
+    const p = await newProduct();
+    await warm(p._id);
+    const { payload, headers } = multipartForm(
+      [
+        ['title', 'Probe sheet'],
+        ['kind', 'datasheet'],
+      ],
+      { bytes: pdfBytes(), filename: 'p.pdf', contentType: 'application/pdf' },
+    );
+    const added = await t.app.inject({ method: 'POST', url: `/api/service/${p._id}/documents`, headers: { ...headers, ...as(admin) }, payload });
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await read(p._id)).product.documents?.map((d) => d.title)).toEqual(['Probe sheet']);
+    await warm(p._id);
+    expect((await t.app.inject({ method: 'DELETE', url: added.json().url, headers: as(admin) })).statusCode).toBe(204);
+    expect((await read(p._id)).product.documents).toEqual([]);
   });
 
   it('delete of a product with orders archives it', async () => {

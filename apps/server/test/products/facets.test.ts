@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productListQuerySchema, type Product, type ProductFacets } from '@bulkparts/shared';
+import { naturalCompare, productListQuerySchema, type Product, type ProductFacets } from '@bulkparts/shared';
 import type { SignedInUser } from '../helpers/factories.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { catalogueCacheKey } from '../../src/plugins/response-cache.js';
@@ -41,6 +41,8 @@ function choose(params: URLSearchParams, key: string, value?: string): URLSearch
 }
 const sorted = <T extends { count: number }>(values: T[], key: (v: T) => string) =>
   [...values].sort((a, b) => b.count - a.count || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+/** Issue 33: brand and specification values in natural order (M8 before M10). */
+const natural = <T extends { value: string }>(values: T[]) => [...values].sort((a, b) => naturalCompare(a.value, b.value));
 
 const STATES = [
   '',
@@ -71,9 +73,9 @@ describe('GET /api/service/facets', () => {
     for (const b of f.brands) expect(b.count, `brand ${b.value}`).toBe((await list(choose(params, 'brand', b.value), cookie)).total);
     for (const [name, values] of Object.entries(f.attributes)) {
       for (const v of values) expect(v.count, `${name}=${v.value}`).toBe((await list(choose(params, `attr.${name}`, v.value), cookie)).total);
-      expect(values).toEqual(sorted(values, (v) => v.value));
+      expect(values).toEqual(natural(values));
     }
-    expect(f.brands).toEqual(sorted(f.brands, (b) => b.value));
+    expect(f.brands).toEqual(natural(f.brands));
     expect(f.categories).toEqual(sorted(f.categories, (c) => c.slug));
 
     // Nothing missing: the values are exactly those of the list without the facet's own selection.
@@ -115,8 +117,8 @@ describe('GET /api/service/facets', () => {
     ]);
     expect(f.brands).toEqual([{ value: 'Acme', count: 2 }]);
     expect(f.attributes.Thread).toEqual([
-      { value: 'M10', count: 1 },
       { value: 'M8', count: 1 },
+      { value: 'M10', count: 1 },
     ]);
   });
 
@@ -132,6 +134,47 @@ describe('GET /api/service/facets', () => {
       { value: 'M10', count: 1 },
     ]);
     expect(g.attributes.Material).toEqual([{ value: 'Stainless', count: 1 }]);
+  });
+
+  it('lists specification values in natural order, whatever their counts (issue 33)', async () => {
+    // Sizes the count order would list M10, M8, M12 and 100 mm before 10 mm.
+    const sizes = [
+      ['M10', '100 mm'],
+      ['M10', '100 mm'],
+      ['M10', '10 mm'],
+      ['M8', '2.5 mm'],
+      ['M8', '100 mm'],
+      ['M12', '25 mm'],
+      ['M4', '10 mm'],
+      ['M5', '25 mm'],
+      ['M6', '1000 mm'],
+    ];
+    for (const [i, [size, length]] of sizes.entries()) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/service',
+        headers: { cookie: admin.cookie },
+        payload: {
+          sku: `NAT-${i}`,
+          name: `Natural ${i}`,
+          brand: i % 2 ? 'Zeta 10' : 'Zeta 9',
+          attributes: { Size: size, Length: length },
+          price: 1,
+          minimumOrderQuantity: 50,
+          availableQuantity: 100,
+          img: '/images/products/hex-bolt.svg',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const f = await facets(new URLSearchParams('q=natural'));
+    expect(f.attributes.Size?.map((v) => v.value)).toEqual(['M4', 'M5', 'M6', 'M8', 'M10', 'M12']);
+    expect(f.attributes.Length?.map((v) => v.value)).toEqual(['2.5 mm', '10 mm', '25 mm', '100 mm', '1000 mm']);
+    expect(f.brands.map((b) => b.value)).toEqual(['Zeta 9', 'Zeta 10']);
+    for (const [i] of sizes.entries()) {
+      const id = ((await t.app.inject({ url: `/api/service?q=NAT-${i}` })).json() as Product[])[0]!._id;
+      await t.app.inject({ method: 'DELETE', url: `/api/service/${id}`, headers: { cookie: admin.cookie } });
+    }
   });
 
   it('answers from the catalogue cache like the list, and not for archived listings', async () => {

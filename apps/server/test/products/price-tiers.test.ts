@@ -111,7 +111,7 @@ describe(`product priceTiers and orderMultiple (${engine})`, () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect((res.json() as ApiError).fields?.[field], JSON.stringify(body)).toBe(message);
     }
-    expect(await getProduct(p._id)).toEqual(p);
+    expect(await getProduct(p._id)).toEqual({ ...p, documents: [] });
 
     // Raising the price with tiers that stay below it; replacing the tiers; clearing them.
     expect((await patch(p._id, { price: 0.2 })).json()).toMatchObject({ price: 0.2, priceTiers: TIERS });
@@ -223,7 +223,7 @@ describe(`pack multiples (${engine})`, () => {
     expect((await purchase(buyer, p._id, 250)).statusCode).toBe(201);
   });
 
-  it('PUT /api/cart/lines → 400 with the message; bulk add names the line, also when two lines sum off the multiple', async () => {
+  it('PUT /api/cart/lines → 400 with the message; bulk add names each line off the multiple, even when they would sum onto one', async () => {
     const p = await createProduct({ orderMultiple: 25 });
     const c = cartClient(t.app, await signUp(t.app));
     const put = await c.put(p._id, 260);
@@ -234,13 +234,17 @@ describe(`pack multiples (${engine})`, () => {
 
     const one = await c.add([{ sku: p.sku, quantity: 260 }]);
     expect(one.statusCode).toBe(400);
-    expect((one.json() as ApiError).lines).toEqual([{ index: 0, sku: p.sku, message: MESSAGE }]);
+    expect((one.json() as ApiError).lines).toEqual([{ index: 0, sku: p.sku, message: MESSAGE, field: 'quantity' }]);
     const summed = await c.add([
       { sku: p.sku, quantity: 130 },
       { sku: p.sku, quantity: 130 },
     ]);
     expect(summed.statusCode).toBe(400);
-    expect((summed.json() as ApiError).lines).toEqual([{ index: 0, sku: p.sku, message: MESSAGE }]);
+    // Issue 33: every line by the product's own rule first (the quick order grid marks each row).
+    expect((summed.json() as ApiError).lines).toEqual([
+      { index: 0, sku: p.sku, message: MESSAGE, field: 'quantity' },
+      { index: 1, sku: p.sku, message: MESSAGE, field: 'quantity' },
+    ]);
     expect((await c.cart()).lines).toEqual([]);
     const ok = await c.add([
       { sku: p.sku, quantity: 125 },

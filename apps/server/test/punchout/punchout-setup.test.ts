@@ -241,6 +241,15 @@ describe(`cXML PunchOutSetupRequest (${engine})`, () => {
     });
     expect(own.statusCode, own.body).toBe(200);
     expect((await t.app.inject({ url: '/api/cart', headers: { cookie } })).json()).toMatchObject({ count: 0 });
+    // Quick order's preview (issue 33) is a read of its own cart: allowed.
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/lines/preview',
+      headers: { cookie, origin: t.config.publicUrl },
+      payload: { lines: [{ sku: 'HB-M8-40-ZN', quantity: 100 }] },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ problems: 0 });
 
     const refused: [string, string, object?][] = [
       ['POST', '/api/cart/checkout', { shippingAddress: SHIP_TO, paymentMethod: 'account' }],
@@ -248,6 +257,8 @@ describe(`cXML PunchOutSetupRequest (${engine})`, () => {
       ['POST', '/api/purchase/some-order/pay', {}],
       ['GET', '/api/purchase?company=true'],
       ['POST', '/api/quotes', { lines: [] }],
+      ['GET', '/api/lists'],
+      ['POST', '/api/lists', { name: 'Punchout list', items: [] }],
       ['GET', '/api/profile'],
       ['POST', '/api/auth/change-password', { currentPassword: 'x', newPassword: 'yyyyyyyy' }],
       ['GET', '/api/auth/list-sessions'],

@@ -105,6 +105,11 @@ beforeAll(async () => {
   });
   if (quote.statusCode !== 201) throw new Error(`quote request failed: ${quote.statusCode} ${quote.body}`);
   const company = await buildCompanies();
+  const newList = async (name: string) => {
+    const res = await send('POST', '/api/lists', customerA, { name, items: [{ productId, quantity: 100 }] });
+    return (await expectStatus(res, 201, `list ${name}`)).json() as { _id: string };
+  };
+  const [reqList, listToDelete] = [await newList('Matrix list'), await newList('Matrix list to delete')];
   ctx = {
     company,
     productId,
@@ -112,6 +117,8 @@ beforeAll(async () => {
     orderId: order._id,
     cancelOrderId: toCancel._id,
     quoteId: (quote.json() as { _id: string })._id,
+    listId: reqList._id,
+    listToDeleteId: listToDelete._id,
     randomId: newId(),
   };
 });

@@ -71,6 +71,9 @@ export interface AccessContext {
   cancelOrderId: string;
   /** customer A's requested quote (withdrawn by the matrix on the way) */
   quoteId: string;
+  /** issue 33: customer A's private requisition lists (the second deleted by the matrix) */
+  listId: string;
+  listToDeleteId: string;
   randomId: string;
   company: CompanyContext;
 }
@@ -112,6 +115,10 @@ export const accessTable: Record<string, AccessRow> = {
   'PATCH /api/service/:id': { access: 'admin' },
   'POST /api/service/:id/stock': { access: 'admin' },
   'DELETE /api/service/:id': { access: 'admin' },
+  // issue 33: product documents; sent no file, the upload is a 400 for the admin; a random document is a 404 (the URL too: for anyone who may not see it)
+  'POST /api/service/:id/documents': { access: 'admin', path: (c) => `/api/service/${c.productId}/documents` },
+  'DELETE /api/service/:id/documents/:documentId': { access: 'admin' },
+  'GET /api/service/:id/documents/:documentId': { access: 'public' },
   // issue 19: stock set from outside (an admin, or an API key with stock:write; keys have their own matrix in test/api-keys)
   'PATCH /api/service/:id/stock': { access: 'admin' },
   'POST /api/stock': { access: 'admin' },
@@ -144,6 +151,9 @@ export const accessTable: Record<string, AccessRow> = {
   'PUT /api/user/:email': { access: 'self', path: (c) => `/api/user/${encodeURIComponent(c.owner.email)}` },
   'GET /api/admin/:email': { access: 'owner', path: (c) => `/api/admin/${encodeURIComponent(c.owner.email)}` },
   'GET /api/admin/overview': { access: 'admin' },
+  // issue 33: the operator's inbox and All Product's list
+  'GET /api/admin/inbox': { access: 'admin' },
+  'GET /api/admin/products': { access: 'admin' },
 
   // profiles and uploads
   'GET /api/profile': { access: 'user' },
@@ -178,11 +188,21 @@ export const accessTable: Record<string, AccessRow> = {
   'GET /api/cart': { access: 'user' },
   'DELETE /api/cart': { access: 'user' },
   'POST /api/cart/lines': { access: 'user' },
+  // issue 33: the quick order grid's preview writes nothing; no body is a 400 that got through
+  'POST /api/cart/lines/preview': { access: 'user' },
   'PUT /api/cart/lines/:productId': { access: 'user', path: (c) => `/api/cart/lines/${c.productId}` },
   'DELETE /api/cart/lines/:productId': { access: 'user', path: (c) => `/api/cart/lines/${c.productId}` },
   'POST /api/cart/checkout': { access: 'user', body: () => ({}) },
   // only the buyer puts an order back into their cart (admins get the 404 everyone else gets)
   'POST /api/purchase/:id/reorder': { access: 'self', path: (c) => `/api/purchase/${c.orderId}/reorder` },
+  // requisition lists (issue 33): the owner's alone (shop admins get the 404 everyone else gets); no body is a 400 that got through
+  'GET /api/lists': { access: 'user' },
+  'POST /api/lists': { access: 'user' },
+  'GET /api/lists/:id': { access: 'self', path: (c) => `/api/lists/${c.listId}` },
+  'PATCH /api/lists/:id': { access: 'self', path: (c) => `/api/lists/${c.listId}`, body: () => ({ name: 'Matrix list' }) },
+  'DELETE /api/lists/:id': { access: 'self', path: (c) => `/api/lists/${c.listToDeleteId}` },
+  'PUT /api/lists/:id/items/:productId': { access: 'self', path: (c) => `/api/lists/${c.listId}/items/${c.productId}`, body: () => ({ quantity: 100 }) },
+  'DELETE /api/lists/:id/items/:productId': { access: 'self', path: (c) => `/api/lists/${c.listId}/items/${c.productId}` },
   // requests for quote: only the buyer and admins see one (others get 404); only the buyer decides on it
   'GET /api/quotes': { access: 'user' },
   'POST /api/quotes': { access: 'user' },
@@ -279,6 +299,9 @@ export const accessTable: Record<string, AccessRow> = {
   'POST /punchout/oci': { access: 'public' },
   // the cart's return page: a punchout session's (a customer's session has none to return: 409)
   'POST /punchout/return': { access: 'user' },
+  // issue 33: the terms of sale and privacy texts (a random slug is a 404; no body a 400 for the admin)
+  'GET /api/pages/:slug': { access: 'public', path: () => '/api/pages/terms' },
+  'PUT /api/pages/:slug': { access: 'admin', path: () => '/api/pages/privacy' },
   'GET /api/payment-config': { access: 'public' },
   // authenticated by the provider's signature, not a session: anyone may call, unsigned calls are 400
   'POST /api/payments/webhook': { access: 'public', body: () => ({}) },

@@ -139,6 +139,16 @@ const FIELDS = [
   'direction',
   'failed',
   'companyId',
+  // requisition lists (issue 33)
+  'sharing',
+  'add',
+  'scope',
+  // documents and pages (issue 33)
+  'title',
+  'body',
+  'kind',
+  'companies',
+  'stock',
 ];
 
 const hugeString = fc.integer({ min: 1000, max: 20000 }).map((n) => 'x'.repeat(n));
@@ -439,6 +449,36 @@ describe(`fuzzing every JSON endpoint (${engine}, ${RUNS} runs per kind)`, () =>
       }),
       { numRuns: RUNS },
     );
+  });
+
+  it("list bodies on the admin's own real list → never 5xx, 4xx JSON naming the field or the line", async () => {
+    const product = ((await t.app.inject({ url: '/api/service?limit=1' })).json() as Array<{ _id: string }>)[0]!._id;
+    const send = (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: unknown) =>
+      t.app.inject({ method, url, headers: { cookie: admin.cookie, 'content-type': 'application/json' }, payload: JSON.stringify(payload) ?? 'null' });
+    const created = await send('POST', '/api/lists', { name: 'Fuzz list', items: [{ productId: product, quantity: 100 }] });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { _id: string })._id;
+    const badItems = fc.array(malformedObject, { maxLength: 4 }).map((items) => ({ name: 'Fuzzed', items }));
+    const targets: Array<['POST' | 'PATCH' | 'PUT', string, fc.Arbitrary<unknown>]> = [
+      ['POST', '/api/lists', fc.oneof(malformedObject, badItems)],
+      [
+        'PATCH',
+        `/api/lists/${id}`,
+        fc.oneof(
+          malformedObject,
+          badItems.map(({ items }) => ({ add: items })),
+        ),
+      ],
+      ['PUT', `/api/lists/${id}/items/${product}`, malformedObject],
+    ];
+    for (const [method, url, body] of targets) {
+      await fc.assert(
+        fc.asyncProperty(body, async (b) => {
+          checkReply(`${method} ${url} ${JSON.stringify(b).slice(0, 200)}`, await send(method, url, b), false);
+        }),
+        { numRuns: RUNS },
+      );
+    }
   });
 
   it('keeps serving afterwards', async () => {

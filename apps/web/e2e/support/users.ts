@@ -59,6 +59,11 @@ export const USERS = {
   // punchout.spec.ts (issue 32): the company's admin and its punchout member
   procure: { name: 'Pat Procure' },
   punchout: { name: 'Punchout Member', signedIn: false },
+  // buying-speed.spec.ts (issue 33)
+  listview: { name: 'Lin Listview' },
+  lister: { name: 'Lis Requisition' },
+  docco: { name: 'Doc Company' },
+  docother: { name: 'Dot Other' },
 } satisfies Record<string, { name: string; signedIn?: boolean }>;
 
 export type UserKey = keyof typeof USERS;

@@ -32,6 +32,9 @@ const Purchase = page(() => import('./routes/purchase-area'));
 const CartArea = page(() => import('./routes/cart-area'));
 const QuotesArea = page(() => import('./routes/quotes-area'));
 const CompanyArea = page(() => import('./routes/company-area'));
+// Issue 33: compare, terms and privacy; requisition lists (each area one lazy chunk for its pages).
+const InfoArea = page(() => import('./routes/info-area'));
+const ListsArea = page(() => import('./routes/dashboard/lists-area'));
 const DashboardLayout = page(() => import('./routes/dashboard/dashboard-layout'));
 const MyProfile = page(() => import('./routes/dashboard/my-profile'));
 const AddReview = page(() => import('./routes/dashboard/add-review'));
@@ -61,6 +64,9 @@ export function AppRouter() {
             <Route path="myportfolio" element={<MyPortfolio />} />
             <Route path="contact" element={<Contact />} />
             <Route path="about" element={<About />} />
+            <Route path="compare" element={<InfoArea />} />
+            <Route path="terms" element={<InfoArea />} />
+            <Route path="privacy" element={<InfoArea />} />
             <Route path="login" element={<Login />} />
             <Route path="signup" element={<Signup />} />
             <Route path="reset" element={<Reset />} />
@@ -109,6 +115,9 @@ export function AppRouter() {
               }
             >
               <Route index element={<MyProfile />} />
+              <Route path="profile" element={<MyProfile />} />
+              <Route path="lists" element={<ListsArea />} />
+              <Route path="lists/:id" element={byId(<ListsArea />)} />
               <Route path="addreviews" element={<AddReview />} />
               <Route path="myorders" element={<MyOrders />} />
               <Route path="myquotes" element={<QuotesArea />} />

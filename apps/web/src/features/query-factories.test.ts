@@ -13,6 +13,8 @@ import { quoteQueries } from './quotes/api/quote-queries';
 import { reviewQueries } from './reviews/api/review-queries';
 import { webhookQueries } from './webhooks/api/webhook-queries';
 import { punchoutQueries } from './punchout/api/punchout-queries';
+import { listQueries } from './lists/api/list-queries';
+import { sitePageQueries } from './site-pages/api/site-page-queries';
 
 /** One read of every kind the app makes, by name. */
 const READS = {
@@ -25,6 +27,10 @@ const READS = {
   adminOrderList: adminQueries.orderList({ status: 'paid' }),
   paymentConfig: paymentQueries.config(),
   overview: adminQueries.overview(),
+  inbox: adminQueries.inbox(),
+  listIndex: listQueries.index({ scope: 'mine', page: 1 }),
+  listDetail: listQueries.detail('l1'),
+  terms: sitePageQueries.page('terms'),
   userList: adminQueries.userList({ q: 'x' }),
   session: authQueries.session(),
   authConfig: authQueries.config(),
@@ -32,6 +38,7 @@ const READS = {
   reviews: reviewQueries.list(1, 6),
   categoryList: categoryQueries.list(),
   cart: cartQueries.mine(),
+  cartPreview: cartQueries.preview([{ sku: 'HB-M8', quantity: 100 }]),
   quoteList: quoteQueries.list({ status: 'requested', page: 1, limit: 20 }),
   quoteDetail: quoteQueries.detail('q1'),
   myCompany: companyQueries.mine(),
@@ -69,7 +76,10 @@ describe('query key factories', () => {
 
   it('put a domain under one root, so one call refreshes all of it', async () => {
     expect(await invalidatedBy(productQueries.all())).toEqual(['adminProductList', 'productDetail', 'productFacets', 'productList']);
-    expect(await invalidatedBy(orderQueries.all())).toEqual(['adminOrderList', 'companyOrders', 'myOrders', 'orderDetail']);
+    // The operator's inbox counts orders (issue 33): every order write refreshes it.
+    expect(await invalidatedBy(orderQueries.all())).toEqual(['adminOrderList', 'companyOrders', 'inbox', 'myOrders', 'orderDetail']);
+    expect(await invalidatedBy(listQueries.all())).toEqual(['listDetail', 'listIndex']);
+    expect(await invalidatedBy(sitePageQueries.all())).toEqual(['terms']);
     expect(await invalidatedBy(adminQueries.users())).toEqual(['userList']);
     expect(await invalidatedBy(adminQueries.all())).toEqual(['overview', 'userList']);
     expect(await invalidatedBy(authQueries.all())).toEqual(['authConfig', 'session']);
@@ -77,7 +87,7 @@ describe('query key factories', () => {
     expect(await invalidatedBy(profileQueries.all())).toEqual(['profile']);
     expect(await invalidatedBy(paymentQueries.all())).toEqual(['paymentConfig']);
     expect(await invalidatedBy(categoryQueries.all())).toEqual(['categoryList']);
-    expect(await invalidatedBy(cartQueries.all())).toEqual(['cart']);
+    expect(await invalidatedBy(cartQueries.all())).toEqual(['cart', 'cartPreview']);
     expect(await invalidatedBy(quoteQueries.all())).toEqual(['quoteDetail', 'quoteList']);
     expect(await invalidatedBy(companyQueries.all())).toEqual([
       'companyDetail',

@@ -11,7 +11,8 @@ export class ApiUploadError extends ApiClientError {
 
 export interface UploadRequest {
   method?: 'POST' | 'PUT';
-  contentType: string;
+  /** The body's type; left out for a FormData body, whose multipart boundary the browser writes. */
+  contentType?: string;
   /** Called with the share of the body sent, 0 to 1. */
   onProgress?: (sent: number) => void;
   signal?: AbortSignal;
@@ -22,13 +23,13 @@ export interface UploadRequest {
  * progress, and a catalogue file can be tens of megabytes, so this is XMLHttpRequest; errors have
  * the same shape as `api()`'s (status, code, message, fields).
  */
-export function uploadWithProgress<T>(path: string, body: Blob, { method = 'POST', contentType, onProgress, signal }: UploadRequest): Promise<T> {
+export function uploadWithProgress<T>(path: string, body: Blob | FormData, { method = 'POST', contentType, onProgress, signal }: UploadRequest): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader('content-type', contentType);
+    if (contentType) xhr.setRequestHeader('content-type', contentType);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
     };

@@ -31,6 +31,8 @@ export const cartLineSchema = orderLineSchema.extend({
   /** The product's quantity breaks in dollars, so a cart shows the tiers and the next one. */
   priceTiers: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
   problem: z.string().nullable(),
+  /** Issue 33: kilograms per piece, for the cart's weight (shared `cartWeight`); null while the product has none. */
+  weightKg: z.number().nullable(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
@@ -131,60 +133,31 @@ export const cartAlreadyOrderedSchema = apiErrorSchema.extend({
 });
 export type CartAlreadyOrdered = z.infer<typeof cartAlreadyOrderedSchema>;
 
-/** One row of a quick order CSV (`sku,quantity` with a header). */
-export interface QuickOrderRow {
-  /** 1-based line number in the file, the header being line 1. */
-  row: number;
-  sku: string;
-  quantity: number | null;
-}
-
 /**
- * One CSV line's cells, split at commas, semicolons or tabs outside double quotes, so a quoted
- * '"1,000"' (spreadsheets write thousands that way) stays one cell; `""` inside quotes is a quote.
+ * `POST /api/cart/lines/preview` (issue 33): what the quick order grid shows beside each row before
+ * anything is added: the product the SKU names, its price per piece for the row's quantity (the
+ * caller's own prices), and the problem the add would refuse the row for, by the product's own rule
+ * (unknown SKU, archived, under its minimum, off its pack multiple, over its stock, past 1000 with
+ * what the cart holds). Nothing is written; the add checks every line again when it writes.
  */
-export function splitCsvCells(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i] as string;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"' && cell.trim() === '') {
-      quoted = true;
-      cell = '';
-    } else if (ch === ',' || ch === ';' || ch === '\t') {
-      cells.push(cell.trim());
-      cell = '';
-    } else cell += ch;
-  }
-  cells.push(cell.trim());
-  return cells;
-}
+export const cartLinePreviewSchema = z.object({
+  index: z.number().int().describe("The line's position in the request's `lines`"),
+  sku: z.string(),
+  productId: z.string().nullable(),
+  name: z.string().nullable(),
+  quantity: z.number().int().nullable().describe('The pieces asked for, when they are a whole number'),
+  unitPrice: z.number().nullable().describe("Dollars per piece for this line's quantity, in the caller's prices"),
+  lineTotal: z.number().nullable(),
+  problem: z.string().nullable().describe('Why the add would refuse this line; null when it can be added'),
+  field: z.enum(['sku', 'quantity']).nullable().describe('Which of the two the problem is about'),
+});
+export type CartLinePreview = z.infer<typeof cartLinePreviewSchema>;
 
-/**
- * Reads a quick order CSV: a header naming `sku` and `quantity` (any order, any case), then one
- * line per part. Answers the rows, or the message for a file without those columns. Quantities
- * that are not whole numbers are null (the server names them).
- */
-export function parseQuickOrderCsv(text: string): { rows: QuickOrderRow[] } | { error: string } {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const cells = splitCsvCells;
-  const header = cells(lines[0] ?? '').map((h) => h.toLowerCase());
-  const skuAt = header.indexOf('sku');
-  const qtyAt = header.indexOf('quantity');
-  if (skuAt < 0 || qtyAt < 0) return { error: 'The first line must name the columns: sku,quantity' };
-  const rows: QuickOrderRow[] = [];
-  lines.slice(1).forEach((line, i) => {
-    if (line.trim() === '') return;
-    const c = cells(line);
-    const q = (c[qtyAt] ?? '').replace(/[\s,_]/g, '');
-    rows.push({ row: i + 2, sku: c[skuAt] ?? '', quantity: /^\d{1,9}$/.test(q) ? Number(q) : null });
-  });
-  return { rows };
-}
+export const cartPreviewSchema = z.object({
+  lines: z.array(cartLinePreviewSchema),
+  /** Dollars: the lines that can be added. */
+  subtotal: z.number(),
+  /** How many lines have a problem. */
+  problems: z.number().int(),
+});
+export type CartPreview = z.infer<typeof cartPreviewSchema>;

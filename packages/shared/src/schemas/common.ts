@@ -24,6 +24,8 @@ export const errorLineSchema = z.object({
   productId: z.string().optional(),
   sku: z.string(),
   message: z.string(),
+  /** Issue 33: a bulk add's line names the cell at fault, so a grid marks the right one. */
+  field: z.enum(['sku', 'quantity']).optional(),
 });
 export type ErrorLine = z.infer<typeof errorLineSchema>;
 

@@ -15,6 +15,7 @@ import { PRODUCT_NAME_MAX_LENGTH, PRODUCT_PRICE_MAX_CENTS, PRODUCT_STOCK_MAX, OR
 import { hasAtMostTwoDecimals } from '../money.js';
 import { PRICE_TIER_MIN_QUANTITY_MAX, PRICE_TIERS_MAX, priceTiersProblem, type PriceTier } from '../pricing.js';
 import { smallestOrder } from '../quantity.js';
+import { productDocumentSchema } from './document.js';
 
 /**
  * A product as the API answers it: the spec's field names (`price` in dollars, `img` the main
@@ -53,6 +54,8 @@ export const productSchema = z.object({
    * the line's `Classification domain="UNSPSC"` (cXML) or `NEW_ITEM-MATGROUP` (OCI).
    */
   unspsc: z.string().nullable(),
+  /** Issue 33: its datasheets, certificates and drawings the caller may see; only `GET /api/service/{id}` answers it. */
+  documents: z.array(productDocumentSchema).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

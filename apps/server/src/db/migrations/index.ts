@@ -19,8 +19,11 @@ import * as cartCheckouts from './20261202100000-cart-checkouts.js';
 import * as events from './20261203000000-events.js';
 import * as cartOrderIdNullable from './20261204000000-cart-order-id-nullable.js';
 import * as orderLineListPrice from './20261205000000-order-line-list-price.js';
-import * as productUnspsc from './20261206000000-product-unspsc.js';
-import * as punchout from './20261206000100-punchout.js';
+import * as requisitionLists from './20261210000000-requisition-lists.js';
+import * as productDocuments from './20261210000100-product-documents.js';
+import * as sitePages from './20261210000200-site-pages.js';
+import * as productUnspsc from './20261211000000-product-unspsc.js';
+import * as punchout from './20261211000100-punchout.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -47,6 +50,9 @@ export const migrations: Record<string, Migration> = {
   '20261203000000-events': events,
   '20261204000000-cart-order-id-nullable': cartOrderIdNullable,
   '20261205000000-order-line-list-price': orderLineListPrice,
-  '20261206000000-product-unspsc': productUnspsc,
-  '20261206000100-punchout': punchout,
+  '20261210000000-requisition-lists': requisitionLists,
+  '20261210000100-product-documents': productDocuments,
+  '20261210000200-site-pages': sitePages,
+  '20261211000000-product-unspsc': productUnspsc,
+  '20261211000100-punchout': punchout,
 };

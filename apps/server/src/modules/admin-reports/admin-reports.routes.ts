@@ -1,15 +1,18 @@
-import { adminOverviewSchema, orderExportQuerySchema } from '@bulkparts/shared';
+import { adminInboxSchema, adminOverviewSchema, orderExportQuerySchema } from '@bulkparts/shared';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
 import type { AdminReportsService } from './admin-reports.service.js';
 
-/** The admin overview (revenue, orders per day, top products, low stock) and the orders CSV export. */
+/** The admin overview (revenue, orders per day, top products, low stock), the operator's inbox and the orders CSV export. */
 export default async function adminReportsRoutes(app: ApiInstance, opts: { adminReports: AdminReportsService }) {
   const service = opts.adminReports;
 
   app.get('/admin/overview', { preValidation: app.requireAdmin, schema: { response: { 200: responseSchema(adminOverviewSchema) } } }, async () =>
     service.overview(),
   );
+
+  // Issue 33: what needs an operator's action now, each count the length of a filtered admin list.
+  app.get('/admin/inbox', { preValidation: app.requireAdmin, schema: { response: { 200: responseSchema(adminInboxSchema) } } }, async () => service.inbox());
 
   app.get(
     '/purchase/export.csv',

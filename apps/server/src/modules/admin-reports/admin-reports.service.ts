@@ -1,8 +1,18 @@
 import { Readable } from 'node:stream';
-import { centsToDollars, formatOrderNumber, LOW_STOCK_MIN_ORDERS, OVERVIEW_DAYS, type AdminOverview, type OrderExportQuery } from '@bulkparts/shared';
+import {
+  centsToDollars,
+  formatOrderNumber,
+  LOW_STOCK_MIN_ORDERS,
+  OVERVIEW_DAYS,
+  type AdminInbox,
+  type AdminOverview,
+  type OrderExportQuery,
+} from '@bulkparts/shared';
 import type { OrderReportsService } from '../orders/order-reports.service.js';
 import type { ProductsService } from '../products/products.service.js';
+import type { QuotesService } from '../quotes/quotes.service.js';
 import { csvRow } from './csv.js';
+import { noReturnsYet, type ReturnsToReceive } from './returns-to-receive.js';
 
 const EXPORT_BATCH = 500;
 /** New columns go at the end, so spreadsheets built on the earlier ones keep working. */
@@ -27,9 +37,29 @@ export const ORDER_CSV_HEADER = [
   'Lines in order',
 ];
 
-/** Reads through the orders and products services: this module owns no table (db/table-owners.ts). */
-export function createAdminReportsService({ orders, products }: { orders: OrderReportsService; products: Pick<ProductsService, 'lowStock'> }) {
+export interface AdminReportsDeps {
+  orders: OrderReportsService;
+  products: Pick<ProductsService, 'lowStock' | 'lowStockCount'>;
+  /** Issue 33: requests for quote to answer (the quotes module counts them). */
+  quotes: Pick<QuotesService, 'countToAnswer'>;
+  /** Issue 33: returns to receive (issue 31's returns module; 0 until it exists). */
+  returns?: ReturnsToReceive;
+}
+
+/** Reads through the orders, products and quotes services: this module owns no table (db/table-owners.ts). */
+export function createAdminReportsService({ orders, products, quotes, returns = noReturnsYet }: AdminReportsDeps) {
   return {
+    /** Issue 33: the operator's inbox, each count asked of the module that owns what it counts. */
+    async inbox(now = new Date()): Promise<AdminInbox> {
+      const [orderCounts, quotesToAnswer, lowStock, returnsToReceive] = await Promise.all([
+        orders.inboxCounts(now.toISOString()),
+        quotes.countToAnswer(),
+        products.lowStockCount(LOW_STOCK_MIN_ORDERS),
+        returns.countToReceive(),
+      ]);
+      return { ...orderCounts, quotesToAnswer, lowStock, returnsToReceive };
+    },
+
     /** Revenue counts paid, shipped and delivered orders; low stock is fewer than two minimum orders left. */
     async overview(now = new Date()): Promise<AdminOverview> {
       const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (OVERVIEW_DAYS - 1)));

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Auth } from './auth.js';
 
 /**
- * Issue 32 (ADR 0030): signing a browser in as a company's punchout member, for this browser
+ * Issue 32 (ADR 0031): signing a browser in as a company's punchout member, for this browser
  * session only, without a password: the buyer proved who they are to their procurement system,
  * which proved itself to the shop (shared secret or OCI password) and handed the browser a one-time
  * link. The session is better-auth's own (so every guard reads it as any other), marked with the

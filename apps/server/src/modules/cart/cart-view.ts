@@ -9,6 +9,15 @@ export type CartProduct = Pick<
   'id' | 'sku' | 'name' | 'img' | 'price_cents' | 'price_tiers' | 'order_multiple' | 'minimum_order_quantity' | 'available_quantity' | 'archived'
 >;
 
+/**
+ * Kilograms per piece, for the cart's weight (issue 33). Products carry no weight yet: issue 30
+ * gives them `weightKg`, and this is the one place that reads it into the cart. Until then every
+ * line's weight is unknown and the cart says so.
+ */
+export function productWeightKg(_product: CartProduct): number | null {
+  return null;
+}
+
 /** What would stop this line at checkout now (the purchase form's messages), or null. */
 export function lineProblem(product: CartProduct, quantity: number): string | null {
   if (product.archived) return MESSAGES.productUnavailable;
@@ -74,6 +83,7 @@ export function cartView(stored: readonly { product_id: string; quantity: number
       orderMultiple: Number(p.order_multiple),
       priceTiers: tiersToDollars(priced.priceTiers ?? []),
       problem,
+      weightKg: productWeightKg(p),
     });
   }
   return { lines, subtotal: centsToDollars(subtotalCents), count: lines.length };

@@ -1,4 +1,4 @@
-import { cartBulkAddSchema, cartLineInputSchema, cartLineParamsSchema, cartSchema } from '@bulkparts/shared';
+import { cartBulkAddSchema, cartLineInputSchema, cartLineParamsSchema, cartPreviewSchema, cartSchema } from '@bulkparts/shared';
 import { currentUser } from '../../lib/current-user.js';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
@@ -20,6 +20,13 @@ export default async function cartRoutes(app: ApiInstance, opts: { cart: CartSer
 
   app.post('/cart/lines', { preValidation: app.requireUser, config: WRITE, schema: { body: cartBulkAddSchema, ...answer } }, async (request) =>
     cart.addBySku(cartOwnerOf(currentUser(request)), request.body.lines),
+  );
+
+  // Issue 33: the quick order grid's names, prices and problems before anything is added (writes nothing).
+  app.post(
+    '/cart/lines/preview',
+    { preValidation: app.requireUser, config: READ, schema: { body: cartBulkAddSchema, response: { 200: responseSchema(cartPreviewSchema) } } },
+    async (request) => cart.previewBySku(cartOwnerOf(currentUser(request)), request.body.lines),
   );
 
   app.put(

@@ -1,23 +1,28 @@
 import {
+  asSeenBy,
   CART_LINES_MAX,
   CART_MESSAGES,
+  centsToDollars,
   isMultipleOf,
   lineQuantityMax,
+  linePrice,
   MESSAGES,
   normalizeSku,
-  quantityError,
   type Cart,
-  type ErrorLine,
+  type CartLinePreview,
+  type CartPreview,
 } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
 import type { ProductsService } from '../products/products.service.js';
-import type { CompanyDirectory, PriceBook } from '../companies/company-directory.js';
+import { buyerPricesIn, type CompanyDirectory, type PriceBook } from '../companies/company-directory.js';
+import { pricedRow } from '../products/products.service.js';
 import type { CartRepository, StoredCartLine } from './cart.repository.js';
 import { cartView, lineProblem, pricedCartLines, type CartProduct } from './cart-view.js';
 import type { CartOwner } from './cart-owner.js';
+import { checkLines } from './cart-lines-check.js';
 
 export interface CartDeps {
   repo: CartRepository;
@@ -53,6 +58,10 @@ const cartFull = () => new AppError('VALIDATION_FAILED', CART_MESSAGES.cartFull,
  * `problem` is what checkout would say now.
  */
 export function createCartService({ repo, products, prices }: CartDeps) {
+  /** The catalogue's products for the lines' SKUs, by normalised SKU (archived ones included). */
+  const productsBySku = async (lines: readonly { sku: string }[]): Promise<Map<string, CartProduct>> =>
+    new Map((await products.findBySkus(lines.map((l) => normalizeSku(l.sku)).filter(Boolean))).map((p) => [p.sku, p]));
+
   const bookFor = (userId: string, productIds: readonly string[]): Promise<PriceBook | null> =>
     prices && productIds.length ? prices.priceBookFor(userId, productIds) : Promise.resolve(null);
 
@@ -132,48 +141,24 @@ export function createCartService({ repo, products, prices }: CartDeps) {
 
     /**
      * `POST /api/cart/lines` (quick order pad, CSV upload, a signed-out visitor's cart merged at
-     * sign-in): adds each line's quantity to what the cart holds, the same SKU twice summed. All or
-     * nothing: an unknown SKU or a quantity the rules refuse answers 400 naming every such line by
-     * its index, and nothing changes.
+     * sign-in, a requisition list ordered): adds each line's quantity to what the cart holds, the
+     * same SKU twice summed. All or nothing: every line the product's own rule refuses
+     * (`checkLines`) is named by its index in one 400, and nothing changes.
      */
     async addBySku(owner: CartOwner, lines: readonly { sku: string; quantity: unknown }[]): Promise<Cart> {
-      const errors: ErrorLine[] = [];
-      const wanted = lines.map((l) => normalizeSku(l.sku));
-      const found = new Map((await products.findBySkus(wanted.filter(Boolean))).map((p) => [p.sku, p]));
-      const added = new Map<string, { product: CartProduct; quantity: number; firstIndex: number; firstSku: string }>();
-      lines.forEach((line, index) => {
-        const sku = wanted[index]!;
-        const fail = (message: string) => errors.push({ index, sku: line.sku, message });
-        if (!sku) return fail('SKU is required');
-        const product = found.get(sku);
-        if (!product) return fail(CART_MESSAGES.unknownSku);
-        if (product.archived) return fail(MESSAGES.productUnavailable);
-        // Each line on its own: the shop-wide 50–1000 range and whole pieces.
-        const own = quantityError(line.quantity);
-        if (own) return fail(own);
-        const entry = added.get(product.id);
-        if (entry) entry.quantity += line.quantity as number;
-        else added.set(product.id, { product, quantity: line.quantity as number, firstIndex: index, firstSku: line.sku });
-      });
+      const found = await productsBySku(lines);
       // Read, check and write on the locked cart, as one unit: overlapping adds wait for one
       // another, so each sums onto what the one before it wrote (none is lost) and its totals are
       // checked against that. The products were read above: the unit touches only the cart.
-      const { existing, written } = await repo.inLockedCart(owner.cartId, nowIso(), async (cart) => {
+      const { existing, written, added } = await repo.inLockedCart(owner.cartId, nowIso(), async (cart) => {
         const existing = await cart.list();
         const held = new Map(existing.map((e) => [e.product_id, Number(e.quantity)]));
-        // Then what the line would become: the product's minimum, 1000 at most, its stock.
-        for (const [productId, a] of added) {
-          const message = lineProblem(a.product, (held.get(productId) ?? 0) + a.quantity);
-          if (message) errors.push({ index: a.firstIndex, sku: a.firstSku, message });
-        }
-        if (errors.length) {
-          errors.sort((x, y) => (x.index ?? 0) - (y.index ?? 0));
-          throw new AppError('VALIDATION_FAILED', CART_MESSAGES.badLines, undefined, errors);
-        }
+        const { added, errors } = checkLines(lines, found, held);
+        if (errors.length) throw new AppError('VALIDATION_FAILED', CART_MESSAGES.badLines, undefined, errors);
         checkCap(existing, added.keys());
         const written = [...added].map(([productId, a]) => ({ productId, quantity: (held.get(productId) ?? 0) + a.quantity }));
         await cart.set(written, { reopen: existing.length === 0 });
-        return { existing, written };
+        return { existing, written, added };
       });
       const inCart = new Set(existing.map((e) => e.product_id));
       // The answer from what was just read and written (the quick order pad is a hot path): the
@@ -196,6 +181,35 @@ export function createCartService({ repo, products, prices }: CartDeps) {
         ),
       ]);
       return cartView(stored, [...known, ...rest], book);
+    },
+
+    /**
+     * `POST /api/cart/lines/preview` (issue 33): what `addBySku` would say of each line now, with
+     * the product's name and the caller's price per piece for the line's quantity; nothing is
+     * written. Read without the cart's lock: the add checks again when it writes.
+     */
+    async previewBySku(owner: CartOwner, lines: readonly { sku: string; quantity: unknown }[]): Promise<CartPreview> {
+      const [found, existing] = await Promise.all([productsBySku(lines), repo.list(owner.cartId)]);
+      const held = new Map(existing.map((e) => [e.product_id, Number(e.quantity)]));
+      const { checked } = checkLines(lines, found, held);
+      const book = await bookFor(owner.buyerId, [...new Set(checked.flatMap((c) => (c.product ? [c.product.id] : [])))]);
+      let subtotalCents = 0;
+      const previewed = checked.map((c): CartLinePreview => {
+        const priced = c.product && c.quantity !== null ? linePrice(asSeenBy(pricedRow(c.product), buyerPricesIn(book, c.product.id)), c.quantity) : null;
+        if (priced && !c.problem) subtotalCents += priced.lineTotalCents;
+        return {
+          index: c.index,
+          sku: c.sku,
+          productId: c.product?.id ?? null,
+          name: c.product?.name ?? null,
+          quantity: c.quantity,
+          unitPrice: priced ? centsToDollars(priced.unitPriceCents) : null,
+          lineTotal: priced ? centsToDollars(priced.lineTotalCents) : null,
+          problem: c.problem?.message ?? null,
+          field: c.problem?.field ?? null,
+        };
+      });
+      return { lines: previewed, subtotal: centsToDollars(subtotalCents), problems: previewed.filter((l) => l.problem !== null).length };
     },
 
     /**

@@ -75,6 +75,18 @@ export function createCompaniesRepository(db: Kysely<DB>, engine: Engine) {
       }
     },
 
+    /** Issue 33: which of `ids` are companies. */
+    async existingIds(ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      return (
+        await db
+          .selectFrom('companies')
+          .select('id')
+          .where('id', 'in', [...ids])
+          .execute()
+      ).map((r) => r.id);
+    },
+
     findById(id: string): Promise<CompanyRow | undefined> {
       return db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
     },

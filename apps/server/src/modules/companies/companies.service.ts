@@ -2,7 +2,9 @@ import {
   APPROVING_ROLES,
   COMPANY_ADDRESSES_MAX,
   COMPANY_MESSAGES,
+  COMPANY_ROLES,
   dollarsToCents,
+  isObjectId,
   SHOP_ADMIN_COMPANY_FIELDS,
   type Company,
   type CompanyAddress,
@@ -126,6 +128,8 @@ export function createCompaniesService(deps: CompaniesDeps) {
 
     approverEmails: (companyId: string) => emailsOf(companyId, APPROVING_ROLES),
     adminEmails: (companyId: string) => emailsOf(companyId, ['admin']),
+    memberIdsOf: (companyId: string) => repo.memberIdsIn(companyId, COMPANY_ROLES),
+    knownCompanyIds: async (ids: readonly string[]) => new Set(await repo.existingIds(ids.filter(isObjectId))),
 
     async invoiceParty(companyId: string): Promise<InvoiceParty | null> {
       const row = await repo.findById(companyId);

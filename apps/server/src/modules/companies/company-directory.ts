@@ -52,6 +52,10 @@ export interface CompanyDirectory {
   approverEmails(companyId: string): Promise<string[]>;
   /** Emails of the company's admins (overdue reminders). */
   adminEmails(companyId: string): Promise<string[]>;
+  /** Issue 33: every member's user id (the lists module shows a member the lists the others share with the company). */
+  memberIdsOf(companyId: string): Promise<string[]>;
+  /** Issue 33: which of `ids` name companies (a product document shown to chosen companies). */
+  knownCompanyIds(ids: readonly string[]): Promise<Set<string>>;
   /** The invoice's customer: name, tax id, billing address. */
   invoiceParty(companyId: string): Promise<InvoiceParty | null>;
 }

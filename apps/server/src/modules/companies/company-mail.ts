@@ -9,23 +9,53 @@ function utc(iso: string): string {
   return `${new Date(iso).toUTCString().slice(0, 22)} UTC`;
 }
 
+/** Names in a mail are cut to this many characters. */
+const NAME_MAX = 60;
+
 /**
- * The invitation to join a company: as what, until when, and the one link that carries the token
- * (`/invitations/:token`, the page that names the company and accepts it). Like every mail that
- * goes to an address someone else typed, it carries no text a user chose (no company or person
- * name: anyone may create a company, and a name is a lure in a spam run); the page shows them.
- * Stored in the invitation's own transaction, so there is no invitation without its mail.
+ * A company's or a person's name as an invitation mail may say it (issue 33), or null when it must
+ * not: anyone may create a company and invite any address, so a name that reads as a web address,
+ * an email address or a phone number is a lure in a spam run, and the mail falls back to words
+ * of its own. Whitespace is collapsed and a long name cut (ADR 0030).
  */
-export function invitationMail(opts: { to: string; role: CompanyRole; expiresAt: string; token: string; publicUrl: string }): MailMessage {
+export function mailSafeName(name: string): string | null {
+  const plain = name.replace(/\s+/g, ' ').trim();
+  if (!plain) return null;
+  const lure = /:\/\/|www\.|@|\b[a-z0-9-]+\.(?:[a-z]{2,}\b)|(?:\d[\s().+-]*){6,}/i;
+  if (lure.test(plain)) return null;
+  return plain.length > NAME_MAX ? `${plain.slice(0, NAME_MAX - 1)}…` : plain;
+}
+
+/**
+ * The invitation to join a company: who invites, for which company, as what, until when, and the
+ * one link that carries the token (`/invitations/:token`, the page that shows the same and accepts
+ * it). The names are the company's and the inviter's as `mailSafeName` lets them through; the page
+ * shows them whatever they are. Stored in the invitation's own unit, so there is no invitation
+ * without its mail.
+ */
+export function invitationMail(opts: {
+  to: string;
+  role: CompanyRole;
+  expiresAt: string;
+  token: string;
+  publicUrl: string;
+  companyName: string;
+  invitedBy: string;
+}): MailMessage {
   const label = COMPANY_ROLE_LABELS[opts.role].toLowerCase();
+  const asRole = `as ${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}`;
+  const company = mailSafeName(opts.companyName);
+  const person = mailSafeName(opts.invitedBy);
+  const who = person ? `${person} invites you` : 'You are invited';
+  const where = company ? `to buy for ${company} on bulkparts` : 'to buy for a company on bulkparts';
   return renderMail({
     to: opts.to,
     subject: 'You are invited to a company account on bulkparts',
     greeting: 'Hello,',
     lines: [
-      `A company invites you to buy for it on bulkparts as ${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}.`,
-      `The link shows which company invites you. Sign in (or sign up) with ${opts.to} and accept the invitation before ${utc(opts.expiresAt)}; it works once.`,
-      'If you did not expect this invitation, ignore this message.',
+      `${who} ${where} ${asRole}.`,
+      `Sign in (or create an account) with ${opts.to} and accept the invitation before ${utc(opts.expiresAt)}; it works once.`,
+      `If you did not expect this invitation${company ? ` or do not know ${company}` : ''}, ignore this message.`,
     ],
     action: { label: 'See the invitation', url: `${opts.publicUrl}/invitations/${opts.token}` },
   });

@@ -69,7 +69,7 @@ export function createInvitationsService({ repos, users, units, now = () => new 
 
     /** `POST /api/companies/:id/invitations`: mails the link; 409 while the address has an open invitation or is a member already. */
     async invite(id: string, input: { email: string; role: CompanyRole }, user: SessionUser): Promise<Invitation> {
-      await access.managed(id, user);
+      const { company } = await access.managed(id, user);
       const email = input.email.trim().toLowerCase();
       const existing = await users.identityByEmail(email);
       if (existing && (await repos.companies.findMember(id, existing.id))) throw new AppError('CONFLICT', 'This person is already a member of the company');
@@ -91,7 +91,17 @@ export function createInvitationsService({ repos, users, units, now = () => new 
       };
       const outcome = await units.run(async (uow) => {
         const created = await repo.createIn(uow, row);
-        if (created === 'created') await uow.record('invitation.created', { to: email, role: input.role, expiresAt: row.expires_at, token });
+        if (created === 'created') {
+          // Issue 33: the mail names the company and who invites (company-mail.ts says when it does not).
+          await uow.record('invitation.created', {
+            to: email,
+            role: input.role,
+            expiresAt: row.expires_at,
+            token,
+            companyName: company.name,
+            invitedBy: user.name,
+          });
+        }
         return created;
       });
       if (outcome === 'not-found') throw notFound('Company');

@@ -5,7 +5,30 @@ import { orderSearch } from './orders.repository.js';
 
 /** The admin overview's and CSV export's reads of the orders table (the admin-reports module asks through the orders service). */
 export function createOrderReportsRepository(db: Kysely<DB>) {
+  const orders = () => db.selectFrom('orders');
   return {
+    /**
+     * Issue 33 (the operator's inbox): orders paid and not shipped, orders awaiting approval, and
+     * invoices past their due date at `now`, counted as the admin order list's filters list them
+     * (`status=paid`, `status=awaiting_approval`, `overdue=true`).
+     */
+    async inboxCounts(now: string): Promise<{ toShip: number; awaitingApproval: number; overdueInvoices: number }> {
+      const count = async (where: (q: ReturnType<typeof orders>) => ReturnType<typeof orders>) =>
+        Number(
+          (
+            await where(orders())
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const [toShip, awaitingApproval, overdueInvoices] = await Promise.all([
+        count((q) => q.where('status', '=', 'paid')),
+        count((q) => q.where('status', '=', 'awaiting_approval')),
+        count((q) => q.where('status', '=', 'invoiced').where('due_date', '<', now)),
+      ]);
+      return { toShip, awaitingApproval, overdueInvoices };
+    },
+
     async revenueTotals(): Promise<{ cents: number; orders: number }> {
       const row = await db
         .selectFrom('orders')

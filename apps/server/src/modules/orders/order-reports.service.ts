@@ -4,6 +4,7 @@ import type { OrderReportsRepository } from './order-reports.repository.js';
 export function createOrderReportsService(repo: OrderReportsRepository) {
   return {
     revenueTotals: () => repo.revenueTotals(),
+    inboxCounts: (now: string) => repo.inboxCounts(now),
     perDay: (sinceIso: string) => repo.perDay(sinceIso),
     topProducts: (limit: number) => repo.topProducts(limit),
     exportPage: repo.exportPage,

@@ -31,6 +31,8 @@ const NO_COMPANIES: CompanyDirectory = {
   priceListKey: async () => null,
   approverEmails: async () => [],
   adminEmails: async () => [],
+  memberIdsOf: async () => [],
+  knownCompanyIds: async () => new Set(),
   invoiceParty: async () => null,
 };
 

@@ -1,6 +1,7 @@
 import {
   centsToDollars,
   descendantSlugs,
+  naturalCompare,
   normalizeSku,
   rollUpCategoryCounts,
   skuProblem,
@@ -75,6 +76,12 @@ const minCents = (dollars: number) => Math.ceil(Math.round(dollars * 1e6) / 1e4)
 const maxCents = (dollars: number) => Math.floor(Math.round(dollars * 1e6) / 1e4);
 
 const byCountThenValue = <T extends { count: number; value: string }>(a: T, b: T) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+/**
+ * Brand and specification values as people read sizes (issue 33): M4, M5, M6, M8, M10; 10 mm before
+ * 100 mm (shared `naturalCompare`). Which values are listed is still decided by count (the most
+ * frequent FACET_VALUES_MAX); only their order is natural. Here, after the reads, so both engines agree.
+ */
+const byValue = <T extends { value: string }>(a: T, b: T) => naturalCompare(a.value, b.value);
 
 /**
  * The orchestration of the catalogue search: the query turned into a resolved filter (words,
@@ -223,12 +230,12 @@ export function createCatalogueSearch({ reader, categoryTree, budgetMs = 1_500, 
         return filtered || (byName.get(b)?.total ?? 0) - (byName.get(a)?.total ?? 0) || (a < b ? -1 : a > b ? 1 : 0);
       });
       const attributes: ProductFacets['attributes'] = {};
-      for (const name of names.slice(0, FACET_ATTRIBUTE_NAMES_MAX)) attributes[name] = (byName.get(name)?.values ?? []).sort(byCountThenValue);
+      for (const name of names.slice(0, FACET_ATTRIBUTE_NAMES_MAX)) attributes[name] = (byName.get(name)?.values ?? []).sort(byValue);
 
       const answer: ProductFacets = {
         total: total.n,
         categories,
-        brands: brands.map((b) => ({ value: b.value, count: b.n, ...mark(brandsMore) })).sort(byCountThenValue),
+        brands: brands.map((b) => ({ value: b.value, count: b.n, ...mark(brandsMore) })).sort(byValue),
         attributes,
         price: {
           min: price.min === null ? null : centsToDollars(price.min),

@@ -1,6 +1,10 @@
 import {
+  type AdminProductListQuery,
+  type CategoryNode,
   centsToDollars,
+  descendantSlugs,
   dollarsToCents,
+  LOW_STOCK_MIN_ORDERS,
   formatQuantity,
   isObjectId,
   normalizeSku,
@@ -12,7 +16,7 @@ import {
   tiersToCents,
   tiersToDollars,
 } from '@bulkparts/shared';
-import { isUniqueViolation } from '../../db/query-helpers.js';
+import { isUniqueViolation, pageOffset } from '../../db/query-helpers.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { CatalogueCache } from './catalogue-cache.js';
@@ -35,10 +39,14 @@ export interface ProductsAdminDeps {
   hasOrders: (productId: string) => Promise<boolean>;
   /** Whether a category slug exists (the categories module answers); a product is never filed in an unknown one. */
   categoryExists: (slug: string) => Promise<boolean>;
+  /** Issue 33: after a product is deleted, what other modules keep for it goes too (its documents). */
+  afterDelete?: (productId: string) => Promise<void>;
+  /** Issue 33: the category tree (the categories module answers), so All Product's category filter takes the ones under it. */
+  categoryTree?: () => Promise<CategoryNode[]>;
 }
 
 /** The admin side of the catalogue: add, edit, adjust stock, delete (or archive). Each write clears the catalogue cache. */
-export function createProductsAdminService(repo: ProductsRepository, { cache, hasOrders, categoryExists }: ProductsAdminDeps) {
+export function createProductsAdminService(repo: ProductsRepository, { cache, hasOrders, categoryExists, afterDelete, categoryTree }: ProductsAdminDeps) {
   async function get(id: string): Promise<ProductRow> {
     const row = isObjectId(id) ? await repo.findById(id) : undefined;
     if (!row) throw notFound('Product');
@@ -48,6 +56,16 @@ export function createProductsAdminService(repo: ProductsRepository, { cache, ha
     if (category != null && !(await categoryExists(category))) throw new AppError('VALIDATION_FAILED', 'Unknown category', { category: 'Unknown category' });
   }
   return {
+    /** `GET /api/admin/products` (issue 33): All Product's page with its filters and sort; the stock filter `low` is the inbox's rule. */
+    async list(query: AdminProductListQuery): Promise<{ items: Product[]; total: number }> {
+      const categories = query.category ? descendantSlugs((await categoryTree?.()) ?? [], query.category) : undefined;
+      const { rows, total } = await repo.adminPage(
+        { q: query.q || undefined, categories, brand: query.brand, stock: query.stock, archived: query.archived, lowStockMinOrders: LOW_STOCK_MIN_ORDERS },
+        { sort: query.sort, order: query.order, offset: pageOffset(query.page, query.limit), limit: query.limit },
+      );
+      return { items: rows.map(toProductJson), total };
+    },
+
     async create(input: ProductInput): Promise<Product> {
       await checkCategory(input.category);
       const now = nowIso();
@@ -155,6 +173,7 @@ export function createProductsAdminService(repo: ProductsRepository, { cache, ha
       }
       await repo.delete(id);
       cache.clear();
+      await afterDelete?.(id);
       return { deleted: true, archived: false };
     },
   };

@@ -1,8 +1,29 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { AdminProductSort } from '@bulkparts/shared';
+import { anyColumnContains } from '../../db/query-helpers.js';
 import type { ProductsTable } from '../../db/schema.js';
 import type { DB } from '../../db/tables.js';
 
 export type ProductRow = Selectable<ProductsTable>;
+
+/** All Product's filters (issue 33), resolved: `categories` a category and every one under it. */
+export interface AdminProductFilter {
+  q?: string | undefined;
+  categories?: string[] | undefined;
+  brand?: string | undefined;
+  stock?: 'low' | 'out' | undefined;
+  archived: 'all' | 'active' | 'archived';
+  /** `low` is fewer than this many minimum orders left. */
+  lowStockMinOrders: number;
+}
+
+const ADMIN_SORT_COLUMN: Record<AdminProductSort, 'created_at' | 'name_lower' | 'sku' | 'price_cents' | 'available_quantity'> = {
+  created: 'created_at',
+  name: 'name_lower',
+  sku: 'sku',
+  price: 'price_cents',
+  stock: 'available_quantity',
+};
 
 /** The catalogue list, search and facets are in catalogue-search.repository.ts. */
 export function createProductsRepository(db: Kysely<DB>) {
@@ -136,6 +157,36 @@ export function createProductsRepository(db: Kysely<DB>) {
         .orderBy('id', 'asc')
         .limit(limit)
         .execute();
+    },
+
+    /** All Product (issue 33): one page, sorted by a column (ties by id), and how many match. */
+    async adminPage(
+      filter: AdminProductFilter,
+      page: { sort: AdminProductSort; order: 'asc' | 'desc'; offset: number; limit: number },
+    ): Promise<{ rows: ProductRow[]; total: number }> {
+      let query = db.selectFrom('products');
+      if (filter.q) query = query.where(anyColumnContains(['name', 'sku'], filter.q));
+      if (filter.categories) query = query.where('category', 'in', filter.categories);
+      if (filter.brand) query = query.where('brand', '=', filter.brand);
+      if (filter.stock === 'out') query = query.where('available_quantity', '<=', 0);
+      if (filter.stock === 'low') query = query.where(sql<boolean>`available_quantity < minimum_order_quantity * ${filter.lowStockMinOrders}`);
+      if (filter.archived !== 'all') query = query.where('archived', '=', filter.archived === 'archived' ? 1 : 0);
+      const [rows, total] = await Promise.all([
+        query.selectAll().orderBy(ADMIN_SORT_COLUMN[page.sort], page.order).orderBy('id', page.order).limit(page.limit).offset(page.offset).execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.n) };
+    },
+
+    /** Issue 33 (the operator's inbox): how many products `lowStock` would list, unbounded. */
+    async lowStockCount(minOrders: number): Promise<number> {
+      const row = await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('archived', '=', 0)
+        .where(sql<boolean>`available_quantity < minimum_order_quantity * ${minOrders}`)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** Whether a product shows the image at `url` (the upload sweep asks). */

@@ -1,5 +1,7 @@
 import {
+  adminProductListQuerySchema,
   type Product,
+  type ProductDocument,
   idParamsSchema,
   productInputSchema,
   productListQuerySchema,
@@ -14,11 +16,17 @@ import { z } from 'zod';
 import { forbidden, unauthenticated } from '../../lib/errors.js';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
-import { hasSessionCookie } from '../../lib/session-user.js';
+import { hasSessionCookie, type SessionUser } from '../../lib/session-user.js';
 import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
 import type { CallerPrices } from './catalogue-search.repository.js';
 import type { ProductsAdminService } from './product-admin.service.js';
 import { productAsSeenBy, type ProductsService } from './products.service.js';
+
+/** Issue 33: what the product's answer asks of the documents module (declared here, where it is called). */
+export interface ProductDocuments {
+  audienceOf(user: SessionUser | null): Promise<{ all: true } | { companyId: string | null }>;
+  visibleFor(productId: string, user: SessionUser | null): Promise<ProductDocument[]>;
+}
 
 /** `/api/service`: the spec's name for the product catalogue. Writes are for admins. */
 export default async function productsRoutes(
@@ -27,9 +35,11 @@ export default async function productsRoutes(
     products: ProductsService;
     admin: ProductsAdminService;
     companies?: Pick<CompanyDirectory, 'priceListKey' | 'priceBookFor' | 'priceListFor'>;
+    /** Issue 33: the product's documents the caller may see (the documents module). */
+    documents?: ProductDocuments;
   },
 ) {
-  const { products: service, admin, companies } = opts;
+  const { products: service, admin, companies, documents } = opts;
 
   /** Issue 18: the price list a signed-in member sees (null: list prices); the cache keeps its answers apart. */
   async function priceList(request: FastifyRequest): Promise<string | null> {
@@ -61,7 +71,20 @@ export default async function productsRoutes(
   // Public reads come from the catalogue cache (plugins/response-cache.ts), per price list (a
   // member's company prices); archived listings depend on who asks and are never cached.
   // Issue 19: an API key reads with `catalog:read` (plugins/api-key-auth.ts).
-  const cached = { catalogueCache: { variant: priceList }, scope: 'catalog:read' as const };
+  /**
+   * Issue 33: a product's answer lists the documents its caller may see, so the cache keeps one
+   * answer per price list and document audience (a shop admin, a company, everyone else).
+   */
+  const cachedDetail = {
+    catalogueCache: {
+      variant: async (request: FastifyRequest) => {
+        const [prices, audience] = await Promise.all([priceList(request), documents ? documents.audienceOf(await request.loadUser()) : null]);
+        const seen = audience === null ? null : 'all' in audience ? 'admin' : audience.companyId;
+        return prices === null && seen === null ? null : `${prices ?? ''}|${seen ?? ''}`;
+      },
+    },
+    scope: 'catalog:read' as const,
+  };
   const cachedUnlessArchived = {
     catalogueCache: { skip: (request: { url: string }) => request.url.includes('includeArchived'), variant: priceList },
     scope: 'catalog:read' as const,
@@ -105,10 +128,28 @@ export default async function productsRoutes(
     },
   );
 
+  app.get('/service/:id', { config: cachedDetail, schema: { params: idParamsSchema, response: { 200: responseSchema(productSchema) } } }, async (request) => {
+    const product = (await asSeenByCaller(request, [await service.get(request.params.id)]))[0]!;
+    if (!documents) return product;
+    // Only a session's caller is asked for: the cache keeps a cookie-less request's answer for
+    // everyone (an API key's too), so it lists the public documents alone.
+    const user = hasSessionCookie(request) ? await request.loadUser() : null;
+    return { ...product, documents: await documents.visibleFor(product._id, user) };
+  });
+
+  // Issue 33: All Product (admins): filters, sortable columns, 50 rows a page; never cached.
   app.get(
-    '/service/:id',
-    { config: cached, schema: { params: idParamsSchema, response: { 200: responseSchema(productSchema) } } },
-    async (request) => (await asSeenByCaller(request, [await service.get(request.params.id)]))[0]!,
+    '/admin/products',
+    {
+      preValidation: app.requireAdmin,
+      config: { scope: 'catalog:read' },
+      schema: { querystring: adminProductListQuerySchema, response: { 200: responseSchema(z.array(productSchema)) } },
+    },
+    async (request, reply) => {
+      const { items, total } = await admin.list(request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
   );
 
   app.post(

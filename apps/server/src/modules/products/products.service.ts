@@ -152,6 +152,7 @@ export function createProductsService(
     },
 
     lowStock: (minOrders: number, limit: number) => repo.lowStock(minOrders, limit),
+    lowStockCount: (minOrders: number) => repo.lowStockCount(minOrders),
     imageInUse: (url: string) => repo.imageInUse(url),
     /** For the categories module: its counts roll these up; a category in use is not deleted. */
     directCategoryCounts: () => repo.directCategoryCounts(),

@@ -161,7 +161,7 @@ function toStarted(row: PunchoutSessionRow): StartedSession {
 }
 
 /**
- * Punchout (issue 32, ADR 0030): a company's setup (shop admins), who a document comes from, the
+ * Punchout (issue 32, ADR 0031): a company's setup (shop admins), who a document comes from, the
  * sessions from setup to returned cart, the document log, and a buyer's order ids. The use cases
  * that span modules (starting a session, returning a cart, placing an order) are flows
  * (src/flows/punchout-*.ts); this module owns only its tables.

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 /**
- * Reading an XML document from outside (issue 32, ADR 0030): a cXML document comes from a buyer's
+ * Reading an XML document from outside (issue 32, ADR 0031): a cXML document comes from a buyer's
  * procurement system, or from anyone who can reach the URL. Refused before any parsing:
  *
  * - any `<!ENTITY` (internal or external entities: XXE, billion laughs);

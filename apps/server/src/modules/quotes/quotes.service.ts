@@ -166,6 +166,9 @@ export function createQuotesService({ repo, products, units, adminEmails, render
     },
 
     /** `GET /api/quotes`: the buyer's own, every quote for an admin (their own with `mine`); newest first. */
+    /** Issue 33 (the operator's inbox): requests waiting for an answer, as the admin list `?status=requested` counts them. */
+    countToAnswer: (): Promise<number> => repo.count({ status: 'requested', now: now().toISOString() }),
+
     async list(query: QuoteListQuery, user: SessionUser): Promise<{ items: Quote[]; total: number }> {
       const at = now();
       const filter = { userId: user.role === 'admin' && !query.mine ? undefined : user.id, status: query.status, now: at.toISOString() };

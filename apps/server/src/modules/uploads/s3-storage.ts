@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { contentTypeOf, UPLOAD_KEY_PATTERN, type ObjectStorage } from './storage.js';
+import { contentTypeOf, isStorageKey, type ObjectStorage } from './storage.js';
 
 /** What config/env.ts reads from S3_* (all four required ones together, or none). */
 export interface S3StorageConfig {
@@ -46,11 +46,16 @@ export function createS3Storage(config: S3StorageConfig): ObjectStorage {
 
   return {
     async put(key, bytes, contentType) {
-      if (!UPLOAD_KEY_PATTERN.test(key)) throw new Error(`Invalid upload key: ${key}`);
+      if (!isStorageKey(key)) throw new Error(`Invalid upload key: ${key}`);
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
     },
+    async putStream(key, body, size, contentType) {
+      if (!isStorageKey(key)) throw new Error(`Invalid upload key: ${key}`);
+      // A stream of known length is sent as it is read (one PUT, no multipart upload below 5 GB).
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ContentLength: size }));
+    },
     async get(key) {
-      if (!UPLOAD_KEY_PATTERN.test(key)) return undefined;
+      if (!isStorageKey(key)) return undefined;
       let output;
       try {
         output = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
@@ -64,7 +69,7 @@ export function createS3Storage(config: S3StorageConfig): ObjectStorage {
       return { body, contentType: contentTypeOf(key), size: output.ContentLength };
     },
     async delete(key) {
-      if (!UPLOAD_KEY_PATTERN.test(key)) return;
+      if (!isStorageKey(key)) return;
       try {
         // S3 answers 204 for a key it does not have; some compatible stores answer 404.
         await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));

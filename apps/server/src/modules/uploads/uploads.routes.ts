@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '@bulkparts/shared';
+import { UPLOAD_KEY_PATTERN } from './storage.js';
 
 /**
  * Multipart parsing for every route, and `GET /uploads/:key`. Uploaded files
@@ -18,7 +19,8 @@ export default fp(
     // (`produces`: the media types the OpenAPI document lists for the answer, plugins/openapi.ts)
     app.get('/uploads/:key', { schema: { produces: PHOTO_TYPES } }, async (request, reply) => {
       const { key } = request.params as { key: string };
-      const object = await storage.get(key);
+      // Images only: a product document (issue 33) is served by its product's route to whoever may see it.
+      const object = UPLOAD_KEY_PATTERN.test(key) ? await storage.get(key) : undefined;
       if (!object) return reply.status(404).send({ error: 'NOT_FOUND', message: 'File not found' });
       if (object.size !== undefined) reply.header('content-length', object.size);
       return reply

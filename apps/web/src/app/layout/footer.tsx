@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
 
-/** The footer's menus: [label, path]. */
+/**
+ * The footer's menus: [label, path], each a page of the shop (issue 33: the spec's Branding, Design,
+ * Marketing, Advertisement, Jobs and Press kit led to the blog and the portfolio; they are gone).
+ */
 const FOOTER_MENUS = [
   {
-    title: 'Services',
+    title: 'Buying',
     links: [
-      ['Branding', '/blogs'],
-      ['Design', '/blogs'],
-      ['Marketing', '/blogs'],
-      ['Advertisement', '/blogs'],
+      ['Browse the catalogue', '/products'],
+      ['Order by part number', '/quick-order'],
+      ['Ask for a quote', '/quotes/new'],
+      ['Your requisition lists', '/dashboard/lists'],
     ],
   },
   {
@@ -16,13 +19,14 @@ const FOOTER_MENUS = [
     links: [
       ['About us', '/about'],
       ['Contact', '/contact'],
-      ['Jobs', '/myportfolio'],
-      ['Press kit', '/myportfolio'],
+      ['Terms of sale', '/terms'],
+      ['Privacy', '/privacy'],
     ],
   },
 ] as const;
 
-export function Footer() {
+/** Loaded with the first page (main-layout.tsx), not in the first download: the home route's budget. */
+export default function Footer() {
   return (
     <footer className="bg-neutral text-neutral-content">
       <div className="footer mx-auto max-w-7xl p-10 sm:footer-horizontal">
@@ -43,7 +47,7 @@ export function Footer() {
         </div>
       </div>
       <p className="border-t border-neutral-content/20 py-4 text-center text-sm">
-        © {new Date().getFullYear()} bulkparts. Parts in bulk, 50 to 1000 pieces an order.
+        © {new Date().getFullYear()} bulkparts. Industrial parts in bulk for businesses: quantity breaks, quotes above 1,000 pieces, company accounts.
       </p>
     </footer>
   );

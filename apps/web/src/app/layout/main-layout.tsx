@@ -1,10 +1,12 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { PageSpinner } from '@/components/ui/page-spinner';
-import { Footer } from './footer';
 import { HideTopBarContext } from './id-route-suspense';
 import { TopBar } from './top-bar';
+
+// Inside the page's Suspense: it arrives with the page (no shift), outside the first download.
+const Footer = lazy(() => import('./footer'));
 
 export function MainLayout() {
   // Set while a page with an `:id` param is loading (spec section 2), see IdRouteSuspense.

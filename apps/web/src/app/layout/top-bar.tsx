@@ -12,7 +12,7 @@ const toolsPlaceholder = (
     <div className="flex min-w-0 flex-1 justify-end px-1 lg:justify-center">
       <div className="h-10 w-10 sm:h-8 sm:w-56 xl:w-72" aria-hidden="true" />
     </div>
-    <div className="h-10 w-10 shrink-0" aria-hidden="true" />
+    <div className="h-10 w-30 shrink-0 lg:w-56" aria-hidden="true" />
   </>
 );
 

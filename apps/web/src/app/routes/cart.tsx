@@ -23,17 +23,30 @@ function usePunchout(punchout: boolean): { action: CartOrderAction; note: string
     },
   };
 }
+import { SaveAsList } from '@/features/lists/components/save-as-list';
 
-/** `/cart`: the signed-in buyer's cart, or a signed-out visitor's (kept in this browser). */
+/**
+ * `/cart`: the signed-in buyer's cart (savable as a requisition list, issue 33), or a signed-out
+ * visitor's (kept in this browser); a punchout session's (issue 32) is returned, not checked out.
+ */
 export function Component() {
   const session = useSession();
   const punchout = usePunchout(useIsPunchout());
   const orderAction = punchout?.action;
   return (
-    <section className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+    <section className="mx-auto max-w-5xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold">Cart</h1>
       {punchout?.note && <p>{punchout.note}</p>}
-      {session.isPending ? <PageSpinner label="Loading your cart" /> : session.data?.user ? <ServerCart orderAction={orderAction} /> : <LocalCartView />}
+      {session.isPending ? (
+        <PageSpinner label="Loading your cart" />
+      ) : session.data?.user ? (
+        <ServerCart
+          orderAction={orderAction}
+          moreActions={punchout ? undefined : (lines) => <SaveAsList lines={lines} defaultName={`Cart of ${new Date().toLocaleDateString()}`} />}
+        />
+      ) : (
+        <LocalCartView />
+      )}
     </section>
   );
 }

@@ -116,7 +116,7 @@ export function Component() {
           <Link to="/login" state={here} className="btn btn-primary w-full">
             Sign in to accept
           </Link>
-          <Link to="/signup" state={here} className="btn btn-outline w-full">
+          <Link to={`/signup?${new URLSearchParams({ email: invitation.email })}`} state={here} className="btn btn-outline w-full">
             Create an account
           </Link>
         </>

@@ -1,16 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ORDER_QUANTITY_MAX } from '@bulkparts/shared/constants';
 import { formatDollars } from '@bulkparts/shared/money';
-import { formatQuantity, unavailableReason } from '@bulkparts/shared/quantity';
+import { formatCount, formatQuantity, unavailableReason } from '@bulkparts/shared/quantity';
 import { ListPrice } from '@/components/ui/list-price';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { RecordLoadFailure } from '@/components/ui/record-load-failure';
-import { useIsPunchout } from '@/features/auth/api/auth-queries';
+import { useIsPunchout, useSession } from '@/features/auth/api/auth-queries';
 import { AddToCart } from '@/features/cart/components/add-to-cart';
 import { categoryQueries } from '@/features/categories/api/categories-queries';
 import { productQueries } from '@/features/products/api/product-queries';
+import { ProductDocuments } from '@/features/products/components/product-documents';
 import { ProductGallery } from '@/features/products/components/product-gallery';
 import { SpecTable } from '@/features/products/components/spec-table';
+import { AddToList } from '@/features/lists/components/add-to-list';
+
+// A shop admin's document upload: its own chunk, so buyers never download it (nor zod with it).
+const ProductDocumentsAdmin = lazy(() => import('@/features/admin/components/product-documents-admin').then((m) => ({ default: m.ProductDocumentsAdmin })));
 
 /** `/productdetails/:id` (signed in): everything about one product, and the way to buy it. */
 export function Component() {
@@ -18,6 +25,9 @@ export function Component() {
   const product = useQuery(productQueries.detail(id));
   // Only for the category's name; its link works from the slug while this loads or if it fails.
   const categories = useQuery(categoryQueries.list());
+  // Issue 33: the pieces typed into 'Add to cart' go into the quote request once past what an order line takes.
+  const [typed, setTyped] = useState<number | null>(null);
+  const session = useSession();
   const punchout = useIsPunchout();
 
   if (product.isPending) return <PageSpinner label="Loading the product" />;
@@ -77,16 +87,26 @@ export function Component() {
                 Purchase
               </Link>
             )}
-            <AddToCart key={p._id} product={p} tiers={p} />
+            <AddToCart key={p._id} product={p} tiers={p} onTyped={setTyped} />
           </>
         )}
         {!p.archived && !punchout && (
           <p>
-            Need more than 1,000 pieces or a special price?{' '}
-            <Link to={`/quotes/new?${new URLSearchParams({ productId: p._id })}`} className="link link-primary">
-              Request a quote
+            Need more than {formatCount(ORDER_QUANTITY_MAX)} pieces or a special price?{' '}
+            <Link
+              to={`/quotes/new?${new URLSearchParams({ productId: p._id, ...(typed !== null && typed > ORDER_QUANTITY_MAX ? { quantity: String(typed) } : {}) })}`}
+              className="link link-primary"
+            >
+              {typed !== null && typed > ORDER_QUANTITY_MAX ? `Request a quote for ${formatQuantity(typed)}` : 'Request a quote'}
             </Link>
           </p>
+        )}
+        {!p.archived && session.data?.user && !punchout && <AddToList key={p._id} product={p} />}
+        <ProductDocuments documents={p.documents ?? []} />
+        {session.data?.user.role === 'admin' && (
+          <Suspense fallback={null}>
+            <ProductDocumentsAdmin product={p} />
+          </Suspense>
         )}
         <SpecTable attributes={p.attributes} />
       </div>

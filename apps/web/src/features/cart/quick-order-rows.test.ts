@@ -1,57 +1,57 @@
 import { describe, expect, it } from 'vitest';
-import { CART_MESSAGES, parseQuickOrderCsv } from '@bulkparts/shared';
-import { emptyRows, linesToSend, rowErrorsFromServer, rowsFromCsv } from './quick-order-rows';
+import { CART_MESSAGES } from '@bulkparts/shared';
+import { emptyRows, linesToSend, problemsFromServer, rowProblems, rowsAfterPaste, WHOLE_PIECES } from './quick-order-rows';
 
 describe('quick order rows', () => {
-  it('numbers new rows after the last one', () => {
-    expect(emptyRows(2, 5)).toEqual([
-      { row: 6, sku: '', quantity: '' },
-      { row: 7, sku: '', quantity: '' },
+  it('fills the grid from a paste: filled rows stay, the header is skipped, one empty row follows', () => {
+    const current = [{ sku: 'AA-1', quantity: '60' }, ...emptyRows(4)];
+    const pasted = rowsAfterPaste(current, 'SKU\tQty\nHB-M8\t1,000\nXX-1\t1.5\n');
+    expect(pasted.read).toBe(2);
+    expect(pasted.header).toBe(true);
+    expect(pasted.rows).toEqual([
+      { sku: 'AA-1', quantity: '60' },
+      { sku: 'HB-M8', quantity: '1,000' },
+      { sku: 'XX-1', quantity: '1.5' },
+      { sku: '', quantity: '' },
     ]);
   });
 
-  it('keeps each CSV row its line number in the file and flags quantities that are not whole numbers', () => {
-    const parsed = parseQuickOrderCsv('sku,quantity\nHB-M8,100\n\nXX-1,1.5\n');
-    if ('error' in parsed) throw new Error(parsed.error);
-    const { rows, errors } = rowsFromCsv(parsed.rows);
-    expect(rows).toEqual([
-      { row: 2, sku: 'HB-M8', quantity: '100' },
-      { row: 4, sku: 'XX-1', quantity: '' },
-    ]);
-    expect(errors).toEqual([{ at: 1, field: 'quantity', message: 'Quantity must be a whole number of pieces' }]);
-  });
-
-  it('sends only filled rows, and says what is missing on a half-filled one', () => {
-    const { lines, sentFrom, errors } = linesToSend([
-      { row: 1, sku: '', quantity: '' },
-      { row: 2, sku: ' HB-M8 ', quantity: '100' },
-      { row: 3, sku: '', quantity: '60' },
-      { row: 4, sku: 'BB-6204', quantity: '10' },
-      { row: 5, sku: 'BB-6205', quantity: '50' },
+  it('sends every row with a SKU, its quantity read as pieces, and remembers where each came from', () => {
+    const { lines, sentFrom } = linesToSend([
+      { sku: '', quantity: '' },
+      { sku: ' HB-M8 ', quantity: '1,000' },
+      { sku: '', quantity: '60' },
+      { sku: 'BB-6204', quantity: 'ten' },
     ]);
     expect(lines).toEqual([
-      { sku: 'HB-M8', quantity: 100 },
-      { sku: 'BB-6205', quantity: 50 },
+      { sku: 'HB-M8', quantity: 1000 },
+      { sku: 'BB-6204', quantity: null },
     ]);
-    expect(sentFrom).toEqual([1, 4]);
-    expect(errors.map((e) => [e.at, e.field])).toEqual([
-      [2, 'sku'],
-      [3, 'quantity'],
-    ]);
+    expect(sentFrom).toEqual([1, 3]);
   });
 
-  it("maps the server's refused lines back to the rows they came from", () => {
-    const errors = rowErrorsFromServer(
+  it("puts the grid's own problems first and the server's on the rows they came from", () => {
+    const rows = [
+      { sku: 'HB-M8', quantity: '100' },
+      { sku: '', quantity: '60' },
+      { sku: 'NOPE', quantity: '100' },
+      { sku: 'BB-6204', quantity: '1.5' },
+      { sku: 'FW-M8', quantity: '' },
+    ];
+    const server = problemsFromServer(
       [
-        { index: 1, sku: 'NOPE', message: CART_MESSAGES.unknownSku },
+        { index: 1, sku: 'NOPE', message: CART_MESSAGES.unknownSku, field: 'sku' },
         { index: 0, sku: 'HB-M8', message: 'Only 20 Ps left in stock' },
         { sku: 'no index', message: 'ignored' },
       ],
-      [3, 7],
+      [0, 2, 3, 4],
     );
-    expect(errors).toEqual([
-      { at: 7, field: 'sku', message: CART_MESSAGES.unknownSku },
-      { at: 3, field: 'quantity', message: 'Only 20 Ps left in stock' },
+    expect([...rowProblems(rows, server)]).toEqual([
+      [0, { field: 'quantity', message: 'Only 20 Ps left in stock' }],
+      [1, { field: 'sku', message: 'Enter a SKU' }],
+      [2, { field: 'sku', message: CART_MESSAGES.unknownSku }],
+      [3, { field: 'quantity', message: WHOLE_PIECES }],
+      [4, { field: 'quantity', message: 'Enter a quantity' }],
     ]);
   });
 });

@@ -4,8 +4,12 @@ import { useSession } from '@/features/auth/api/auth-queries';
 import { useSendVerificationEmail } from '@/features/auth/api/send-verification-email';
 import { authErrorMessage, authErrorText } from '@/features/auth/auth-errors';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { safeReturnPath } from '@/features/auth/api/sign-up';
 
-/** `/verify-email`: where the mailed confirmation link lands (`?status=ok`, or `&error=…`). */
+/**
+ * `/verify-email`: where the mailed confirmation link lands (`?status=ok`, or `&error=…`). Issue 33:
+ * `next` (the invitation the account was made for) is where signing in then leads.
+ */
 export function Component() {
   const [params] = useSearchParams();
   const error = params.get('error');
@@ -13,6 +17,7 @@ export function Component() {
   const session = useSession();
   const resend = useSendVerificationEmail();
   const user = session.data?.user;
+  const next = safeReturnPath(params.get('next'));
 
   if (ok) {
     return (
@@ -22,11 +27,11 @@ export function Component() {
         </p>
         {/* The link proves the address only; it never signs anybody in (not even past a second factor). */}
         {user ? (
-          <Link to="/home" className="btn btn-primary w-full">
-            Go to the shop
+          <Link to={next ?? '/home'} className="btn btn-primary w-full">
+            {next ? 'Continue' : 'Go to the shop'}
           </Link>
         ) : (
-          <Link to="/login" className="btn btn-primary w-full">
+          <Link to="/login" state={next ? { from: { pathname: next } } : undefined} className="btn btn-primary w-full">
             Sign in
           </Link>
         )}

@@ -11,25 +11,55 @@ interface MenuLink {
   end?: boolean;
 }
 
-const customerLinks: MenuLink[] = [
-  { to: '/dashboard', label: 'My Profile', end: true },
-  { to: '/dashboard/addreviews', label: 'Add Reviews' },
+/** A buyer's own pages; an admin's profile is at /dashboard/profile, the dashboard itself being their inbox (issue 33). */
+const buyingLinks = (admin: boolean): MenuLink[] => [
+  admin ? { to: '/dashboard/profile', label: 'My Profile' } : { to: '/dashboard', label: 'My Profile', end: true },
   { to: '/dashboard/myorders', label: 'My Orders' },
   { to: '/dashboard/myquotes', label: 'My Quotes' },
+  { to: '/dashboard/lists', label: 'Requisition lists' },
   { to: '/dashboard/company', label: 'Company' },
+  { to: '/dashboard/addreviews', label: 'Add Reviews' },
 ];
-const adminLinks: MenuLink[] = [
-  { to: '/dashboard/addproduct', label: 'Add Product' },
-  { to: '/dashboard/allproduct', label: 'All Product' },
-  { to: '/dashboard/categories', label: 'Categories' },
-  { to: '/dashboard/import', label: 'Import CSV' },
-  { to: '/dashboard/makeadmin', label: 'Make Admin' },
-  { to: '/dashboard/manageallorder', label: 'Manage All Order' },
-  { to: '/dashboard/quotes', label: 'Quotes' },
-  { to: '/dashboard/companies', label: 'Companies' },
-  { to: '/dashboard/api-keys', label: 'API Keys' },
-  { to: '/dashboard/webhooks', label: 'Webhooks' },
-  { to: '/dashboard/punchout', label: 'Punchout Log' },
+/** The admin's menu, grouped by what is run there (issue 33); the spec's labels kept. */
+const adminGroups: { title: string; links: MenuLink[] }[] = [
+  {
+    title: 'Catalogue',
+    links: [
+      { to: '/dashboard/allproduct', label: 'All Product' },
+      { to: '/dashboard/addproduct', label: 'Add Product' },
+      { to: '/dashboard/categories', label: 'Categories' },
+      { to: '/dashboard/import', label: 'Import CSV' },
+    ],
+  },
+  {
+    title: 'Orders',
+    links: [
+      { to: '/dashboard/manageallorder', label: 'Manage All Order' },
+      { to: '/dashboard/quotes', label: 'Quotes' },
+    ],
+  },
+  {
+    title: 'Customers',
+    links: [
+      { to: '/dashboard/companies', label: 'Companies' },
+      { to: '/dashboard/makeadmin', label: 'Make Admin' },
+    ],
+  },
+  {
+    title: 'Integrations',
+    links: [
+      { to: '/dashboard/api-keys', label: 'API Keys' },
+      { to: '/dashboard/webhooks', label: 'Webhooks' },
+      { to: '/dashboard/punchout', label: 'Punchout Log' },
+    ],
+  },
+  {
+    title: 'Settings',
+    links: [
+      { to: '/terms', label: 'Terms of sale' },
+      { to: '/privacy', label: 'Privacy' },
+    ],
+  },
 ];
 
 /** The dashboard shell: a side menu on wide screens, a drawer behind a toggle button on phones. */
@@ -88,6 +118,16 @@ export function Component() {
       </section>
     );
   }
+
+  const buying = (
+    <>
+      {buyingLinks(isAdmin).map(item)}
+      <Suspense fallback={null}>
+        <ApprovalsLink />
+      </Suspense>
+    </>
+  );
+
   return (
     <div className="drawer lg:drawer-open mx-auto max-w-7xl">
       <input
@@ -123,11 +163,25 @@ export function Component() {
         >
           <h2 className="mb-2 px-2 text-lg font-bold">Dashboard</h2>
           <ul className="menu w-full gap-1">
-            {customerLinks.map(item)}
-            <Suspense fallback={null}>
-              <ApprovalsLink />
-            </Suspense>
-            {isAdmin && adminLinks.map(item)}
+            {isAdmin && (
+              <>
+                {item({ to: '/dashboard', label: 'Inbox', end: true })}
+                {adminGroups.map((group) => (
+                  <li key={group.title}>
+                    <h3 className="menu-title text-base-content">{group.title}</h3>
+                    <ul>{group.links.map(item)}</ul>
+                  </li>
+                ))}
+              </>
+            )}
+            {isAdmin ? (
+              <li>
+                <h3 className="menu-title text-base-content">My buying</h3>
+                <ul>{buying}</ul>
+              </li>
+            ) : (
+              buying
+            )}
           </ul>
         </nav>
       </div>

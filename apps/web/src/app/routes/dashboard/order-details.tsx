@@ -11,6 +11,7 @@ import { orderQueries } from '@/features/orders/api/order-queries';
 import { OrderLineTable } from '@/features/orders/components/order-line-table';
 import { OrderTimeline } from '@/features/orders/components/order-timeline';
 import { needsShippingAddress, ShippingAddressNeeded } from '@/features/orders/components/shipping-address-needed';
+import { SaveAsList } from '@/features/lists/components/save-as-list';
 
 /** A label and its value in the order's facts list; nothing when there is no value. */
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -68,6 +69,8 @@ function OrderDetails({ order }: { order: Order }) {
         <OrderStatusBadge status={order.status} />
       </div>
       <OrderActions order={order} isBuyer={isBuyer} isAdmin={isAdmin} />
+      {/* Issue 33: the parts of this order kept to order again. */}
+      <SaveAsList lines={order.lines} defaultName={`Order ${order.orderNumber}`} label="Save as requisition list" />
       {isBuyer && needsShippingAddress(order) && <ShippingAddressNeeded order={order} />}
       <section aria-labelledby="order-lines-title" className="space-y-2">
         <h2 id="order-lines-title" className="text-lg font-semibold">

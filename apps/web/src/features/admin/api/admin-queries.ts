@@ -4,6 +4,7 @@ import { productQueries } from '@/features/products/api/product-queries';
 import { pageQueryOptions } from '@/lib/api-page';
 import { getAdminProducts, type AdminProductListParams } from './get-admin-products';
 import { getAllOrders, type AdminOrderListParams } from './get-all-orders';
+import { getInbox } from './get-inbox';
 import { getOverview } from './get-overview';
 import { getUsers, type UserListParams } from './get-users';
 
@@ -17,6 +18,12 @@ const USERS = [...ALL, 'users'] as const;
 export const adminQueries = {
   all: () => ALL,
   overview: () => queryOptions({ queryKey: [...ALL, 'overview'] as const, queryFn: getOverview }),
+  /**
+   * Issue 33: the operator's inbox. Its counts move with orders, quotes and stock, so it is keyed
+   * under the orders root (every order, stock and quote write there refreshes it) and read fresh
+   * each time the dashboard opens.
+   */
+  inbox: () => queryOptions({ queryKey: [...orderQueries.all(), 'admin-inbox'] as const, queryFn: getInbox, staleTime: 0, refetchOnMount: 'always' }),
   /** Every page of the user list: what promoting, demoting and removing a user invalidate. */
   users: () => USERS,
   userList: (params: UserListParams) => pageQueryOptions([...USERS, params] as const, () => getUsers(params)),

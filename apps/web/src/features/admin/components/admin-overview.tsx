@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatDollars, formatNumber } from '@bulkparts/shared/money';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { adminQueries } from '../api/admin-queries';
@@ -25,7 +25,7 @@ export function AdminOverviewPanel() {
         </div>
         <div className="stat">
           <div className="stat-title">Paid orders</div>
-          <div className="stat-value">{o.paidOrders}</div>
+          <div className="stat-value">{formatNumber(o.paidOrders)}</div>
         </div>
       </div>
       <div className="card bg-base-100 shadow">
@@ -55,7 +55,7 @@ export function AdminOverviewPanel() {
                   {o.topProducts.map((p) => (
                     <tr key={p.productId}>
                       <td>{p.name}</td>
-                      <td>{p.quantity}</td>
+                      <td>{formatNumber(p.quantity)}</td>
                       <td>{formatDollars(p.revenue)}</td>
                     </tr>
                   ))}
@@ -76,7 +76,7 @@ export function AdminOverviewPanel() {
                   <li key={p._id} className="list-row">
                     <span className="font-semibold">{p.name}</span>
                     <span className="badge badge-warning">
-                      {p.availableQuantity} left (min. order {p.minimumOrderQuantity})
+                      {formatNumber(p.availableQuantity)} left (min. order {formatNumber(p.minimumOrderQuantity)})
                     </span>
                   </li>
                 ))}

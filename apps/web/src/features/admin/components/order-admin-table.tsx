@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ORDER_STATUSES, ORDER_TRANSITIONS, type Order, type OrderStatus, type ShipmentForm } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
@@ -28,13 +29,31 @@ const ACTIONS: Partial<Record<OrderStatus, { label: string; className: string; c
   refunded: { label: 'Refund', className: 'btn-error', confirm: 'Refund this paid order? The buyer gets the money back.' },
 };
 
+/**
+ * Manage All Order. Search, status, overdue and page live in the address (issue 33: the operator's
+ * inbox links here with `?status=paid`, `?status=awaiting_approval`, `?overdue=true`), so a link
+ * or a reload shows the same list.
+ */
 export function OrderAdminTable() {
-  const [q, setQ] = useState('');
-  const [status, setStatus] = useState<OrderStatus | ''>('');
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const asked = params.get('status') ?? '';
+  const status = (ORDER_STATUSES as readonly string[]).includes(asked) ? (asked as OrderStatus) : '';
+  const overdue = params.get('overdue') === 'true';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const go = (next: { q?: string; status?: OrderStatus | ''; overdue?: boolean; page?: number }) => {
+    const v = { q, status, overdue, page: 1, ...next };
+    const sp: Record<string, string> = {};
+    if (v.q) sp.q = v.q;
+    if (v.status) sp.status = v.status;
+    if (v.overdue) sp.overdue = 'true';
+    if (v.page > 1) sp.page = String(v.page);
+    setParams(sp, { replace: true });
+  };
+  const setQ = (value: string) => go({ q: value });
+  const setPage = (value: number) => go({ page: value });
   const [pending, setPending] = useState<{ order: Order; to: OrderStatus } | null>(null);
   const [shipping, setShipping] = useState<Order | null>(null);
-  const [overdue, setOverdue] = useState(false);
   const [markingPaid, setMarkingPaid] = useState<Order | null>(null);
   const filter = { q: q.trim() || undefined, status: (!overdue && status) || undefined };
   // Overdue invoices (issue 18) are a status of their own reading: invoiced and past the due date.
@@ -62,14 +81,14 @@ export function OrderAdminTable() {
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">Manage All Order</h1>
       <div className="flex flex-wrap items-end gap-3">
-        <SearchField label="Search orders" placeholder="Buyer email or product" className="max-w-xs" value={q} onChange={(v) => (setQ(v), setPage(1))} />
+        <SearchField label="Search orders" placeholder="Buyer email or product" className="max-w-xs" value={q} onChange={setQ} />
         <label className="flex items-center gap-2">
           <span>Status</span>
           <select
             className="select select-bordered select-sm"
             value={overdue ? 'invoiced' : status}
             disabled={overdue}
-            onChange={(e) => (setStatus(e.target.value as OrderStatus | ''), setPage(1))}
+            onChange={(e) => go({ status: e.target.value as OrderStatus | '' })}
           >
             <option value="">All</option>
             {ORDER_STATUSES.map((s) => (
@@ -80,7 +99,7 @@ export function OrderAdminTable() {
           </select>
         </label>
         <label className="flex items-center gap-2">
-          <input type="checkbox" className="checkbox checkbox-sm" checked={overdue} onChange={(e) => (setOverdue(e.target.checked), setPage(1))} />
+          <input type="checkbox" className="checkbox checkbox-sm" checked={overdue} onChange={(e) => go({ overdue: e.target.checked })} />
           <span>Overdue invoices only</span>
         </label>
         <a className="btn btn-outline btn-sm" href={ordersCsvUrl(filter)} download>

@@ -12,6 +12,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { FileField, FormError } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api-client';
 import { CATALOGUE_CSV_URL, importErrorResult, useImportProducts } from '../api/import-products';
+import { formatNumber } from '@bulkparts/shared/money';
 
 type Stage = { kind: 'idle' } | { kind: 'sending'; file: File; dryRun: boolean; sent: number } | { kind: 'preview'; file: File; result: ProductImportResult };
 
@@ -112,7 +113,7 @@ function ImportPreview({ result, fileName, busy, onImport }: { result: ProductIm
             rows={rows}
             rowKey={(e) => e.key}
             columns={[
-              { header: 'Row', cell: (e) => e.row },
+              { header: 'Row', cell: (e) => formatNumber(e.row) },
               { header: 'Column', cell: (e) => e.column || '(whole row)' },
               { header: 'Problem', cell: (e) => e.message },
             ]}

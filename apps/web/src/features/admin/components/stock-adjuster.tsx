@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Product } from '@bulkparts/shared';
+import { formatNumber } from '@bulkparts/shared/money';
 import { withToast } from '@/lib/toast-action';
 import { useAdjustStock } from '../api/adjust-stock';
 
@@ -15,7 +16,7 @@ export function StockAdjuster({ product }: { product: Product }) {
     if (!valid) return;
     const updated = await withToast(
       () => adjust.mutateAsync({ id: product._id, delta: value }),
-      (p) => `${p.name}: ${p.availableQuantity} in stock`,
+      (p) => `${p.name}: ${formatNumber(p.availableQuantity)} in stock`,
       'Could not change the stock',
     );
     if (updated) setDelta('');

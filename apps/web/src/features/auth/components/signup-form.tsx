@@ -18,20 +18,26 @@ const resolver = lazyZodResolver<SignupValues>(() => import('@bulkparts/shared')
 export function SignupForm({
   onSignedUp,
   loginState,
+  defaultEmail = '',
+  next = null,
 }: {
   onSignedUp?: (email: string) => void | Promise<void>;
   /** Passed on to the sign-in page (its `from`: where to go after signing in). */
   loginState?: unknown;
+  /** Issue 33: the address an invitation was sent to, filled in. */
+  defaultEmail?: string;
+  /** Issue 33: where the mailed confirmation leads through sign-in (the invitation). */
+  next?: string | null;
 }) {
   const signUp = useSignUp();
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<SignupValues>({ resolver, defaultValues: { name: '', email: '', password: '' } });
+  const { register, handleSubmit, formState } = useForm<SignupValues>({ resolver, defaultValues: { name: '', email: defaultEmail, password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      await signUp.mutateAsync(values);
+      await signUp.mutateAsync({ ...values, next });
       setSentTo(values.email);
       await onSignedUp?.(values.email);
     } catch (err) {

@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { getCart } from './get-cart';
+import { getCartPreview } from './get-cart-preview';
 
 const ALL = ['cart'] as const;
 
@@ -11,6 +12,9 @@ const ALL = ['cart'] as const;
 export const cartQueries = {
   all: () => ALL,
   mine: () => queryOptions({ queryKey: [...ALL, 'mine'] as const, queryFn: getCart }),
+  /** Issue 33: the quick order grid's lines as the add would take them now (under the cart, so a cart write refreshes it). */
+  preview: (lines: readonly { sku: string; quantity: number | null }[]) =>
+    queryOptions({ queryKey: [...ALL, 'preview', lines] as const, queryFn: () => getCartPreview(lines), placeholderData: keepPreviousData }),
 };
 
 /**

@@ -1,8 +1,10 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useForm, useWatch, type Resolver, type ResolverResult } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { formatCount, parseQuantityInput, quantityInputError, smallestOrder, type QuantityLimits } from '@bulkparts/shared/quantity';
+import { ORDER_QUANTITY_MAX } from '@bulkparts/shared/constants';
+import { parsePastedQuantity } from '@bulkparts/shared/paste-order';
+import { formatCount, lineQuantityMax, parseQuantityInput, quantityInputError, smallestOrder, type QuantityLimits } from '@bulkparts/shared/quantity';
 import { TextField } from '@/components/ui/form';
 import { PriceTierTable, type TierTableProduct } from '@/components/ui/price-tier-table';
 import { useSession } from '@/features/auth/api/auth-queries';
@@ -52,7 +54,18 @@ interface AddToCartValues {
  * module's chunk, rather than one of its own, keeps the entry's list of chunks, and so the home
  * route's budget, as it was.)
  */
-export function AddToCart({ product, compact = false, tiers }: { product: CartProduct & QuantityLimits; compact?: boolean; tiers?: TierTableProduct }) {
+export function AddToCart({
+  product,
+  compact = false,
+  tiers,
+  onTyped,
+}: {
+  product: CartProduct & QuantityLimits;
+  compact?: boolean;
+  tiers?: TierTableProduct;
+  /** Issue 33: the pieces typed (thousands groups allowed), so the page can carry them into a quote request past 1,000. */
+  onTyped?: (pieces: number | null) => void;
+}) {
   const { addToCart } = useAddToCart();
   const [added, setAdded] = useState(false);
   const id = useId();
@@ -65,6 +78,7 @@ export function AddToCart({ product, compact = false, tiers }: { product: CartPr
   );
   const { register, handleSubmit, formState, control } = useForm<AddToCartValues>({ resolver, defaultValues: { quantity: String(smallestOrder(product)) } });
   const typed = useWatch({ control, name: 'quantity' });
+  useEffect(() => onTyped?.(parsePastedQuantity(typed ?? '')), [typed, onTyped]);
   const multiple = product.orderMultiple && product.orderMultiple > 1 ? product.orderMultiple : 1;
   const onSubmit = handleSubmit(async (values) => {
     const quantity = parseQuantityInput(values.quantity);
@@ -83,7 +97,11 @@ export function AddToCart({ product, compact = false, tiers }: { product: CartPr
           id={`cart-qty${id}`}
           className={compact ? 'min-w-0 flex-1' : 'w-40'}
           inputClassName="input input-bordered input-sm w-full"
-          hint={compact ? undefined : `${formatCount(smallestOrder(product))} or more pieces${multiple > 1 ? ` in multiples of ${formatCount(multiple)}` : ''}`}
+          hint={
+            compact
+              ? undefined
+              : `${formatCount(smallestOrder(product))} to ${formatCount(lineQuantityMax(product.orderMultiple))} pieces${multiple > 1 ? ` in multiples of ${formatCount(multiple)}` : ''}; more than ${formatCount(ORDER_QUANTITY_MAX)}: request a quote`
+          }
           error={formState.errors.quantity}
           type="text"
           inputMode="numeric"

@@ -1,13 +1,14 @@
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MESSAGES } from '@bulkparts/shared/messages';
-import { centsToDollars, dollarsToCents, formatCents } from '@bulkparts/shared/money';
+import { centsToDollars, dollarsToCents } from '@bulkparts/shared/money';
 import { linePrice, pricedProduct } from '@bulkparts/shared/pricing';
 import { quantityError, unavailableReason } from '@bulkparts/shared/quantity';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { productQueries } from '@/features/products/api/product-queries';
 import { localCart, useLocalCart } from '../api/cart-queries';
-import { CartLineItem, type CartLineView } from './cart-line-item';
+import { CartLineRow, type CartLineView } from './cart-line-row';
+import { CartTable } from './cart-table';
 import { EmptyCart } from './empty-cart';
 
 /**
@@ -39,31 +40,27 @@ export function LocalCartView() {
       orderMultiple: product?.orderMultiple ?? 1,
       priceTiers: product?.priceTiers ?? [],
       problem: product ? (unavailableReason(product) ?? quantityError(line.quantity, product)) : MESSAGES.productUnavailable,
+      weightKg: null,
     };
   });
 
   const subtotalCents = views.reduce((sum, v) => sum + (dollarsToCents(v.lineTotal) ?? 0), 0);
+  const actions = (
+    <Link to="/login" state={{ from: { pathname: '/cart' } }} className="btn btn-primary">
+      Sign in to check out
+    </Link>
+  );
   return (
-    <div className="space-y-4">
-      <ul className="space-y-3" aria-label="Cart lines">
-        {views.map((line) => (
-          <CartLineItem
-            key={line.productId}
-            line={line}
-            busy={false}
-            onQuantity={async (quantity) => localCart.set(line.productId, quantity)}
-            onRemove={() => localCart.remove(line.productId)}
-          />
-        ))}
-      </ul>
-      <div className="flex flex-col gap-3 rounded-box bg-base-200 p-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-lg">
-          Subtotal ({views.length} {views.length === 1 ? 'line' : 'lines'}): <strong>{formatCents(subtotalCents)}</strong>
-        </p>
-        <Link to="/login" state={{ from: { pathname: '/cart' } }} className="btn btn-primary">
-          Sign in to check out
-        </Link>
-      </div>
-    </div>
+    <CartTable lines={views} subtotal={centsToDollars(subtotalCents)} actions={actions}>
+      {views.map((line) => (
+        <CartLineRow
+          key={line.productId}
+          line={line}
+          busy={false}
+          onQuantity={async (quantity) => localCart.set(line.productId, quantity)}
+          onRemove={() => localCart.remove(line.productId)}
+        />
+      ))}
+    </CartTable>
   );
 }

@@ -2,25 +2,30 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { formatDollars } from '@bulkparts/shared/money';
+import type { CartLine } from '@bulkparts/shared';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cartQueries } from '../api/cart-queries';
 import { useRemoveCartLine } from '../api/remove-cart-line';
 import { useUpdateCartLine } from '../api/update-cart-line';
-import { CartLineItem } from './cart-line-item';
+import { CartLineRow } from './cart-line-row';
+import { CartTable } from './cart-table';
 import { EmptyCart } from './empty-cart';
 
-/** What replaces 'Request a quote' and 'Checkout' (issue 32: a punchout session's "Return cart"), told whether lines block it. */
+/** What replaces 'Checkout' and 'Request a quote' (issue 32: a punchout session's "Return cart"), told whether lines block it. */
 export interface CartOrderAction {
   render: (blocked: boolean, describedBy: string | undefined) => ReactNode;
   /** What the lines in red block ('return the cart'). */
   verb: string;
 }
 
-/** The signed-in buyer's cart (`GET /api/cart`): lines with their problems, subtotal, Checkout (or `orderAction`). */
-export function ServerCart({ orderAction }: { orderAction?: CartOrderAction } = {}) {
+/**
+ * The signed-in buyer's cart (`GET /api/cart`): a table of its lines with their problems, and the
+ * summary with Checkout (or `orderAction`). `moreActions` (the page's: 'Save as list') join the
+ * summary's buttons.
+ */
+export function ServerCart({ orderAction, moreActions }: { orderAction?: CartOrderAction; moreActions?: (lines: readonly CartLine[]) => ReactNode }) {
   const cart = useQuery(cartQueries.mine());
   const update = useUpdateCartLine();
   const remove = useRemoveCartLine();
@@ -31,11 +36,38 @@ export function ServerCart({ orderAction }: { orderAction?: CartOrderAction } = 
   if (cart.data.lines.length === 0) return <EmptyCart />;
 
   const problems = cart.data.lines.filter((l) => l.problem).length;
+  const actions = (
+    <>
+      {orderAction ? (
+        orderAction.render(problems > 0, problems > 0 ? 'cart-checkout-blocked' : undefined)
+      ) : (
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={problems > 0}
+          aria-describedby={problems > 0 ? 'cart-checkout-blocked' : undefined}
+          onClick={() => navigate('/checkout')}
+        >
+          Checkout
+        </button>
+      )}
+      {moreActions?.(cart.data.lines)}
+      {/* Past 1000 pieces a line, or for a special price: the cart's lines as a request for quote (issue 17); not in punchout. */}
+      {!orderAction && (
+        <Link to="/quotes/new?from=cart" className="btn btn-outline">
+          Request a quote
+        </Link>
+      )}
+      <Link to="/quick-order" className="btn btn-ghost">
+        Quick order
+      </Link>
+    </>
+  );
   return (
-    <div className="space-y-4">
-      <ul className="space-y-3" aria-label="Cart lines">
+    <div className="space-y-2">
+      <CartTable lines={cart.data.lines} subtotal={cart.data.subtotal} actions={actions}>
         {cart.data.lines.map((line) => (
-          <CartLineItem
+          <CartLineRow
             key={line.productId}
             line={line}
             busy={remove.isPending && remove.variables === line.productId}
@@ -48,36 +80,7 @@ export function ServerCart({ orderAction }: { orderAction?: CartOrderAction } = 
             }
           />
         ))}
-      </ul>
-      <div className="flex flex-col gap-3 rounded-box bg-base-200 p-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-lg">
-          Subtotal ({cart.data.count} {cart.data.count === 1 ? 'line' : 'lines'}): <strong>{formatDollars(cart.data.subtotal)}</strong>
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/quick-order" className="btn btn-ghost">
-            Quick order
-          </Link>
-          {orderAction ? (
-            orderAction.render(problems > 0, problems > 0 ? 'cart-checkout-blocked' : undefined)
-          ) : (
-            <>
-              {/* Past 1000 pieces a line, or for a special price: the cart's lines as a request for quote (issue 17). */}
-              <Link to="/quotes/new?from=cart" className="btn btn-outline">
-                Request a quote
-              </Link>
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={problems > 0}
-                aria-describedby={problems > 0 ? 'cart-checkout-blocked' : undefined}
-                onClick={() => navigate('/checkout')}
-              >
-                Checkout
-              </button>
-            </>
-          )}
-        </div>
-      </div>
+      </CartTable>
       {problems > 0 && (
         <p id="cart-checkout-blocked" className="text-sm">
           Fix or remove the {problems === 1 ? 'line' : `${problems} lines`} marked in red to {orderAction?.verb ?? 'check out'}.

@@ -13,6 +13,7 @@ import { categoryQueries } from '../api/categories-queries';
 import { useDeleteCategory } from '../api/delete-category';
 import { AddCategoryForm } from './add-category-form';
 import { EditCategoryDialog } from './edit-category-dialog';
+import { formatNumber } from '@bulkparts/shared/money';
 
 /** Categories (admins): the tree with its product counts; add, rename, move and delete. */
 export function CategoryAdmin() {
@@ -65,7 +66,7 @@ export function CategoryAdmin() {
               ),
             },
             { header: 'Parent', cell: (c) => (c.parent ? (nameOf.get(c.parent) ?? c.parent) : '—') },
-            { header: 'Products', cell: (c) => c.count },
+            { header: 'Products', cell: (c) => formatNumber(c.count) },
             {
               header: 'Actions',
               className: 'flex flex-wrap gap-1',

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_TERMS_LABELS, shippingAddressLines, type Company } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatDollars, formatNumber } from '@bulkparts/shared/money';
 import { DataTable } from '@/components/ui/data-table';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { PagedList } from '@/components/ui/paged-list';
@@ -107,7 +107,7 @@ export function AdminCompanies({ selectedId, onSelect, myEmail }: { selectedId: 
                   </>
                 ),
               },
-              { header: 'Members', cell: (c) => c.memberCount },
+              { header: 'Members', cell: (c) => formatNumber(c.memberCount) },
               { header: 'Terms', cell: termsOf },
               { header: 'Credit used', cell: creditOf },
               { header: 'Discount', cell: (c) => (c.discountPercent ? `${c.discountPercent}%` : 'None') },

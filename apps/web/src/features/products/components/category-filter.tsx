@@ -9,6 +9,11 @@ interface CategoryFilterProps {
   counts: ReadonlyMap<string, number> | null;
   /** The link that selects a category (null: all categories), keeping the other filters. */
   hrefFor: (slug: string | null) => string;
+  /**
+   * Issue 33: other filters (a search, a brand…) are set, so a category they leave empty is left
+   * out rather than listed with 0; the chosen category and the ones above it always stay.
+   */
+  hideEmpty?: boolean;
 }
 
 /**
@@ -16,7 +21,7 @@ interface CategoryFilterProps {
  * returns from), and each link can be opened in a new tab. The chosen one is marked
  * `aria-current`, not by colour alone.
  */
-export function CategoryFilter({ categories, selected, counts, hrefFor }: CategoryFilterProps) {
+export function CategoryFilter({ categories, selected, counts, hrefFor, hideEmpty = false }: CategoryFilterProps) {
   const headingId = useId();
   const children = new Map<string | null, Category[]>();
   const known = new Set(categories.map((c) => c.slug));
@@ -26,10 +31,15 @@ export function CategoryFilter({ categories, selected, counts, hrefFor }: Catego
     children.set(parent, [...(children.get(parent) ?? []), c]);
   }
 
+  const parentOf = new Map(categories.map((c) => [c.slug, c.parent]));
+  const kept = new Set<string>();
+  for (let s = selected; s && !kept.has(s); s = parentOf.get(s) ?? null) kept.add(s);
+  const shown = (c: Category) => !hideEmpty || !counts || (counts.get(c.slug) ?? 0) > 0 || kept.has(c.slug);
+
   const item = (c: Category, depth: number) => {
     const count = counts ? (counts.get(c.slug) ?? 0) : c.count;
     const current = c.slug === selected;
-    const kids = depth < 8 ? (children.get(c.slug) ?? []) : [];
+    const kids = depth < 8 ? (children.get(c.slug) ?? []).filter(shown) : [];
     return (
       <li key={c.slug}>
         <Link
@@ -59,7 +69,7 @@ export function CategoryFilter({ categories, selected, counts, hrefFor }: Catego
             All categories
           </Link>
         </li>
-        {(children.get(null) ?? []).map((c) => item(c, 0))}
+        {(children.get(null) ?? []).filter(shown).map((c) => item(c, 0))}
       </ul>
     </section>
   );

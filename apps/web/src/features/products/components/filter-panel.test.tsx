@@ -50,9 +50,15 @@ describe('FilterPanel', () => {
     const bolts = screen.getByRole('link', { name: 'Bolts 5 products' });
     expect(bolts.getAttribute('aria-current')).toBe('true');
     expect(bolts.closest('ul')?.closest('li')?.querySelector('a')?.textContent).toContain('Fasteners');
-    // Counts are the facets' (none for bearings under these filters), and choosing one starts at page 1.
-    expect(screen.getByRole('link', { name: 'Bearings 0 products' }).getAttribute('href')).toBe('/products?category=bearings&brand=Norfast');
+    // Counts are the facets'; a category the other filters leave empty (bearings) is left out (issue 33).
+    expect(screen.queryByRole('link', { name: /^Bearings/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Fasteners 7 products' }).getAttribute('href')).toBe('/products?category=fasteners&brand=Norfast');
     expect(screen.getByRole('link', { name: 'All categories' }).getAttribute('href')).toBe('/products?brand=Norfast');
+  });
+
+  it('lists every category, empty ones too, while nothing but a category is chosen', () => {
+    renderPanel({ category: 'bolts' });
+    expect(screen.getByRole('link', { name: 'Bearings 0 products' }).getAttribute('href')).toBe('/products?category=bearings');
   });
 
   it('labels checkboxes with their counts, groups specifications by name, and resets the page on a change', async () => {

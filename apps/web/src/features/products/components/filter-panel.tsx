@@ -31,6 +31,7 @@ export function FilterPanel({ state, onChange, onClear, facets, categories }: Fi
           selected={state.category}
           counts={facets ? new Map(facets.categories.map((c) => [c.slug, c.count])) : null}
           hrefFor={(slug) => productsHref(changeFilters(state, { category: slug }))}
+          hideEmpty={hasFilters({ ...state, category: null })}
         />
       )}
       <FacetCheckboxes legend="Brand" options={facets?.brands ?? []} selected={state.brands} onToggle={(b) => change({ brands: toggled(state.brands, b) })} />

@@ -13,9 +13,11 @@ interface ProductCardProps {
   eager?: boolean;
   /** Drawn above 'Buy now' while the product can be ordered: the catalogue's 'Add to cart'. */
   cartAction?: ReactNode;
+  /** Issue 33: the catalogue's 'Compare' (a prop, so the home page's cards do not download it). */
+  compareAction?: ReactNode;
 }
 
-export function ProductCard({ product, headingLevel = 3, eager = false, cartAction }: ProductCardProps) {
+export function ProductCard({ product, headingLevel = 3, eager = false, cartAction, compareAction }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   // Issue 32: a punchout session orders through its procurement system: 'Add to cart', no 'Buy now'.
   const punchout = useIsPunchout();
@@ -49,6 +51,7 @@ export function ProductCard({ product, headingLevel = 3, eager = false, cartActi
           <dt className="text-base-content/70">Available</dt>
           <dd>{formatQuantity(product.availableQuantity)}</dd>
         </dl>
+        {compareAction}
         <div className="card-actions mt-auto justify-end pt-2">
           {!unavailable && cartAction}
           {unavailable ? (

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { formatNumber } from '@bulkparts/shared/money';
 import { useState } from 'react';
 import type { Webhook, WebhookDelivery, WebhookDeliveryStatus } from '@bulkparts/shared';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -36,7 +37,7 @@ export function WebhookDeliveries({ webhook }: { webhook: Webhook }) {
     { header: 'Event', cell: (d) => <code>{d.event}</code> },
     { header: 'Created', cell: (d) => when(d.createdAt) },
     { header: 'Status', cell: (d) => <DeliveryStatusBadge status={d.status} /> },
-    { header: 'Attempts', cell: (d) => d.attempts },
+    { header: 'Attempts', cell: (d) => formatNumber(d.attempts) },
     {
       header: 'Last response',
       className: 'break-words',

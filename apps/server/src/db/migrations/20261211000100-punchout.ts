@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Punchout (issue 32, ADR 0030), owned by the punchout module:
+ * Punchout (issue 32, ADR 0031), owned by the punchout module:
  *
  * - `punchout_configs`: one company's setup. Secrets only as scrypt hashes. `from_key` (the cXML
  *   From credential, lower-cased `domain\nidentity`) and `oci_username_key` (lower-cased) are

@@ -5,7 +5,8 @@ import { ORDER_QUANTITY_MAX } from '@bulkparts/shared/constants';
 import { formatDollars } from '@bulkparts/shared/money';
 import { nextTierNudge, pricedProduct } from '@bulkparts/shared/pricing';
 import { formatCount, parseQuantityInput, quantityInputError, smallestOrder } from '@bulkparts/shared/quantity';
-import { applyFieldErrors, ERROR_TEXT, TextField } from '@/components/ui/form';
+import { applyFieldErrors, CellInput, ERROR_TEXT } from '@/components/ui/form';
+import { MessageText } from '@/components/ui/message-text';
 import { errorMessage } from '@/lib/api-client';
 
 /** One cart line as the page shows it, from the server cart or this browser's. */
@@ -25,13 +26,15 @@ export interface CartLineView {
   priceTiers: readonly { minQuantity: number; price: number }[];
   /** What would stop checkout now (the server's words), or null. */
   problem: string | null;
+  /** Kilograms per piece, null when the product has none (issue 33). */
+  weightKg: number | null;
 }
 
 interface QuantityValues {
   quantity: string;
 }
 
-interface CartLineItemProps {
+interface CartLineRowProps {
   line: CartLineView;
   /** Saves a new quantity; a thrown API error with `fields.quantity` is shown under the field. */
   onQuantity: (quantity: number) => Promise<unknown>;
@@ -40,11 +43,12 @@ interface CartLineItemProps {
 }
 
 /**
- * A cart line: the product, its quantity (editable, with the rule that applies to it shown under
- * the field and checked by the shared rule before saving), the line total, Remove, and the line's
- * problem in red.
+ * A cart line as a table row (issue 33: the cart is a table for many lines): the product, its price
+ * per piece, its quantity, saved on Enter or when the field is left once it changed and the shared
+ * rule (shown under it) takes it, the line total, Remove, and the line's problem in red. Under `md`
+ * the row is a card.
  */
-export function CartLineItem({ line, onQuantity, onRemove, busy }: CartLineItemProps) {
+export function CartLineRow({ line, onQuantity, onRemove, busy }: CartLineRowProps) {
   const limits = { minimumOrderQuantity: line.minimumOrderQuantity, availableQuantity: line.availableQuantity, orderMultiple: line.orderMultiple };
   const resolver = useCallback<Resolver<QuantityValues>>(
     (values): ResolverResult<QuantityValues> => {
@@ -58,6 +62,7 @@ export function CartLineItem({ line, onQuantity, onRemove, busy }: CartLineItemP
   const multiple = line.orderMultiple > 1 ? line.orderMultiple : 1;
   const max = Math.max(0, Math.floor(Math.min(line.availableQuantity, ORDER_QUANTITY_MAX) / multiple) * multiple);
   const rule = `${formatCount(smallestOrder(limits))} to ${formatCount(max)} pieces${multiple > 1 ? ` in multiples of ${formatCount(multiple)}` : ''}`;
+  const id = `cart-quantity-${line.productId}`;
   const problemId = `cart-problem-${line.productId}`;
   // Only the tiers matter for the nudge (the price given is the line's own, never shown by it);
   // none toward a tier the line cannot hold (past the line maximum or the stock): that is a quote.
@@ -65,7 +70,7 @@ export function CartLineItem({ line, onQuantity, onRemove, busy }: CartLineItemP
     ? null
     : nextTierNudge(pricedProduct({ price: line.unitPrice, priceTiers: line.priceTiers }), line.quantity, Math.min(ORDER_QUANTITY_MAX, line.availableQuantity));
 
-  const onSubmit = handleSubmit(async (values) => {
+  const save = handleSubmit(async (values) => {
     const quantity = parseQuantityInput(values.quantity);
     if (quantity === null || quantity === line.quantity) return;
     try {
@@ -76,58 +81,67 @@ export function CartLineItem({ line, onQuantity, onRemove, busy }: CartLineItemP
       }
     }
   });
+  const error = formState.errors.quantity?.message;
+  const described = [error && `${id}-error`, `${id}-hint`, line.problem && problemId].filter(Boolean).join(' ');
 
   return (
-    <li className="card card-border bg-base-100" aria-label={line.name}>
-      <div className="card-body gap-3 p-4 sm:flex-row sm:items-start">
-        <img src={line.img} alt="" width="64" height="64" loading="lazy" className="h-16 w-16 shrink-0 rounded bg-base-200 object-contain" />
-        <div className="min-w-0 flex-1 space-y-1">
-          <h2 className="font-semibold break-words">
-            <Link to={`/productdetails/${line.productId}`} className="link-hover link">
-              {line.name}
-            </Link>
-          </h2>
-          <p className="text-xs text-base-content/70">
-            <span className="sr-only">SKU </span>
-            <span className="font-mono">{line.sku}</span> · {formatDollars(line.unitPrice)} per piece
-          </p>
-          {nudge && <p className="text-sm">{nudge}</p>}
-          {line.problem && (
-            <p id={problemId} role="alert" className={`text-sm font-semibold ${ERROR_TEXT}`}>
-              {line.problem}
-            </p>
-          )}
-        </div>
-        <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-start gap-2">
-          <TextField
-            label={
-              <>
-                Quantity<span className="sr-only"> of {line.name}</span>
-              </>
-            }
-            id={`cart-quantity-${line.productId}`}
-            className="w-36"
-            hint={rule}
-            error={formState.errors.quantity}
-            type="text"
+    <tr
+      aria-label={line.name}
+      className="align-top max-md:grid max-md:grid-cols-[4rem_1fr] max-md:gap-x-3 max-md:gap-y-1 max-md:rounded-box max-md:border max-md:border-base-300 max-md:p-3"
+    >
+      <td className="max-md:row-span-4 max-md:p-0">
+        <img src={line.img} alt="" width="48" height="48" loading="lazy" className="h-12 w-12 rounded bg-base-200 object-contain" />
+      </td>
+      <th scope="row" className="font-normal max-md:p-0">
+        <Link to={`/productdetails/${line.productId}`} className="link-hover link font-semibold break-words">
+          {line.name}
+        </Link>
+        <span className="block text-xs text-base-content/70">
+          <span className="sr-only">SKU </span>
+          <span className="font-mono">{line.sku}</span>
+        </span>
+        {nudge && <span className="block text-sm">{nudge}</span>}
+        {line.problem && (
+          <span id={problemId} role="alert" className={`block text-sm font-semibold ${ERROR_TEXT}`}>
+            <MessageText message={line.problem} />
+          </span>
+        )}
+      </th>
+      <td className="whitespace-nowrap max-md:p-0">
+        {formatDollars(line.unitPrice)} <span className="text-base-content/70">per piece</span>
+      </td>
+      <td className="max-md:p-0">
+        <form onSubmit={save} noValidate>
+          <CellInput
+            id={id}
+            label={`Quantity of ${line.name}`}
             inputMode="numeric"
             autoComplete="off"
-            registration={register('quantity')}
+            className="input input-bordered input-sm w-28"
+            invalid={Boolean(error)}
+            describedBy={described}
+            disabled={busy}
+            registration={register('quantity', { onBlur: () => void save() })}
           />
-          <button type="submit" className="btn btn-outline btn-sm mt-7" disabled={formState.isSubmitting || busy}>
-            Update<span className="sr-only"> {line.name}</span>
-          </button>
+          <span id={`${id}-hint`} className="block text-xs text-base-content/70">
+            {rule}
+          </span>
+          {error && (
+            <span id={`${id}-error`} role="alert" className={`block text-sm ${ERROR_TEXT}`}>
+              <MessageText message={error} />
+            </span>
+          )}
         </form>
-        <div className="flex items-center justify-between gap-3 sm:flex-col sm:items-end">
-          <p className="font-semibold">
-            <span className="sr-only">Line total </span>
-            {formatDollars(line.lineTotal)}
-          </p>
-          <button type="button" className="btn btn-ghost btn-sm text-red-700" onClick={onRemove} disabled={busy}>
-            Remove<span className="sr-only"> {line.name}</span>
-          </button>
-        </div>
-      </div>
-    </li>
+      </td>
+      <td className="whitespace-nowrap font-semibold max-md:p-0">
+        <span className="sr-only">Line total </span>
+        {formatDollars(line.lineTotal)}
+      </td>
+      <td className="max-md:p-0">
+        <button type="button" className="btn btn-ghost btn-sm text-red-700" onClick={onRemove} disabled={busy}>
+          Remove<span className="sr-only"> {line.name}</span>
+        </button>
+      </td>
+    </tr>
   );
 }
