@@ -127,6 +127,9 @@ export function AppRouter() {
               <Route path="companies" element={<CompanyArea />} />
               <Route path="api-keys" element={<CompanyArea />} />
               <Route path="webhooks" element={<CompanyArea />} />
+              {/* Issue 32: punchout (shop admins). */}
+              <Route path="punchout" element={<CompanyArea />} />
+              <Route path="companies/:id/punchout" element={byId(<CompanyArea />)} />
               <Route path="payment/:id" element={byId(<OrderArea />)} />
               <Route path="orders/:id" element={byId(<OrderArea />)} />
               <Route path="makeadmin" element={adminOnly(<MakeAdmin />)} />

@@ -45,6 +45,8 @@ export interface NewOrder {
   membership?: Membership | null;
   /** 'account' pays on the company's terms (invoiced, due later); default 'card'. */
   paymentMethod?: PaymentMethod;
+  /** Issue 32: what a shop admin should check on this order (a punchout line sent at another price), shown to admins only. */
+  reviewNote?: string | null;
 }
 
 /**
@@ -124,6 +126,7 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     payment_method: paymentMethod,
     awaiting_since: awaiting ? now : null,
     due_date: plan.dueDate,
+    review_note: o.reviewNote ?? null,
   };
   return { row, lines };
 }

@@ -58,6 +58,7 @@ export const ORDER_VIEW_COLUMNS = [
   'payment_method',
   'due_date',
   'rejection_reason',
+  'review_note',
 ] as const satisfies readonly (keyof OrderRow)[];
 export type OrderView = Pick<OrderRow, (typeof ORDER_VIEW_COLUMNS)[number]>;
 

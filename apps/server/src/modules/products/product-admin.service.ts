@@ -84,6 +84,7 @@ export function createProductsAdminService(repo: ProductsRepository, { cache, ha
         price_tiers: JSON.stringify(tiersToCents(input.priceTiers)),
         order_multiple: input.orderMultiple,
         low_stock_threshold: input.lowStockThreshold,
+        unspsc: input.unspsc,
         created_at: now,
         updated_at: now,
         ...catalogueColumns(input),
@@ -121,6 +122,7 @@ export function createProductsAdminService(repo: ProductsRepository, { cache, ha
       if (patch.priceTiers !== undefined) values.price_tiers = JSON.stringify(tiersToCents(patch.priceTiers));
       if (patch.orderMultiple !== undefined) values.order_multiple = patch.orderMultiple;
       if (patch.lowStockThreshold !== undefined) values.low_stock_threshold = patch.lowStockThreshold;
+      if (patch.unspsc !== undefined) values.unspsc = patch.unspsc;
       // The tiers and the multiple are checked against the product as it will be stored: a price
       // raised above the stored tiers, or a minimum that the stored multiple pushes past 1000, is
       // as wrong as bad tiers sent with it.

@@ -55,6 +55,8 @@ export function recordToInput(
       } else if (cell.trim()) input.orderMultiple = numberCell(cell); // empty: no multiple (1)
     } else if (column.kind === 'lowStock') {
       input.lowStockThreshold = cell.trim() ? numberCell(cell) : null; // empty: the shop-wide setting
+    } else if (column.kind === 'unspsc') {
+      input.unspsc = cell; // empty: none
     } else if (column.kind === 'images') {
       extraImages = cell
         .split(PRODUCT_CSV_LIST_SEPARATOR)
@@ -121,6 +123,11 @@ function issueColumn(path: readonly PropertyKey[], present: readonly ProductCsvH
 /** Whether a file has the `lowStockThreshold` column; without it, an existing product keeps its own. */
 export function hasLowStockColumn(columns: readonly (ProductCsvHeaderColumn | undefined)[]): boolean {
   return columns.some((c) => c?.kind === 'lowStock');
+}
+
+/** Whether a file has the `unspsc` column (issue 32); without it, an existing product keeps its code. */
+export function hasUnspscColumn(columns: readonly (ProductCsvHeaderColumn | undefined)[]): boolean {
+  return columns.some((c) => c?.kind === 'unspsc');
 }
 
 /** Which bulk-pricing columns a file has; without one, an existing product keeps that field. */

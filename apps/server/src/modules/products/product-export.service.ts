@@ -9,6 +9,7 @@ import {
   PRODUCT_CSV_LIST_SEPARATOR,
   PRODUCT_CSV_LOW_STOCK_COLUMN,
   PRODUCT_CSV_PRICING_COLUMNS,
+  PRODUCT_CSV_UNSPSC_COLUMN,
 } from '@bulkparts/shared';
 import type { ProductCsvRow, ProductImportRepository } from './product-import.repository.js';
 import { storedTiers } from './products.service.js';
@@ -45,6 +46,7 @@ function cells(row: ProductCsvRow, attributeNames: readonly string[]): string[] 
     String(row.order_multiple),
     // Empty: the shop-wide setting (the import reads it back as null).
     row.low_stock_threshold === null ? '' : String(row.low_stock_threshold),
+    row.unspsc ?? '',
     ...attributeNames.map((name) => attributes[name] ?? ''),
   ].map(csvFormulaEscape);
 }
@@ -63,6 +65,7 @@ export function createProductExportService(repo: ProductImportRepository) {
         PRODUCT_CSV_IMAGES_COLUMN,
         ...PRODUCT_CSV_PRICING_COLUMNS,
         PRODUCT_CSV_LOW_STOCK_COLUMN,
+        PRODUCT_CSV_UNSPSC_COLUMN,
         ...attributeNames.map((n) => `${PRODUCT_CSV_ATTRIBUTE_PREFIX}${n}`),
       ];
       // One CSV chunk per page (csv-stringify's sync API): a record at a time through a stream

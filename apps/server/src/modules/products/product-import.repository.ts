@@ -19,6 +19,7 @@ const CSV_COLUMNS = [
   'price_tiers',
   'order_multiple',
   'low_stock_threshold',
+  'unspsc',
 ] as const;
 export type ProductCsvRow = Pick<ProductRow, (typeof CSV_COLUMNS)[number]>;
 
@@ -38,6 +39,7 @@ const UPDATED_COLUMNS = [
   'price_tiers',
   'order_multiple',
   'low_stock_threshold',
+  'unspsc',
   'updated_at',
 ] as const;
 

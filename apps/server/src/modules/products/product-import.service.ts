@@ -20,7 +20,7 @@ import { AppError } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { CatalogueCache } from './catalogue-cache.js';
 import { CsvSyntaxError, jsonLinesWriter, readHeaderLine, readJsonLines, readRecords, spoolToFile } from './product-csv-reader.js';
-import { hasLowStockColumn, keptPricingProblems, pricingColumns, validateRecord, type PricingColumns } from './product-csv-row.js';
+import { hasLowStockColumn, hasUnspscColumn, keptPricingProblems, pricingColumns, validateRecord, type PricingColumns } from './product-csv-row.js';
 import type { ProductCsvRow, ProductImportRepository } from './product-import.repository.js';
 import { catalogueColumns, storedTiers } from './products.service.js';
 import type { ProductRow } from './products.repository.js';
@@ -81,20 +81,22 @@ function sameValues(current: ProductCsvRow, next: Omit<ProductRow, 'id' | 'posit
     attributes(current.attributes) === attributes(next.attributes) &&
     JSON.stringify(storedTiers(current)) === next.price_tiers &&
     Number(current.order_multiple) === next.order_multiple &&
-    (current.low_stock_threshold === null ? null : Number(current.low_stock_threshold)) === next.low_stock_threshold
+    (current.low_stock_threshold === null ? null : Number(current.low_stock_threshold)) === next.low_stock_threshold &&
+    (current.unspsc ?? null) === next.unspsc
   );
 }
 
 /**
  * A validated row as the `products` columns it writes (pass 1 stores these; pass 2 only reads
- * them). `price_tiers` / `order_multiple` / `low_stock_threshold` are left out when the file has
+ * them). `price_tiers` / `order_multiple` / `low_stock_threshold` / `unspsc` are left out when the file has
  * no such column.
  */
-function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean) {
+function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean, unspsc: boolean) {
   return {
     ...(pricing.tiers ? { price_tiers: JSON.stringify(tiersToCents(input.priceTiers)) } : {}),
     ...(pricing.multiple ? { order_multiple: input.orderMultiple } : {}),
     ...(lowStock ? { low_stock_threshold: input.lowStockThreshold } : {}),
+    ...(unspsc ? { unspsc: input.unspsc } : {}),
     ...catalogueColumns(input),
     name: input.name,
     name_lower: input.name.toLowerCase(),
@@ -126,6 +128,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
     let columns: (ProductCsvHeaderColumn | undefined)[] | undefined;
     let pricing: PricingColumns = { tiers: true, multiple: true };
     let lowStock = true;
+    let unspsc = true;
     let stop = false;
     const accepted: { row: number; value: ProductInput }[] = [];
     /** The batch's valid rows: checked against the stored tiers/multiple they keep, then written. */
@@ -140,7 +143,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           return problems.length === 0;
         });
       }
-      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock));
+      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock, unspsc));
       accepted.length = 0;
     };
     try {
@@ -156,6 +159,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
             columns = header.columns;
             pricing = pricingColumns(columns);
             lowStock = hasLowStockColumn(columns);
+            unspsc = hasUnspscColumn(columns);
             continue;
           }
           if (cells.every((c) => !c.trim())) continue; // a spreadsheet's trailing blank row
@@ -229,6 +233,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           price_tiers: values.price_tiers ?? existing?.price_tiers ?? '[]',
           order_multiple: values.order_multiple ?? Number(existing?.order_multiple ?? 1),
           low_stock_threshold: values.low_stock_threshold !== undefined ? values.low_stock_threshold : (existing?.low_stock_threshold ?? null),
+          unspsc: values.unspsc !== undefined ? values.unspsc : (existing?.unspsc ?? null),
         };
         if (existing && sameValues(existing, merged)) continue;
         // On an existing SKU only the file's values are written (repository); id and position are for new rows.

@@ -54,6 +54,7 @@ export function toProductJson(row: ProductRow): Product {
     priceTiers: tiersToDollars(storedTiers(row)),
     orderMultiple: Number(row.order_multiple),
     lowStockThreshold: row.low_stock_threshold === null ? null : Number(row.low_stock_threshold),
+    unspsc: row.unspsc ?? null,
   };
 }
 

@@ -10,6 +10,9 @@ const Companies = page(() => import('./dashboard/companies'));
 // Issue 19: the API keys and webhooks pages ride on this lazy route too (no room in the home route's budget for another).
 const ApiKeys = page(() => import('./dashboard/api-keys'));
 const Webhooks = page(() => import('./dashboard/webhooks'));
+// Issue 32: punchout, a company's setup and the log (shop admins), here for the same reason.
+const CompanyPunchout = page(() => import('./dashboard/company-punchout'));
+const PunchoutLog = page(() => import('./dashboard/punchout-log'));
 
 /**
  * Company accounts (issue 18): `/invitations/:token`, `/dashboard/company`, `/dashboard/approvals`
@@ -26,5 +29,7 @@ export function Component() {
   if (path === '/dashboard/companies') return <Companies />;
   if (path === '/dashboard/api-keys') return <ApiKeys />;
   if (path === '/dashboard/webhooks') return <Webhooks />;
+  if (path === '/dashboard/punchout') return <PunchoutLog />;
+  if (/^\/dashboard\/companies\/[^/]+\/punchout$/.test(path)) return <CompanyPunchout />;
   return <Invitation />;
 }

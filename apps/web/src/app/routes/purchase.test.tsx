@@ -42,6 +42,7 @@ const product: Product = {
   priceTiers: [],
   orderMultiple: 1,
   lowStockThreshold: null,
+  unspsc: null,
 };
 
 const lastShipTo: StoredShippingAddress = {

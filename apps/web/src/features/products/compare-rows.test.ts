@@ -20,6 +20,7 @@ const product = (sku: string, attributes: Record<string, string>, extra: Partial
   priceTiers: [],
   orderMultiple: 1,
   lowStockThreshold: null,
+  unspsc: null,
   ...extra,
 });
 

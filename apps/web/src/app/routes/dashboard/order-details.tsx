@@ -102,6 +102,8 @@ function OrderDetails({ order }: { order: Order }) {
           </Fact>
           <Fact label="PO number">{order.poNumber}</Fact>
           <Fact label="Note">{order.note}</Fact>
+          {/* Issue 32: what a shop admin should check (only in admins' answers). */}
+          {order.reviewNote && <Fact label="For the shop to check">{order.reviewNote}</Fact>}
           <Fact label="Payment">{order.paymentMethod === 'account' ? 'On account' : 'Card'}</Fact>
           <Fact label="Invoice due">{order.status === 'invoiced' && order.dueDate ? new Date(order.dueDate).toLocaleDateString() : null}</Fact>
           <Fact label="Pay by">{order.status === 'pending' && order.expiresAt ? new Date(order.expiresAt).toLocaleString() : null}</Fact>

@@ -5,7 +5,17 @@ import { applyFieldErrors, FileField, NumberField, TextareaField, TextField } fr
 import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { useCreateProduct } from '../api/create-product';
 import { useUploadProductImage } from '../api/upload-product-image';
-import { CategorySelect, LOW_STOCK_HINT, LOW_STOCK_LABEL, MoreImages, ORDER_MULTIPLE_HINT, PriceTierRows, SpecificationRows } from './product-catalogue-fields';
+import {
+  CategorySelect,
+  LOW_STOCK_HINT,
+  LOW_STOCK_LABEL,
+  MoreImages,
+  ORDER_MULTIPLE_HINT,
+  PriceTierRows,
+  SpecificationRows,
+  UNSPSC_HINT,
+  UNSPSC_LABEL,
+} from './product-catalogue-fields';
 import { productFormResolver, type ProductFormValues } from './product-form-values';
 
 // Empty number inputs start (and after 'Successfully Add product' start again) with no value:
@@ -28,6 +38,7 @@ const empty: ProductFormValues = {
   priceTiers: [],
   orderMultiple: 1,
   lowStockThreshold: null,
+  unspsc: '',
 };
 
 export function AddProductForm() {
@@ -68,6 +79,7 @@ export function AddProductForm() {
           <TextField label="SKU" hint="A–Z, 0–9, - _ . /; saved in capitals" autoCapitalize="characters" registration={register('sku')} error={errors.sku} />
           <TextField label="Name" registration={register('name')} error={errors.name} />
           <TextField label="Brand" registration={register('brand')} error={errors.brand} />
+          <TextField label={UNSPSC_LABEL} hint={UNSPSC_HINT} inputMode="numeric" registration={register('unspsc')} error={errors.unspsc} />
           <CategorySelect form={form} />
         </div>
         <TextareaField

@@ -5,7 +5,17 @@ import type { Product, ProductInput, ProductPatch } from '@bulkparts/shared';
 import { applyFieldErrors, NumberField, TextareaField, TextField } from '@/components/ui/form';
 import { ApiClientError } from '@/lib/api-client';
 import { useUpdateProduct } from '../api/update-product';
-import { CategorySelect, LOW_STOCK_HINT, LOW_STOCK_LABEL, MoreImages, ORDER_MULTIPLE_HINT, PriceTierRows, SpecificationRows } from './product-catalogue-fields';
+import {
+  CategorySelect,
+  LOW_STOCK_HINT,
+  LOW_STOCK_LABEL,
+  MoreImages,
+  ORDER_MULTIPLE_HINT,
+  PriceTierRows,
+  SpecificationRows,
+  UNSPSC_HINT,
+  UNSPSC_LABEL,
+} from './product-catalogue-fields';
 import { productFormResolver, productFormValues, type ProductFormValues } from './product-form-values';
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -21,7 +31,18 @@ const sameTiers = (a: Tiers, b: Tiers) => a.length === b.length && a.every((t, i
  */
 export function changedFields(product: Product, values: ProductInput): ProductPatch {
   const patch: ProductPatch = {};
-  for (const key of ['sku', 'name', 'description', 'brand', 'category', 'price', 'minimumOrderQuantity', 'orderMultiple', 'lowStockThreshold'] as const) {
+  for (const key of [
+    'sku',
+    'name',
+    'description',
+    'brand',
+    'category',
+    'price',
+    'minimumOrderQuantity',
+    'orderMultiple',
+    'lowStockThreshold',
+    'unspsc',
+  ] as const) {
     if (values[key] !== product[key]) Object.assign(patch, { [key]: values[key] });
   }
   if (!sameAttributes(values.attributes, product.attributes)) patch.attributes = values.attributes;
@@ -66,6 +87,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
           <TextField label="SKU" registration={register('sku')} error={errors.sku} />
           <TextField label="Name" registration={register('name')} error={errors.name} />
           <TextField label="Brand" registration={register('brand')} error={errors.brand} />
+          <TextField label={UNSPSC_LABEL} hint={UNSPSC_HINT} inputMode="numeric" registration={register('unspsc')} error={errors.unspsc} />
           <CategorySelect form={form} />
         </div>
         <TextField label="Image URL" registration={register('img')} error={errors.img} />

@@ -28,6 +28,7 @@ const product: Product = {
   priceTiers: [],
   orderMultiple: 1,
   lowStockThreshold: null,
+  unspsc: null,
 };
 
 const resolve = (values: ProductFormValues) =>

@@ -21,13 +21,18 @@ export interface TierRow {
  * price tiers as rows, and the low-stock threshold as a number field's value (null or NaN while
  * empty, which means the shop-wide setting).
  */
-export type ProductFormValues = Omit<ProductInputFields, 'attributes' | 'images' | 'category' | 'priceTiers' | 'orderMultiple' | 'lowStockThreshold'> & {
+export type ProductFormValues = Omit<
+  ProductInputFields,
+  'attributes' | 'images' | 'category' | 'priceTiers' | 'orderMultiple' | 'lowStockThreshold' | 'unspsc'
+> & {
   category: string;
   specs: SpecRow[];
   extraImages: { url: string }[];
   priceTiers: TierRow[];
   orderMultiple: number;
   lowStockThreshold: number | null;
+  /** Issue 32: '' for none (the schema reads it as null). */
+  unspsc: string;
 };
 
 export const DUPLICATE_SPEC_MESSAGE = 'This specification is already listed: give each one a different name';
@@ -99,6 +104,7 @@ export function productFormValues(product: Product): ProductFormValues {
     priceTiers: product.priceTiers.map((t) => ({ minQuantity: t.minQuantity, price: t.price })),
     orderMultiple: product.orderMultiple,
     lowStockThreshold: product.lowStockThreshold ?? null,
+    unspsc: product.unspsc ?? '',
   };
 }
 

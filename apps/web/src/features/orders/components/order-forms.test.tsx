@@ -37,6 +37,7 @@ const product: Product = {
   priceTiers: [],
   orderMultiple: 1,
   lowStockThreshold: null,
+  unspsc: null,
 };
 
 describe('PurchaseForm (built from the form kit)', () => {

@@ -38,6 +38,7 @@ const bolt: Product = {
   priceTiers: [],
   orderMultiple: 1,
   lowStockThreshold: null,
+  unspsc: null,
 };
 
 const total = () => screen.getByText(/^Total:/).textContent;
