@@ -43,7 +43,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:5000', '/uploads': 'http://localhost:5000' },
+    // Issue 32: punchout's routes (cXML, OCI, start links, the cart's return page) are the server's too.
+    proxy: { '/api': 'http://localhost:5000', '/uploads': 'http://localhost:5000', '/punchout': 'http://localhost:5000' },
   },
   build: {
     target: 'es2022',

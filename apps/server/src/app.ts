@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { isClientRoute } from '@bulkparts/shared/routes';
+import { isClientRoute, isServerPath } from '@bulkparts/shared/routes';
 import type { AppConfig } from './config/env.js';
 import { fastifyTrustProxy } from './config/trust-proxy.js';
 import { validatorCompiler } from './lib/validate.js';
@@ -52,6 +52,8 @@ import originCheck from './plugins/origin-check.js';
 import securityHeaders from './plugins/security-headers.js';
 import servicesPlugin from './plugins/services.js';
 import webApp from './plugins/web-app.js';
+import punchoutRoutes from './modules/punchout/punchout.routes.js';
+import punchoutGatewayRoutes from './modules/punchout/punchout-gateway.routes.js';
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -160,17 +162,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(paymentsRoutes, { payments: s.payments, provider: s.paymentProvider });
       await api.register(quotesRoutes, { quotes: s.quotes, acceptQuote: s.acceptQuote, rateLimiter: s.rateLimiter, rules: config.orders });
       await api.register(companiesRoutes, { companies: s.companies, rateLimiter: s.rateLimiter });
+      await api.register(punchoutRoutes, { punchout: s.punchout });
     },
     { name: 'api-routes', encapsulate: true, dependencies: ['auth', 'response-cache', 'uploads', 'error-handler'] },
   );
   await app.register(apiRoutes, { prefix: '/api' });
+  // Issue 32: punchout's cXML, OCI, start links and return page, outside /api (their own parsers and error pages).
+  await app.register(
+    fp(
+      async (gateway: FastifyInstance) => {
+        await gateway.register(punchoutGatewayRoutes, { gateway: s.punchoutGateway, punchout: s.punchout, host: s.punchoutHost });
+      },
+      { name: 'punchout-routes', encapsulate: true, dependencies: ['auth', 'error-handler'] },
+    ),
+  );
 
   const webRoot = config.webDist ?? defaultWebDist;
   const serveWeb = config.serveWeb === 'true' || (config.serveWeb === 'auto' && existsSync(path.join(webRoot, 'index.html')));
   if (serveWeb) await app.register(webApp, { root: webRoot });
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    // The API, uploads and punchout (issue 32) answer their own 404; every other GET is the web app's.
+    const isApi = isServerPath(request.url.split('?')[0] ?? '/');
     if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // The app draws its own 404 page; the status says so too for paths that are no page of it.
       const status = isClientRoute(request.url.split('?')[0] ?? '/') ? 200 : 404;

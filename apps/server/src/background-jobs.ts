@@ -45,6 +45,9 @@ export function startBackgroundJobs(services: Services, log: FastifyBaseLogger):
       })().catch((err: unknown) => log.warn({ err }, 'company order sweep failed; the next round retries')),
   );
 
+  // Issue 32: punchout documents' texts past 90 days, ended punchout sessions and their carts.
+  every(SWEEP_EVERY_MS, () => void services.sweepPunchout().catch((err: unknown) => log.warn({ err }, 'punchout sweep failed; the next round retries')));
+
   return async () => {
     for (const timer of timers) clearInterval(timer);
     await stopExpiry();

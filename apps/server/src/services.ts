@@ -101,6 +101,14 @@ import { createDocumentsRepository } from './modules/documents/documents.reposit
 import { createDocumentsService } from './modules/documents/documents.service.js';
 import { createSitePagesRepository } from './modules/site-pages/site-pages.repository.js';
 import { createSitePagesService } from './modules/site-pages/site-pages.service.js';
+import { createPunchoutSignIn } from './modules/auth/punchout-sign-in.js';
+import { punchoutCartId } from './modules/cart/cart-owner.js';
+import type { PunchoutGateway } from './modules/punchout/punchout-gateway.js';
+import { createPunchoutRepository } from './modules/punchout/punchout.repository.js';
+import { createPunchoutService } from './modules/punchout/punchout.service.js';
+import { createPunchoutOrder } from './flows/punchout-order.js';
+import { createPunchoutReturn } from './flows/punchout-return.js';
+import { createPunchoutStart } from './flows/punchout-start.js';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -383,6 +391,29 @@ export function buildServices({
     adminEmails: () => users.adminEmails(),
     windowDays: config.orders.returnWindowDays,
   });
+  // Issue 32 (ADR 0031): punchout. The module owns its setups, sessions, log and buyers' order ids;
+  // the flows start a session (signing the browser in as the company's punchout member), return
+  // its cart, and place a cXML OrderRequest through the place-order flow.
+  const punchout = createPunchoutService({ repo: createPunchoutRepository(db), companies, users, publicUrl: config.publicUrl, rateLimiter });
+  const punchoutSignIn = createPunchoutSignIn(auth, config.authSecret);
+  const punchoutHost = new URL(config.publicUrl).hostname;
+  const punchoutStart = createPunchoutStart({ punchout, signIn: punchoutSignIn, cart, products, host: punchoutHost });
+  const punchoutGateway: PunchoutGateway = {
+    cxmlSetup: punchoutStart.cxmlSetup,
+    start: punchoutStart.start,
+    oci: punchoutStart.oci,
+    returnCart: createPunchoutReturn({ units, punchout, cart, signIn: punchoutSignIn, host: punchoutHost }),
+    cxmlOrder: createPunchoutOrder({ punchout, orders, products, companies, host: punchoutHost }),
+  };
+  /** The background round: log texts past 90 days emptied; ended sessions' carts and rows removed, in one unit. */
+  const sweepPunchout = async (): Promise<number> => {
+    const { endedSessions } = await punchout.sweep();
+    if (endedSessions.length) {
+      await units.run((uow) => cart.discardIn(uow.trx, endedSessions.map(punchoutCartId)));
+      await punchout.deleteSessions(endedSessions);
+    }
+    return endedSessions.length;
+  };
 
   const reviews = createReviewsService(createReviewsRepository(db));
   // Uploads: an S3-compatible bucket every instance shares when S3_* is set (ADR 0021), else the data folder.
@@ -450,6 +481,10 @@ export function buildServices({
     adminReports,
     health,
     sitePages,
+    punchout,
+    punchoutGateway,
+    punchoutHost,
+    sweepPunchout,
   };
 }
 

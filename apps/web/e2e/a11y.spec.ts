@@ -20,6 +20,8 @@ interface Data {
   orderId: string;
   quoteId: string;
   answeredQuoteId: string;
+  /** A company the sweep's company admin made (issue 32: its punchout setup page). */
+  companyId: string;
   listId: string;
   otherProductId: string;
 }
@@ -258,12 +260,17 @@ const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
   '/dashboard/warehouses': { admin: at('/dashboard/warehouses', (p) => p.getByRole('button', { name: 'Save carriers' })) },
   // Issue 31: the returns list (its status filter is there with or without returns).
   '/dashboard/returns': { admin: at('/dashboard/returns', h1('Returns')) },
+  // Issue 32: a company's punchout setup (none yet: the form to set it up) and the punchout log.
+  '/dashboard/companies/:id/punchout': {
+    admin: { path: (d) => `/dashboard/companies/${d.companyId}/punchout`, ready: (p) => p.getByRole('button', { name: 'Save punchout setup' }) },
+  },
+  '/dashboard/punchout': { admin: at('/dashboard/punchout', h1('Punchout log'), async (page) => await expect(page.getByLabel('Refusals only')).toBeVisible()) },
 };
 
 /** The sweep buyer's product, cart line, pending order, requested quote and a quote the admin answered. */
 async function makeData(baseURL: string | undefined): Promise<Data> {
   const contexts: APIRequestContext[] = [];
-  const as = async (who: 'admin' | 'sweep') => {
+  const as = async (who: 'admin' | 'sweep' | 'sweepco') => {
     const context = await playwrightRequest.newContext({ baseURL, storageState: stateOf(who) });
     contexts.push(context);
     return context;
@@ -288,6 +295,17 @@ async function makeData(baseURL: string | undefined): Promise<Data> {
     const validUntil = new Date(Date.now() + 7 * 86_400_000).toISOString();
     const answer = await admin.patch(`/api/quotes/${answeredQuoteId}`, { data: { lines: [{ productId: product._id, unitPrice: 0.5 }], validUntil } });
     expect(answer.status(), await answer.text()).toBe(200);
+    // The sweep's company (made once; a later part finds it).
+    const companyAdmin = await as('sweepco');
+    const made = await companyAdmin.post('/api/companies', {
+      data: {
+        name: 'Sweep Company',
+        billingAddress: { name: 'Sam Sweep', line1: '1 Mill Road', city: 'Leeds', postalCode: 'LS1 4AB', country: 'United Kingdom' },
+      },
+    });
+    const company = made.status() === 201 ? made : await companyAdmin.get('/api/companies/me');
+    expect(company.ok(), await company.text()).toBe(true);
+    const companyId = ((await company.json()) as { id: string }).id;
     const list = await buyer.post('/api/lists', { data: { name: 'Sweep list', items: [{ productId: product._id, quantity: 100 }] } });
     expect(list.status(), await list.text()).toBe(201);
     const other = ((await (await buyer.get('/api/service?limit=1')).json()) as Product[])[0]!;
@@ -298,6 +316,7 @@ async function makeData(baseURL: string | undefined): Promise<Data> {
       answeredQuoteId,
       listId: ((await list.json()) as { _id: string })._id,
       otherProductId: other._id,
+      companyId,
     };
   } finally {
     await Promise.all(contexts.map((c) => c.dispose()));

@@ -26,6 +26,7 @@ test('the admin sees the grouped admin menu, the inbox and the overview, and add
     'Make Admin',
     'API Keys',
     'Webhooks',
+    'Punchout Log',
     'Terms of sale',
     'Privacy',
     'My Profile',
@@ -126,8 +127,10 @@ test('the admin exports the filtered orders to CSV', async ({ page }) => {
   await page.goto('/dashboard/manageallorder');
   await expect(page.getByRole('heading', { name: 'Manage All Order' })).toBeVisible();
   await page.getByLabel('Status').selectOption('shipped');
-  const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
-  expect(href).toBe('/api/purchase/export.csv?status=shipped');
+  // The link follows the filter once the page has re-rendered: wait for it (reading it at once raced the render).
+  const exportLink = page.getByRole('link', { name: 'Export CSV' });
+  await expect(exportLink).toHaveAttribute('href', '/api/purchase/export.csv?status=shipped');
+  const href = await exportLink.getAttribute('href');
   const csv = await page.request.get(href!);
   expect(csv.headers()['content-type']).toContain('text/csv');
   expect((await csv.text()).split('\r\n')[0]).toBe(

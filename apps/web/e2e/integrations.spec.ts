@@ -20,6 +20,8 @@ test('the API reference renders from the shop itself, with nothing fetched from 
   // Past ~125 operations Swagger UI draws the tags as they scroll into view: a tall window shows them all.
   await page.setViewportSize({ width: 1280, height: 12000 });
   await page.goto('/api/docs');
+  // Tags start collapsed (plugins/openapi.ts): open the catalogue's.
+  await page.locator('.opblock-tag[data-tag="service"]').click();
   const operation = page.locator('.opblock-get').filter({ has: page.locator('.opblock-summary-path[data-path="/api/service"]') });
   await expect(operation.first()).toBeVisible();
   await expect(operation.first().locator('.opblock-summary-method')).toHaveText('GET');

@@ -22,6 +22,9 @@ export function skuProblem(sku: string): string | null {
   return null;
 }
 
+/** Issue 32: a UNSPSC commodity code as the catalogue keeps it (8 digits). */
+export const UNSPSC_PATTERN = /^\d{8}$/;
+
 /** Category slugs: lower-case words joined by single hyphens ('hex-bolts'). */
 export const CATEGORY_SLUG_MAX_LENGTH = 60;
 export const CATEGORY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

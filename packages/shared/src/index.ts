@@ -37,3 +37,5 @@ export * from './schemas/document.js';
 export * from './schemas/site-page.js';
 export * from './natural-sort.js';
 export * from './cart-weight.js';
+export * from './punchout.js';
+export * from './schemas/punchout.js';

@@ -6,6 +6,7 @@ import {
   detectCsvDelimiter,
   parseProductCsvHeader,
   PRODUCT_CSV_LOW_STOCK_COLUMN,
+  PRODUCT_CSV_UNSPSC_COLUMN,
   PRODUCT_CSV_PRICING_COLUMNS,
 } from './product-csv.js';
 
@@ -45,7 +46,7 @@ describe('the bulk-pricing columns (tiers, orderMultiple)', () => {
   it('are named when a column is unknown', () => {
     const { errors } = parseProductCsvHeader([...PRODUCT_CSV_COLUMNS, 'tier']);
     expect(errors[0]?.message).toMatch(
-      /^Unknown column tier: the columns are .*images, tiers, orderMultiple, lowStockThreshold, backorderAllowed, leadTimeDays, nextRestockDate and attr:<Name>$/,
+      /^Unknown column tier: the columns are .*images, tiers, orderMultiple, lowStockThreshold, backorderAllowed, leadTimeDays, nextRestockDate, unspsc and attr:<Name>$/,
     );
   });
 });
@@ -58,6 +59,15 @@ describe('the low-stock column (lowStockThreshold, issue 19)', () => {
     expect(parseProductCsvHeader([...PRODUCT_CSV_COLUMNS, 'lowStockThreshold', 'lowstockthreshold']).errors).toEqual([
       { column: 'lowStockThreshold', message: 'Column lowStockThreshold appears twice' },
     ]);
+  });
+});
+
+describe('the UNSPSC column (unspsc, issue 32)', () => {
+  it('is read in any case, is optional and may appear once', () => {
+    const { columns, errors } = parseProductCsvHeader([...PRODUCT_CSV_COLUMNS, 'UNSPSC']);
+    expect(errors).toEqual([]);
+    expect(columns.at(-1)).toEqual({ kind: 'unspsc', name: PRODUCT_CSV_UNSPSC_COLUMN });
+    expect(parseProductCsvHeader([...PRODUCT_CSV_COLUMNS, 'unspsc', 'Unspsc']).errors).toEqual([{ column: 'unspsc', message: 'Column unspsc appears twice' }]);
   });
 });
 

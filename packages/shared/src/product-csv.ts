@@ -23,6 +23,12 @@ export type ProductCsvPricingColumn = (typeof PRODUCT_CSV_PRICING_COLUMNS)[numbe
 export const PRODUCT_CSV_LOW_STOCK_COLUMN = 'lowStockThreshold';
 
 /**
+ * Optional column of the product's UNSPSC code (issue 32), empty for none. A file without it leaves
+ * that of an existing product as it is, like the low-stock column.
+ */
+export const PRODUCT_CSV_UNSPSC_COLUMN = 'unspsc';
+
+/**
  * Optional columns of backorders (issue 31): `backorderAllowed` (yes/no), `leadTimeDays` (empty:
  * none) and `nextRestockDate` (YYYY-MM-DD, empty: none). A file with any of them sets all three
  * (a missing one reads as no / empty); a file with none leaves an existing product's as they are.
@@ -45,7 +51,8 @@ export type ProductCsvHeaderColumn =
   | { kind: 'images'; name: typeof PRODUCT_CSV_IMAGES_COLUMN }
   | { kind: 'pricing'; name: ProductCsvPricingColumn }
   | { kind: 'lowStock'; name: typeof PRODUCT_CSV_LOW_STOCK_COLUMN }
-  | { kind: 'backorder'; name: ProductCsvBackorderColumn };
+  | { kind: 'backorder'; name: ProductCsvBackorderColumn }
+  | { kind: 'unspsc'; name: typeof PRODUCT_CSV_UNSPSC_COLUMN };
 
 export interface ProductCsvHeader {
   /** One entry per header cell, in file order (undefined where the cell had a problem). */
@@ -61,7 +68,7 @@ export function productCsvColumnName(c: ProductCsvHeaderColumn): string {
 
 /**
  * Reads the header row. Fixed column names and the optional ones (`images`, `tiers`, `orderMultiple`,
- * `lowStockThreshold`) match case-insensitively; `attr:<Name>`
+ * `lowStockThreshold`, `unspsc`) match case-insensitively; `attr:<Name>`
  * keeps the name's case (specification names are case-sensitive keys). Every fixed column is
  * required: a missing `description` would otherwise blank the description of every updated product.
  */
@@ -81,6 +88,7 @@ export function parseProductCsvHeader(cells: readonly string[]): ProductCsvHeade
     else if (pricing.has(lower)) column = { kind: 'pricing', name: pricing.get(lower) as ProductCsvPricingColumn };
     else if (lower === PRODUCT_CSV_LOW_STOCK_COLUMN.toLowerCase()) column = { kind: 'lowStock', name: PRODUCT_CSV_LOW_STOCK_COLUMN };
     else if (backorder.has(lower)) column = { kind: 'backorder', name: backorder.get(lower) as ProductCsvBackorderColumn };
+    else if (lower === PRODUCT_CSV_UNSPSC_COLUMN) column = { kind: 'unspsc', name: PRODUCT_CSV_UNSPSC_COLUMN };
     else if (lower.startsWith(PRODUCT_CSV_ATTRIBUTE_PREFIX)) {
       const name = cell.slice(PRODUCT_CSV_ATTRIBUTE_PREFIX.length).trim();
       if (!name) errors.push({ column: cell, message: `Column ${cell} names no specification (write ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>)` });
@@ -91,7 +99,7 @@ export function parseProductCsvHeader(cells: readonly string[]): ProductCsvHeade
       errors.push({
         column: cell,
         message: cell
-          ? `Unknown column ${cell}: the columns are ${[...PRODUCT_CSV_COLUMNS, PRODUCT_CSV_IMAGES_COLUMN, ...PRODUCT_CSV_PRICING_COLUMNS, PRODUCT_CSV_LOW_STOCK_COLUMN, ...PRODUCT_CSV_BACKORDER_COLUMNS].join(', ')} and ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>`
+          ? `Unknown column ${cell}: the columns are ${[...PRODUCT_CSV_COLUMNS, PRODUCT_CSV_IMAGES_COLUMN, ...PRODUCT_CSV_PRICING_COLUMNS, PRODUCT_CSV_LOW_STOCK_COLUMN, ...PRODUCT_CSV_BACKORDER_COLUMNS, PRODUCT_CSV_UNSPSC_COLUMN].join(', ')} and ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>`
           : 'A header cell is empty: every column needs a name',
       });
     }

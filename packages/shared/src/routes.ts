@@ -60,7 +60,22 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/dashboard/profile',
   '/dashboard/lists',
   '/dashboard/lists/:id',
+  // Issue 32: punchout, a company's setup and the document log (shop admins).
+  '/dashboard/companies/:id/punchout',
+  '/dashboard/punchout',
 ] as const;
+
+/**
+ * Paths the server answers itself, never with the web app: the API, uploaded files, and (issue 32)
+ * punchout's documents, start links and return page. An unknown path under one of them is a plain
+ * 404, not the app's page.
+ */
+export const SERVER_PATH_PREFIXES = ['/api/', '/uploads/', '/punchout/'] as const;
+
+/** Whether a path (no query) belongs to the server, not the web app. */
+export function isServerPath(pathname: string): boolean {
+  return pathname === '/api' || pathname === '/punchout' || SERVER_PATH_PREFIXES.some((p) => pathname.startsWith(p));
+}
 
 const matchers = CLIENT_ROUTE_PATTERNS.map((pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`, 'i'));
 

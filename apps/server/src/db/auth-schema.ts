@@ -23,6 +23,8 @@ export interface AuthSessionTable {
   ipAddress: string | null;
   userAgent: string | null;
   userId: string;
+  /** Issue 32: the punchout session this browser session was opened for (migration 20261211000100), else null. */
+  punchoutId?: string | null;
 }
 
 export interface AuthAccountTable {

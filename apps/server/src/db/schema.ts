@@ -36,10 +36,12 @@ export interface ProductsTable {
    * null follows WEBHOOK_LOW_STOCK_THRESHOLD, 0 never.
    */
   low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Issue 32 (migration 20261211000000): the UNSPSC commodity code (8 digits), or null. */
+  unspsc: ColumnType<string | null, string | null | undefined, string | null>;
   /**
    * Issue 31 (migration 20261220000000): pieces sold and not yet shipped. An order moves its pieces
    * from `available_quantity` into it; a shipment takes them off a warehouse's shelves. The default
-   * warehouse's count is `available_quantity + committed_quantity − Σ warehouse_stock` (ADR 0031).
+   * warehouse's count is `available_quantity + committed_quantity − Σ warehouse_stock` (ADR 0032).
    */
   committed_quantity: ColumnType<number, number | undefined, number>;
   /** Issue 31 (migration 20261222000000): a line beyond the stock is taken with the rest backordered (1) or refused (0). */
@@ -190,6 +192,8 @@ export interface OrdersTable {
   fulfilment: ColumnType<string, string | undefined, string>;
   /** Issue 31: what the order's credit notes gave back, in cents. */
   credited_cents: ColumnType<number, number | undefined, number>;
+  /** Issue 32 (migration 20261211000100): what a shop admin should check (a punchout line sent at another price), or null. */
+  review_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One line of an order: the product as it was and its price at checkout (orders module). */
@@ -552,7 +556,85 @@ export interface SitePagesTable {
   updated_at: string;
 }
 
+/** Issue 32 (migration 20261211000100, punchout module): a company's punchout setup; secrets as scrypt hashes only. */
+export interface PunchoutConfigsTable {
+  company_id: string;
+  protocol: string;
+  from_domain: string | null;
+  from_identity: string | null;
+  /** Lower-cased `domain\nidentity` of the From credential (unique). */
+  from_key: string | null;
+  sender_domain: string | null;
+  sender_identity: string | null;
+  shared_secret_hash: string | null;
+  oci_username: string | null;
+  /** Lower-cased OCI user name (unique). */
+  oci_username_key: string | null;
+  oci_password_hash: string | null;
+  /** JSON text: a list of origins. */
+  allowed_return_origins: string;
+  member_user_id: string;
+  /** JSON text of a ShippingAddress, or null. */
+  ship_to: string | null;
+  system_name: string | null;
+  created_at: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** One punchout from its setup to its returned cart; the start link's token only as its sha-256. */
+export interface PunchoutSessionsTable {
+  id: string;
+  token_hash: string;
+  company_id: string;
+  protocol: string;
+  operation: string;
+  buyer_cookie: string | null;
+  return_url: string;
+  return_target: string | null;
+  /** JSON text: the setup's From, To and Sender credentials and user agent (the cart's header mirrors them). */
+  header: string | null;
+  user_email: string | null;
+  /** JSON text: the lines of an `edit`/`inspect` setup's cart (`[{ sku, quantity }]`). */
+  items: string | null;
+  created_at: string;
+  /** The start link's deadline. */
+  expires_at: string;
+  started_at: string | null;
+  /** The browser session's end. */
+  ends_at: string | null;
+  returned_at: string | null;
+}
+
+/** Every punchout document in and out; `body` is emptied after 90 days. */
+export interface PunchoutDocumentsTable {
+  id: string;
+  direction: string;
+  protocol: string;
+  type: string;
+  company_id: string | null;
+  payload_id: string | null;
+  status_code: number | null;
+  message: string | null;
+  order_id: string | null;
+  created_at: string;
+  body: string | null;
+}
+
+/** A buyer's `orderID` per company: one order however often it is sent. */
+export interface PunchoutOrdersTable {
+  company_id: string;
+  buyer_order_id: string;
+  order_id: string;
+  payload_id: string | null;
+  created_at: string;
+}
+
 export interface OurTables {
+  punchout_configs: PunchoutConfigsTable;
+  punchout_sessions: PunchoutSessionsTable;
+  punchout_documents: PunchoutDocumentsTable;
+  punchout_orders: PunchoutOrdersTable;
   site_pages: SitePagesTable;
   product_documents: ProductDocumentsTable;
   product_document_companies: ProductDocumentCompaniesTable;

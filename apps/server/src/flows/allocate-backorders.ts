@@ -15,7 +15,7 @@ export type AllocateBackordersIn = (uow: UnitOfWork, productIds: readonly string
  * Stock arriving for backorders (issue 31): in the unit that raised the stock, each product's
  * sellable pieces go to the lines waiting for it, first come first served (their place in the
  * product's queue, taken at placement under the product's lock), never more than a line waits for
- * nor more than there is; what is left stays on sale. The products are locked first (ADR 0031's
+ * nor more than there is; what is left stays on sale. The products are locked first (ADR 0032's
  * order), so no order can take stock ahead of the queue meanwhile; the buyers are mailed.
  */
 export function createAllocateBackorders({ orders, products }: AllocateBackordersDeps): AllocateBackordersIn {

@@ -19,6 +19,7 @@ import { AppError } from '../lib/errors.js';
 import type { SessionUser } from '../lib/session-user.js';
 import { CartChangedError, type CartService } from '../modules/cart/cart.service.js';
 import { lineProblem } from '../modules/cart/cart-view.js';
+import { ownCart } from '../modules/cart/cart-owner.js';
 import { buyerPricesIn, type CompanyDirectory } from '../modules/companies/company-directory.js';
 import { StockShortError, type ProductsService } from '../modules/products/products.service.js';
 import { checkAccountPayment } from '../modules/orders/order-placement.js';
@@ -179,7 +180,7 @@ export function createCheckoutCart({ orders, cart, products, profiles, companies
         missing,
         capped,
       } = await cart.addProducts(
-        user.id,
+        ownCart(user.id),
         lines.map((l) => ({ productId: l.product_id, quantity: Number(l.quantity) })),
         { replace: mode === 'replace' },
       );

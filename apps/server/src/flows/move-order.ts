@@ -24,7 +24,7 @@ export function createMoveOrder({ units, orders, products, allocateBackordersIn 
     const lines = await orders.linesOf(id);
     const returns = orders.returnsStock(to);
     const moved = await units.run(async (uow) => {
-      // Issue 31 (ADR 0031): the products first, then the order; the pieces committed are read once they are locked.
+      // Issue 31 (ADR 0032): the products first, then the order; the pieces committed are read once they are locked.
       if (returns)
         await products.lockIn(
           uow,

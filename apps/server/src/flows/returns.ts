@@ -68,7 +68,7 @@ const DAY_MS = 86_400_000;
  * - request: the order's shipped pieces reserved per line (never more than shipped less returned),
  *   the return numbered, `return.requested` (mails, webhook);
  * - approve / reject: a conditional move (a rejection gives the pieces back to the lines);
- * - receive: the products locked first (ADR 0031), what arrived recorded, good pieces back on the
+ * - receive: the products locked first (ADR 0032), what arrived recorded, good pieces back on the
  *   shelves of their warehouse and on sale (backorders first), pieces that never came given back,
  *   the credit note (the lines at their invoiced prices, the tax reversed as charged) numbered
  *   and credited on the order; an unpaid order on account is credited at once (refunded), a card
@@ -226,7 +226,7 @@ export function createReturnFlows(deps: ReturnFlowsDeps) {
       const unpaidAccount = orderRow.payment_method === 'account' && orderRow.paid_at === null;
       const at = nowIso();
       const result = await units.run(async (uow) => {
-        // ADR 0031: the products first, then the return and the order's lines.
+        // ADR 0032: the products first, then the return and the order's lines.
         await products.lockIn(
           uow,
           found.lines.map((l) => l.product_id),

@@ -71,7 +71,7 @@ function planLines(row: Pick<OrderRow, 'fulfilment'>, lines: readonly OrderLineR
 
 /**
  * Shipping and delivering (issue 31), each one unit of work. A shipment: the products' rows
- * locked first (ADR 0031's lock order), the order locked and checked again, each line's shipped
+ * locked first (ADR 0032's lock order), the order locked and checked again, each line's shipped
  * pieces added within the line, the shipment numbered, its pieces taken off its warehouse's
  * shelves, the order's new status (`partially_shipped`, then `shipped`), the timeline step, and
  * `shipment.created` (the buyer's mail, the `order.shipment_created` webhook). A delivery: the

@@ -5,7 +5,8 @@ import { authErrorBody } from '../modules/auth/auth-error-body.js';
 import type { SessionUser } from '@bulkparts/shared';
 import type { AppConfig } from '../config/env.js';
 import { AppError, forbidden, unauthenticated } from '../lib/errors.js';
-import { MESSAGES } from '@bulkparts/shared';
+import { MESSAGES, PUNCHOUT_MESSAGES } from '@bulkparts/shared';
+import { hasSessionCookie } from '../lib/session-user.js';
 import { CLIENT_IP_HEADER, type Auth } from '../modules/auth/auth.js';
 import { checkAuthInput, checkAuthQuery } from '../modules/auth/auth-input.js';
 import { authLimitPlan, DEFAULT_AUTH_RATE_RULES, type AuthRateRules } from '../modules/auth/auth-limits.js';
@@ -22,7 +23,20 @@ const SESSION_PASSWORD_CHECKS = new Set([
 
 export type { SessionUser };
 
+/**
+ * better-auth endpoints a punchout session may call (issue 32): reading and ending itself. Anything
+ * else (a new password, two-factor, other sessions) is the member account's, not the buyer's.
+ */
+const PUNCHOUT_AUTH_PATHS = new Set(['/get-session', '/sign-out']);
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Issue 32: a punchout session may call this route: 'read' any (its cart, its punchout bar),
+     * 'write' all but an `inspect` one (its cart's changes). Every other guarded route answers it 403.
+     */
+    punchout?: 'read' | 'write';
+  }
   interface FastifyInstance {
     auth: Auth;
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -59,6 +73,9 @@ export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(
       const result = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
       if (!result) return null;
       const u = result.user as typeof result.user & { role?: string | null };
+      // `<punchout session id>` or `<id>:inspect` (modules/auth/punchout-sign-in.ts).
+      const punchoutId = (result.session as typeof result.session & { punchoutId?: string | null }).punchoutId;
+      const [punchoutSessionId, mode] = punchoutId ? punchoutId.split(':') : [];
       return {
         id: u.id,
         email: u.email,
@@ -66,6 +83,7 @@ export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(
         image: u.image ?? null,
         emailVerified: Boolean(u.emailVerified),
         role: u.role === 'admin' ? 'admin' : 'customer',
+        ...(punchoutSessionId ? { punchout: { sessionId: punchoutSessionId, inspect: mode === 'inspect' } } : {}),
       };
     }
 
@@ -93,18 +111,34 @@ export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(
       return (this.user = user);
     });
 
+    /**
+     * Issue 32: a punchout session fills its cart and returns it; every guarded route not marked
+     * `config: { punchout: 'read' | 'write' }` (checkout, payment, orders, quotes, the profile…) answers it 403,
+     * whatever the page does. The session is read anyway by the guard, so this costs nothing.
+     */
+    const refusePunchout = (request: FastifyRequest, user: SessionUser) => {
+      if (!user.punchout) return;
+      const allowed = request.routeOptions.config.punchout;
+      if (allowed === undefined) throw forbidden(PUNCHOUT_MESSAGES.sessionOnlyShops);
+      if (allowed === 'write' && user.punchout.inspect) throw forbidden(PUNCHOUT_MESSAGES.inspectOnly);
+    };
+
     app.decorate('requireUser', async (request: FastifyRequest) => {
-      if (!(await request.loadUser())) throw unauthenticated();
+      const user = await request.loadUser();
+      if (!user) throw unauthenticated();
+      refusePunchout(request, user);
     });
     app.decorate('requireVerifiedUser', async (request: FastifyRequest) => {
       const user = await request.loadUser();
       if (!user) throw unauthenticated();
+      refusePunchout(request, user);
       // Accounts made through Google arrive verified (Google's email_verified).
       if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', MESSAGES.confirmEmailToOrder);
     });
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       const user = await request.loadUser();
       if (!user) throw unauthenticated();
+      refusePunchout(request, user);
       if (user.role !== 'admin') throw forbidden('Only admins can do this');
     });
 
@@ -114,6 +148,10 @@ export default fp<{ config: AppConfig; rateRules?: Partial<AuthRateRules> }>(
       async handler(request, reply) {
         const url = new URL(request.url, opts.config.publicUrl);
         const authPath = url.pathname.slice('/api/auth'.length);
+        // Issue 32: a punchout session may read and end itself, nothing else of the member's account.
+        if (!PUNCHOUT_AUTH_PATHS.has(authPath) && hasSessionCookie(request) && (await request.loadUser())?.punchout) {
+          throw forbidden(PUNCHOUT_MESSAGES.sessionOnlyShops);
+        }
         if (request.method === 'POST') request.body = checkAuthInput(authPath, request.body);
         else checkAuthQuery(url.searchParams);
         // Abuse limits per address and account, in the database (see modules/auth/auth-limits.ts).

@@ -4,6 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { apiErrorSchema } from '@bulkparts/shared';
+import type { TextAnswers } from '../lib/text-answers.js';
 import { responseSchema, zodSourceOf } from '../lib/zod-json-schema.js';
 import { AUTH_BASE, authDocument, type AuthDocument } from './openapi-auth.js';
 
@@ -124,10 +125,26 @@ function fileAnswer(produces: unknown): JsonObject {
   return { description: 'Success: the file', content };
 }
 
+/** Issue 32: the answers a document route lists itself (lib/text-answers.ts). */
+function textAnswersOf(answers: TextAnswers): JsonObject {
+  return Object.fromEntries(
+    Object.entries(answers).map(([status, { description, media }]) => [
+      status,
+      media.length
+        ? { description, content: Object.fromEntries(media.map((m) => [m, { schema: m === 'application/json' ? ERROR_REF : { type: 'string' } }])) }
+        : { description, type: 'null' },
+    ]),
+  );
+}
+
 /** A few routes guard themselves rather than through `preValidation` (their own plugins say how). */
 const ROUTE_NOTES: Record<string, string> = {
   '/metrics': 'Loopback callers, or an `Authorization: Bearer <METRICS_TOKEN>` (plugins/metrics.ts).',
   '/api/payments/webhook': "The payment provider's signature, not a session.",
+  '/punchout/cxml/setup': "The cXML document's Sender credential and SharedSecret (the company's punchout setup), not a session.",
+  '/punchout/cxml/order': "The cXML document's Sender credential and SharedSecret (the company's punchout setup), not a session.",
+  '/punchout/oci': "OCI `USERNAME` and `PASSWORD` (the company's punchout setup), not a session.",
+  '/punchout/start/:token': 'The one-time start link (15 minutes) a cXML setup answered.',
 };
 
 function tagOf(url: string): string {
@@ -193,7 +210,7 @@ export default fp<{ version?: string }>(
         const own = (schema ?? {}) as JsonObject;
         if (own.hide) return { schema: own as never, url };
         const access = accessOf(route);
-        const { produces, ...rest } = own;
+        const { produces, textAnswers, ...rest } = own;
         const answers: JsonObject = {};
         for (const [status, answer] of Object.entries((own.response ?? {}) as JsonObject)) answers[status] = answerSchema(answer, defs);
         if (!Object.keys(answers).some((status) => status.startsWith('2'))) answers['2XX'] = fileAnswer(produces);
@@ -201,7 +218,7 @@ export default fp<{ version?: string }>(
         const transformed: JsonObject = {
           ...rest,
           tags: own.tags ?? [tagOf(url)],
-          response: { ...errorAnswers(own, access, url), ...answers },
+          response: textAnswers ? textAnswersOf(textAnswers as TextAnswers) : { ...errorAnswers(own, access, url), ...answers },
           'x-access': access,
           ...(route.config?.scope ? { 'x-api-key-scope': route.config.scope } : {}),
           ...(access === 'public' ? { security: [] } : { security: SESSION }),
@@ -227,7 +244,9 @@ export default fp<{ version?: string }>(
       routePrefix: DOCS_PREFIX,
       // Nothing leaves the machine: no validator badge (it calls validator.swagger.io).
       validatorUrl: false,
-      uiConfig: { deepLinking: true, tryItOutEnabled: false },
+      // Tags start collapsed: with every tag open, Swagger UI (6.1) stopped drawing after the fourth
+      // tag once the document passed 100 paths (issue 32 took it to 101); a tag opens on a click.
+      uiConfig: { deepLinking: true, tryItOutEnabled: false, docExpansion: 'none' },
       // (its `/api/docs/json` reads the document too)
       uiHooks: { onRequest: async () => describeAuth() },
     });

@@ -12,10 +12,19 @@ export interface OriginCheckOptions {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Callers that are not the shop's pages by design: Stripe's signed webhook, and an identity
- * provider posting its OAuth answer back (response_mode=form_post) to better-auth's callbacks.
+ * Callers that are not the shop's pages by design: Stripe's signed webhook, an identity provider
+ * posting its OAuth answer back (response_mode=form_post) to better-auth's callbacks, and (issue
+ * 32) procurement systems: cXML documents server to server, and OCI's login form posted from the
+ * buyer's system's page. Those carry their own credentials, never a session cookie's authority
+ * (`/punchout/return`, which acts on the session, stays guarded).
  */
-const EXEMPT = [/^\/api\/payments\/webhook(\?|$)/, /^\/api\/auth\/callback\//, /^\/api\/auth\/oauth2\/callback\//];
+const EXEMPT = [
+  /^\/api\/payments\/webhook(\?|$)/,
+  /^\/api\/auth\/callback\//,
+  /^\/api\/auth\/oauth2\/callback\//,
+  /^\/punchout\/cxml\/(setup|order)(\?|$)/,
+  /^\/punchout\/oci(\?|$)/,
+];
 
 const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
@@ -35,7 +44,15 @@ export default fp<OriginCheckOptions>(
       if (!STATE_CHANGING.has(request.method) || EXEMPT.some((re) => re.test(request.url))) return done();
       const origin = request.headers.origin;
       const site = request.headers['sec-fetch-site'];
-      const refused = typeof origin === 'string' ? !allowed(origin) : typeof site === 'string' && site !== 'same-origin' && site !== 'none';
+      // A form posted by the shop's own page (issue 32: "Return cart") carries `Origin: null` under
+      // the shop's `Referrer-Policy: no-referrer`; then `Sec-Fetch-Site` (set by the browser, never
+      // by a page) decides, and without it the request is refused.
+      const refused =
+        typeof origin === 'string' && origin !== 'null'
+          ? !allowed(origin)
+          : origin === 'null'
+            ? site !== 'same-origin'
+            : typeof site === 'string' && site !== 'same-origin' && site !== 'none';
       if (!refused) return done();
       request.log.warn({ origin, secFetchSite: site, url: redactUrl(request.url) }, 'refused a state-changing request from another origin');
       reply.status(403).send({ error: 'FORBIDDEN_ORIGIN', message: 'This request did not come from the shop’s own pages' });

@@ -301,6 +301,33 @@ export const accessTable: Record<string, AccessRow> = {
     body: () => ({ price: 1 }),
   },
   'DELETE /api/companies/:id/prices/:productId': { access: 'company-shop-admin', path: (c) => `/api/companies/${c.company.id}/prices/${c.productId}` },
+  // Issue 32: a company's punchout setup is the shop admins' (its members 403, outsiders 404, as its prices); a valid body, so the guard decides
+  'GET /api/companies/:id/punchout': { access: 'company-shop-admin', path: (c) => `/api/companies/${c.company.id}/punchout` },
+  'PUT /api/companies/:id/punchout': {
+    access: 'company-shop-admin',
+    path: (c) => `/api/companies/${c.company.id}/punchout`,
+    body: () => ({
+      protocol: 'oci',
+      ociUsername: 'matrix-oci',
+      ociPassword: 'matrix-password',
+      allowedReturnOrigins: ['https://buyer.example'],
+      memberEmail: 'nobody@example.com',
+    }),
+  },
+  'DELETE /api/companies/:id/punchout': { access: 'company-shop-admin', path: (c) => `/api/companies/${c.company.id}/punchout` },
+  // the punchout log: shop admins; the punchout bar: any session (a customer's is no punchout: 404)
+  'GET /api/punchout/documents': { access: 'admin' },
+  'GET /api/punchout/documents/:id': { access: 'admin' },
+  'GET /api/punchout/session': { access: 'user' },
+  // procurement systems: authenticated by the document's credentials, not a session (no body: a 400 cXML Status)
+  'POST /punchout/cxml/setup': { access: 'public' },
+  'POST /punchout/cxml/order': { access: 'public' },
+  // a browser with a start link (a random one: 404) or OCI's login fields (none: 400)
+  'GET /punchout/start/:token': { access: 'public' },
+  'GET /punchout/oci': { access: 'public' },
+  'POST /punchout/oci': { access: 'public' },
+  // the cart's return page: a punchout session's (a customer's session has none to return: 409)
+  'POST /punchout/return': { access: 'user' },
   // issue 33: the terms of sale and privacy texts (a random slug is a 404; no body a 400 for the admin)
   'GET /api/pages/:slug': { access: 'public', path: () => '/api/pages/terms' },
   'PUT /api/pages/:slug': { access: 'admin', path: () => '/api/pages/privacy' },

@@ -132,6 +132,23 @@ const FIELDS = [
   'lowStockThreshold',
   // 'Buy again' replaces or adds to the cart (issue 29)
   'mode',
+  // punchout (issue 32)
+  'unspsc',
+  'protocol',
+  'fromIdentity',
+  'senderIdentity',
+  'sharedSecret',
+  'ociUsername',
+  'ociPassword',
+  'allowedReturnOrigins',
+  'memberEmail',
+  'shipTo',
+  'systemName',
+  'domain',
+  'identity',
+  'direction',
+  'failed',
+  'companyId',
   // requisition lists (issue 33)
   'sharing',
   'add',
@@ -397,6 +414,51 @@ describe(`fuzzing every JSON endpoint (${engine}, ${RUNS} runs per kind)`, () =>
         { numRuns: RUNS },
       );
     }
+  });
+
+  it('punchout’s document routes (issue 32): malformed XML, forms and queries → never 5xx; cXML or a page, never JSON', async () => {
+    const cxml = (inner: string) =>
+      `<?xml version="1.0"?><!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd"><cXML payloadID="f@x"><Header><From><Credential domain="NetworkID"><Identity>AN1</Identity></Credential></From><Sender><Credential domain="NetworkID"><Identity>AN2</Identity><SharedSecret>s</SharedSecret></Credential></Sender></Header>${inner}</cXML>`;
+    const xmlish = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.string({ unit: 'binary', maxLength: 200 }),
+      fc.constantFrom('<', '<cXML>', '<cXML/>', '<?xml?>', '<!DOCTYPE x>', '<!ENTITY a "b">', '&amp;', '&x;', '<a><b></a></b>', '\u0000'),
+      weirdString.map((w) =>
+        cxml(`<Request><PunchOutSetupRequest operation="${w.slice(0, 20)}"><BuyerCookie>${w}</BuyerCookie></PunchOutSetupRequest></Request>`),
+      ),
+      weirdString.map((w) =>
+        cxml(`<Request><OrderRequest><OrderRequestHeader orderID="${w.slice(0, 60)}"/><ItemOut quantity="${w}"/></OrderRequest></Request>`),
+      ),
+      fc.string({ maxLength: 80 }).map((w) => cxml(w)),
+    );
+    const contentTypes = fc.constantFrom('text/xml', 'application/xml; charset=utf-8', 'application/json', 'text/plain', 'application/x-www-form-urlencoded');
+    const isDocument = (res: Reply, media: string) => String(res.headers['content-type'] ?? '').includes(media);
+    for (const route of ['/punchout/cxml/setup', '/punchout/cxml/order']) {
+      await fc.assert(
+        fc.asyncProperty(xmlish, contentTypes, async (body, type) => {
+          const res = await t.app.inject({ method: 'POST', url: route, headers: { 'content-type': type }, payload: body });
+          if (res.statusCode >= 500 || !isDocument(res, 'text/xml'))
+            throw new Error(`${route} ${type} ${JSON.stringify(body).slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+    await fc.assert(
+      fc.asyncProperty(malformedQuery, malformedParam, async (query, param) => {
+        const qs = new URLSearchParams(query as Record<string, string>).toString();
+        for (const res of [
+          await t.app.inject({ url: `/punchout/oci?${qs}` }),
+          await t.app.inject({ method: 'POST', url: '/punchout/oci', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: qs }),
+          // ('.' and '..' are path steps: /punchout/start/.. is another path, a 404 of the app's own)
+          await t.app.inject({ url: `/punchout/start/${/^\.{1,2}$/.test(param) ? 'x' : encodeURIComponent(param)}` }),
+          await t.app.inject({ method: 'POST', url: '/punchout/return', headers: { cookie: admin.cookie } }),
+        ]) {
+          if (res.statusCode >= 500 || (res.statusCode >= 400 && !isDocument(res, 'text/html')))
+            throw new Error(`${qs} ${param} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it("list bodies on the admin's own real list → never 5xx, 4xx JSON naming the field or the line", async () => {

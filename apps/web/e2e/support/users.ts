@@ -19,6 +19,7 @@ export const USERS = {
   busy: { name: 'Bo Busy' },
   // a11y.spec.ts
   sweep: { name: 'Sam Sweep' },
+  sweepco: { name: 'Sal Sweepco' },
   // cart.spec.ts
   cart: { name: 'Cara Cart' },
   quick: { name: 'Quinn Quick' },
@@ -59,6 +60,9 @@ export const USERS = {
   shipwatch: { name: 'Shay Shipwatch' },
   backorderer: { name: 'Bo Backorder' },
   returner: { name: 'Ray Returner' },
+  // punchout.spec.ts (issue 32): the company's admin and its punchout member
+  procure: { name: 'Pat Procure' },
+  punchout: { name: 'Punchout Member', signedIn: false },
   // buying-speed.spec.ts (issue 33)
   listview: { name: 'Lin Listview' },
   lister: { name: 'Lis Requisition' },

@@ -129,6 +129,9 @@ export function AppRouter() {
               <Route path="webhooks" element={<CompanyArea />} />
               <Route path="warehouses" element={<CompanyArea />} />
               <Route path="returns" element={<CompanyArea />} />
+              {/* Issue 32: punchout (shop admins). */}
+              <Route path="punchout" element={<CompanyArea />} />
+              <Route path="companies/:id/punchout" element={byId(<CompanyArea />)} />
               <Route path="payment/:id" element={byId(<OrderArea />)} />
               <Route path="orders/:id" element={byId(<OrderArea />)} />
               <Route path="makeadmin" element={adminOnly(<MakeAdmin />)} />

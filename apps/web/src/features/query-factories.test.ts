@@ -12,6 +12,7 @@ import { profileQueries } from './profile/api/profile-queries';
 import { quoteQueries } from './quotes/api/quote-queries';
 import { reviewQueries } from './reviews/api/review-queries';
 import { webhookQueries } from './webhooks/api/webhook-queries';
+import { punchoutQueries } from './punchout/api/punchout-queries';
 import { listQueries } from './lists/api/list-queries';
 import { sitePageQueries } from './site-pages/api/site-page-queries';
 
@@ -50,6 +51,10 @@ const READS = {
   webhookList: webhookQueries.list(),
   webhookDeliveries: webhookQueries.deliveries('w1', { page: 1, limit: 20 }),
   otherWebhookDeliveries: webhookQueries.deliveries('w2', { page: 1, limit: 20 }),
+  punchoutSession: punchoutQueries.session(),
+  punchoutConfig: punchoutQueries.config('c1'),
+  punchoutDocuments: punchoutQueries.documents({ page: 1, failed: 'true' }),
+  punchoutDocument: punchoutQueries.document('d1'),
 };
 type Read = keyof typeof READS;
 const names = Object.keys(READS) as Read[];
@@ -95,6 +100,7 @@ describe('query key factories', () => {
     // A write to one company refreshes that company's reads only.
     expect(await invalidatedBy(companyQueries.company('c1'))).toEqual(['companyDetail', 'companyMembers']);
     expect(await invalidatedBy(webhookQueries.all())).toEqual(['otherWebhookDeliveries', 'webhookDeliveries', 'webhookList']);
+    expect(await invalidatedBy(punchoutQueries.all())).toEqual(['punchoutConfig', 'punchoutDocument', 'punchoutDocuments', 'punchoutSession']);
     // A resend refreshes that endpoint's deliveries only.
     expect(await invalidatedBy(webhookQueries.deliveriesOf('w1'))).toEqual(['webhookDeliveries']);
   });

@@ -111,6 +111,12 @@ export const sessionUserSchema = userSchema.pick({ email: true, name: true, role
   id: z.string(),
   image: z.string().nullable(),
   twoFactorEnabled: z.boolean().nullish(),
+  /**
+   * Issue 32: set when this browser session was opened by punchout (the procurement system's
+   * buyer, signed in as the company's punchout member for this session only): it may fill its cart
+   * and send it back, nothing else (the server answers 403 elsewhere); an `inspect` one may only look.
+   */
+  punchout: z.object({ sessionId: z.string(), inspect: z.boolean() }).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -165,6 +165,8 @@ export const orderSchema = z.object({
   credited: z.number(),
   /** Issue 29: what happened to the order and who acted, oldest first; only `GET /api/purchase/{id}` answers it. */
   timeline: z.array(orderTimelineEntrySchema).optional(),
+  /** Issue 32: what a shop admin should check (a punchout line sent at another price than the shop's); only in shop admins' answers. */
+  reviewNote: z.string().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

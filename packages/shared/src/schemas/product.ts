@@ -9,6 +9,7 @@ import {
   PRODUCT_IMAGES_MAX,
   skuProblem,
   normalizeSku,
+  UNSPSC_PATTERN,
 } from '../catalog.js';
 import { PRODUCT_NAME_MAX_LENGTH, PRODUCT_PRICE_MAX_CENTS, PRODUCT_STOCK_MAX, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
 import { hasAtMostTwoDecimals } from '../money.js';
@@ -55,6 +56,11 @@ export const productSchema = z.object({
    * promised dispatch follows: the next restock day, else today plus the lead time.
    */
   backorder: z.object({ allowed: z.boolean(), leadTimeDays: z.number().int().nullable(), nextRestockDate: z.string().nullable() }),
+  /**
+   * Issue 32: the product's UNSPSC commodity code (8 digits), or null; a punchout cart sends it as
+   * the line's `Classification domain="UNSPSC"` (cXML) or `NEW_ITEM-MATGROUP` (OCI).
+   */
+  unspsc: z.string().nullable(),
   /** Issue 33: its datasheets, certificates and drawings the caller may see; only `GET /api/service/{id}` answers it. */
   documents: z.array(productDocumentSchema).optional(),
 });
@@ -135,6 +141,17 @@ export const lowStockThresholdSchema = z
   .int('Low-stock threshold must be a whole number')
   .min(0, 'Low-stock threshold cannot be negative (0 turns the alert off)')
   .max(PRODUCT_STOCK_MAX, 'Low-stock threshold is too large')
+  .nullable();
+
+/**
+ * Issue 32: a UNSPSC commodity code, 8 digits (segment, family, class, commodity: `31161600` is
+ * bolts). '' and null clear it. Procurement systems file a punchout line under it.
+ */
+export const unspscSchema = z
+  .string({ error: 'UNSPSC must be an 8-digit code, or empty for none' })
+  .trim()
+  .refine((v) => v === '' || UNSPSC_PATTERN.test(v), 'UNSPSC must be an 8-digit code (for example 31161600), or empty for none')
+  .transform((v) => (v === '' ? null : v))
   .nullable();
 
 /**
@@ -229,6 +246,7 @@ const productFieldsSchema = z.object({
   orderMultiple: orderMultipleSchema,
   lowStockThreshold: lowStockThresholdSchema,
   backorder: backorderInputSchema,
+  unspsc: unspscSchema,
 });
 
 /**
@@ -257,6 +275,7 @@ export const productInputSchema = productFieldsSchema
     orderMultiple: productFieldsSchema.shape.orderMultiple.default(1),
     lowStockThreshold: productFieldsSchema.shape.lowStockThreshold.default(null),
     backorder: productFieldsSchema.shape.backorder.default({ allowed: false, leadTimeDays: null, nextRestockDate: null }),
+    unspsc: productFieldsSchema.shape.unspsc.default(null),
     img: imageUrlSchema.optional(),
     images: productFieldsSchema.shape.images.optional(),
   })

@@ -6,7 +6,7 @@ import { shippingAddressAnswerSchema, shippingAddressSchema } from './address.js
  * per warehouse as what that warehouse can still sell; the product's `availableQuantity` is their
  * sum. Pieces sold and not yet shipped count as sold from the default warehouse until they ship
  * (from whichever warehouse ships them), so its figure means what the one stock figure meant
- * before warehouses (ADR 0031). The shop always has its default warehouse (`MAIN`), which every
+ * before warehouses (ADR 0032). The shop always has its default warehouse (`MAIN`), which every
  * stock route without a warehouse means.
  */
 export const DEFAULT_WAREHOUSE_CODE = 'MAIN';

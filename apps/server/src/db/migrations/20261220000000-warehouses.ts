@@ -9,7 +9,7 @@ const DEFAULT_WAREHOUSE = {
 };
 
 /**
- * Warehouses and stock per warehouse (issue 31, ADR 0031).
+ * Warehouses and stock per warehouse (issue 31, ADR 0032).
  * - `warehouses` (warehouses module): code, name, address; the default one (`MAIN`) is created here.
  * - `warehouse_stock` (products module): the count on a warehouse's shelves, one row per product
  *   and warehouse other than the default. The default's count is not stored: it is what the

@@ -10,7 +10,7 @@ const CARRIERS = [
 ];
 
 /**
- * Shipments (issue 31, ADR 0031): an order leaves in one or more shipments (shipments module:
+ * Shipments (issue 31, ADR 0032): an order leaves in one or more shipments (shipments module:
  * `shipments`, `shipment_lines`, `carriers`), each numbered `SH-000001` as orders are (a
  * sequence on PostgreSQL, `max + 1` by SQLite's one writer). `order_lines.shipped_quantity` is the
  * orders module's arbiter of "no more than ordered": a shipment adds to it conditionally. Orders

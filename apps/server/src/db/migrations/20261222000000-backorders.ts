@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Backorders with a promised date (issue 31, ADR 0031).
+ * Backorders with a promised date (issue 31, ADR 0032).
  * - products: whether a line beyond the stock is taken with the rest backordered
  *   (`backorder_allowed`), its lead time and next restock day; `backordered_quantity`, the pieces
  *   waiting for it (a new order joins the queue while any wait: first come, first served);

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { dialectTypes } from './dialect.js';
 
 /**
- * Returns and credit notes (issue 31, ADR 0031): the returns module's `returns` (numbered
+ * Returns and credit notes (issue 31, ADR 0032): the returns module's `returns` (numbered
  * `RMA-000001` as orders are: a sequence on PostgreSQL, `max + 1` by SQLite's one writer),
  * `return_lines` and `credit_notes` (numbered `CN-000001` from the payments module's gap-free
  * sequences, as invoices are). The orders module keeps, per line, the pieces in returns that were

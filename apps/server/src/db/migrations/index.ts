@@ -22,6 +22,8 @@ import * as orderLineListPrice from './20261205000000-order-line-list-price.js';
 import * as requisitionLists from './20261210000000-requisition-lists.js';
 import * as productDocuments from './20261210000100-product-documents.js';
 import * as sitePages from './20261210000200-site-pages.js';
+import * as productUnspsc from './20261211000000-product-unspsc.js';
+import * as punchout from './20261211000100-punchout.js';
 import * as warehouses from './20261220000000-warehouses.js';
 import * as shipments from './20261221000000-shipments.js';
 import * as backorders from './20261222000000-backorders.js';
@@ -55,6 +57,8 @@ export const migrations: Record<string, Migration> = {
   '20261210000000-requisition-lists': requisitionLists,
   '20261210000100-product-documents': productDocuments,
   '20261210000200-site-pages': sitePages,
+  '20261211000000-product-unspsc': productUnspsc,
+  '20261211000100-punchout': punchout,
   '20261220000000-warehouses': warehouses,
   '20261221000000-shipments': shipments,
   '20261222000000-backorders': backorders,

@@ -39,6 +39,17 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
 ];
 
 /**
+ * Issue 32: UNSPSC commodity codes of the demo's fastener categories, so a punchout cart shows its
+ * `Classification domain="UNSPSC"` out of the box. Other categories' products have none.
+ */
+export const DEMO_UNSPSC: Readonly<Record<string, string>> = {
+  screws: '31161500',
+  bolts: '31161600',
+  nuts: '31161700',
+  washers: '31161800',
+};
+
+/**
  * A demo product. `name` is at most 20 characters (the shop's rule); `category` is a leaf slug of
  * DEMO_CATEGORIES; `images[0]` is the main image. Specification names are shared within a family
  * (fasteners: Thread, Length, Material, Standard…; bearings: Bore, Outer diameter, Width, Seal…)

@@ -1,6 +1,6 @@
 import type { Database } from '../database.js';
 import { newId } from '../../lib/ids.js';
-import { DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_REVIEWS } from './demo-catalog.js';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_UNSPSC } from './demo-catalog.js';
 
 /** Issue 31: the demo's second warehouse, holding some pieces of the last products of the catalogue. */
 export const DEMO_SECOND_WAREHOUSE = {
@@ -63,6 +63,7 @@ export async function seedDemoData(database: Database): Promise<boolean> {
               images: JSON.stringify(p.images),
               price_tiers: JSON.stringify(p.priceTiers ?? []),
               order_multiple: p.orderMultiple ?? 1,
+              unspsc: (p.category && DEMO_UNSPSC[p.category]) ?? null,
               archived: 0,
               created_at: at,
               updated_at: at,

@@ -207,6 +207,8 @@ export function createAuth({ config, db, engine, mailer, users, sessions, log, r
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24,
+      // Issue 32: a session opened by punchout names its punchout session (punchout-sign-in.ts); never set by a client.
+      additionalFields: { punchoutId: { type: 'string', required: false, input: false } },
     },
     rateLimit: {
       enabled: rateLimitEnabled,

@@ -41,14 +41,28 @@ export function lineProblem(product: CartProduct, quantity: number): string | nu
   });
 }
 
+/** One cart line priced in cents for its buyer, with its product (issue 32: a punchout cart is sent back from these). */
+export interface PricedCartLine<P extends CartProduct = CartProduct> {
+  product: P;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+  /** The catalogue's tiers as this buyer sees them (cents). */
+  priced: ReturnType<typeof asSeenBy>;
+  problem: string | null;
+}
+
 /**
- * The cart as answered: each stored line with its product's live name, image and price (a line
- * whose product was deleted is left out: there is nothing to show or order).
+ * Each stored line with its live product, priced for the buyer (a line whose product was deleted
+ * is left out: there is nothing to show or order).
  */
-export function cartView(stored: readonly { product_id: string; quantity: number }[], products: readonly CartProduct[], book: PriceBook | null = null): Cart {
+export function pricedCartLines<P extends CartProduct>(
+  stored: readonly { product_id: string; quantity: number }[],
+  products: readonly P[],
+  book: PriceBook | null = null,
+): PricedCartLine<P>[] {
   const byId = new Map(products.map((p) => [p.id, p]));
-  const lines: CartLine[] = [];
-  let subtotalCents = 0;
+  const lines: PricedCartLine<P>[] = [];
   for (const s of stored) {
     const p = byId.get(s.product_id);
     if (!p) continue;
@@ -57,6 +71,17 @@ export function cartView(stored: readonly { product_id: string; quantity: number
     const priced = asSeenBy(pricedRow(p), buyerPricesIn(book, p.id));
     // The tier the whole line's quantity reaches prices every piece of it (shared linePrice).
     const price = linePrice(priced, quantity);
+    lines.push({ product: p, quantity, unitPriceCents: price.unitPriceCents, lineTotalCents: price.lineTotalCents, priced, problem: lineProblem(p, quantity) });
+  }
+  return lines;
+}
+
+/** The cart as answered: `pricedCartLines` in dollars. */
+export function cartView(stored: readonly { product_id: string; quantity: number }[], products: readonly CartProduct[], book: PriceBook | null = null): Cart {
+  const lines: CartLine[] = [];
+  let subtotalCents = 0;
+  for (const { product: p, quantity, unitPriceCents, lineTotalCents, priced, problem } of pricedCartLines(stored, products, book)) {
+    const price = { unitPriceCents, lineTotalCents };
     subtotalCents += price.lineTotalCents;
     lines.push({
       productId: p.id,
@@ -70,7 +95,7 @@ export function cartView(stored: readonly { product_id: string; quantity: number
       availableQuantity: Number(p.available_quantity),
       orderMultiple: Number(p.order_multiple),
       priceTiers: tiersToDollars(priced.priceTiers ?? []),
-      problem: lineProblem(p, quantity),
+      problem,
       backorder: backorderOf(p),
       weightKg: productWeightKg(p),
     });

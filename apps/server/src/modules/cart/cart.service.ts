@@ -20,7 +20,8 @@ import type { ProductsService } from '../products/products.service.js';
 import { buyerPricesIn, type CompanyDirectory, type PriceBook } from '../companies/company-directory.js';
 import { pricedRow } from '../products/products.service.js';
 import type { CartRepository, StoredCartLine } from './cart.repository.js';
-import { cartView, lineProblem, type CartProduct } from './cart-view.js';
+import { cartView, lineProblem, pricedCartLines, type CartProduct } from './cart-view.js';
+import type { CartOwner } from './cart-owner.js';
 import { checkLines } from './cart-lines-check.js';
 
 export interface CartDeps {
@@ -64,10 +65,10 @@ export function createCartService({ repo, products, prices }: CartDeps) {
   const bookFor = (userId: string, productIds: readonly string[]): Promise<PriceBook | null> =>
     prices && productIds.length ? prices.priceBookFor(userId, productIds) : Promise.resolve(null);
 
-  async function view(userId: string): Promise<Cart> {
-    const stored = await repo.list(userId);
+  async function view(owner: CartOwner): Promise<Cart> {
+    const stored = await repo.list(owner.cartId);
     const ids = stored.map((s) => s.product_id);
-    const [rows, book] = await Promise.all([products.findMany(ids), bookFor(userId, ids)]);
+    const [rows, book] = await Promise.all([products.findMany(ids), bookFor(owner.buyerId, ids)]);
     return cartView(stored, rows, book);
   }
 
@@ -82,7 +83,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
     view,
 
     /** `PUT /api/cart/lines/:productId`: the line's quantity, checked by the purchase form's rules. */
-    async setLine(userId: string, productId: string, quantity: number): Promise<Cart> {
+    async setLine(owner: CartOwner, productId: string, quantity: number): Promise<Cart> {
       const [product] = await products.findMany([productId]);
       if (!product) throw notFound('Product');
       if (product.archived) throw new AppError('CONFLICT', MESSAGES.productUnavailable, { quantity: MESSAGES.productUnavailable });
@@ -96,7 +97,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
       // The cap and the reopening read the lines: on the locked cart, as one unit with the write.
       // The answer is built from what the unit read and wrote (a line change does not read the
       // cart again): the lines in `repo.list`'s order, a new one last.
-      const stored = await repo.inLockedCart(userId, nowIso(), async (cart) => {
+      const stored = await repo.inLockedCart(owner.cartId, nowIso(), async (cart) => {
         const existing = await cart.list();
         checkCap(existing, [productId]);
         await cart.set([{ productId, quantity }], { reopen: existing.length === 0 });
@@ -108,21 +109,34 @@ export function createCartService({ repo, products, prices }: CartDeps) {
       const [rest, book] = await Promise.all([
         others.length ? products.findMany(others) : [],
         bookFor(
-          userId,
+          owner.buyerId,
           stored.map((s) => s.product_id),
         ),
       ]);
       return cartView(stored, [product, ...rest], book);
     },
 
-    async removeLine(userId: string, productId: string): Promise<Cart> {
-      await repo.remove(userId, productId);
-      return view(userId);
+    async removeLine(owner: CartOwner, productId: string): Promise<Cart> {
+      await repo.remove(owner.cartId, productId);
+      return view(owner);
     },
 
-    async clear(userId: string): Promise<Cart> {
-      await repo.clear(userId);
-      return view(userId);
+    async clear(owner: CartOwner): Promise<Cart> {
+      await repo.clear(owner.cartId);
+      return view(owner);
+    },
+
+    /** Issue 32: the cart's lines in cents with their whole product rows (a punchout cart is sent back from these). */
+    async priced(owner: CartOwner) {
+      const stored = await repo.list(owner.cartId);
+      const ids = stored.map((s) => s.product_id);
+      const [rows, book] = await Promise.all([products.findMany(ids), bookFor(owner.buyerId, ids)]);
+      return pricedCartLines(stored, rows, book);
+    },
+
+    /** Issue 32: in the caller's unit, removes whole carts (a returned or ended punchout session's). */
+    async discardIn(trx: Transaction<DB>, cartIds: readonly string[]): Promise<void> {
+      for (const id of cartIds) await repo.removeIn(trx, id);
     },
 
     /**
@@ -131,12 +145,12 @@ export function createCartService({ repo, products, prices }: CartDeps) {
      * same SKU twice summed. All or nothing: every line the product's own rule refuses
      * (`checkLines`) is named by its index in one 400, and nothing changes.
      */
-    async addBySku(userId: string, lines: readonly { sku: string; quantity: unknown }[]): Promise<Cart> {
+    async addBySku(owner: CartOwner, lines: readonly { sku: string; quantity: unknown }[]): Promise<Cart> {
       const found = await productsBySku(lines);
       // Read, check and write on the locked cart, as one unit: overlapping adds wait for one
       // another, so each sums onto what the one before it wrote (none is lost) and its totals are
       // checked against that. The products were read above: the unit touches only the cart.
-      const { existing, written, added } = await repo.inLockedCart(userId, nowIso(), async (cart) => {
+      const { existing, written, added } = await repo.inLockedCart(owner.cartId, nowIso(), async (cart) => {
         const existing = await cart.list();
         const held = new Map(existing.map((e) => [e.product_id, Number(e.quantity)]));
         const { added, errors } = checkLines(lines, found, held);
@@ -162,7 +176,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
       const [rest, book] = await Promise.all([
         others.length ? products.findMany(others) : [],
         bookFor(
-          userId,
+          owner.buyerId,
           stored.map((s) => s.product_id),
         ),
       ]);
@@ -174,11 +188,11 @@ export function createCartService({ repo, products, prices }: CartDeps) {
      * the product's name and the caller's price per piece for the line's quantity; nothing is
      * written. Read without the cart's lock: the add checks again when it writes.
      */
-    async previewBySku(userId: string, lines: readonly { sku: string; quantity: unknown }[]): Promise<CartPreview> {
-      const [found, existing] = await Promise.all([productsBySku(lines), repo.list(userId)]);
+    async previewBySku(owner: CartOwner, lines: readonly { sku: string; quantity: unknown }[]): Promise<CartPreview> {
+      const [found, existing] = await Promise.all([productsBySku(lines), repo.list(owner.cartId)]);
       const held = new Map(existing.map((e) => [e.product_id, Number(e.quantity)]));
       const { checked } = checkLines(lines, found, held);
-      const book = await bookFor(userId, [...new Set(checked.flatMap((c) => (c.product ? [c.product.id] : [])))]);
+      const book = await bookFor(owner.buyerId, [...new Set(checked.flatMap((c) => (c.product ? [c.product.id] : [])))]);
       let subtotalCents = 0;
       const previewed = checked.map((c): CartLinePreview => {
         const priced = c.product && c.quantity !== null ? linePrice(asSeenBy(pricedRow(c.product), buyerPricesIn(book, c.product.id)), c.quantity) : null;
@@ -209,7 +223,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
      * was; when no product can be added nothing changes, the cart is not emptied for nothing.
      */
     async addProducts(
-      userId: string,
+      owner: CartOwner,
       pieces: readonly { productId: string; quantity: number }[],
       { replace = false }: { replace?: boolean } = {},
     ): Promise<{ cart: Cart; missing: string[]; capped: string[] }> {
@@ -223,7 +237,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
       let capped: string[] = [];
       // The cap and the reopening read the lines: on the locked cart, as one unit with the write.
       if (adding.length) {
-        capped = await repo.inLockedCart(userId, nowIso(), async (cart) => {
+        capped = await repo.inLockedCart(owner.cartId, nowIso(), async (cart) => {
           const existing = await cart.list();
           if (replace) await cart.clear();
           const kept = replace ? [] : existing;
@@ -237,7 +251,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
           return adding.filter((a) => (held.get(a.productId) ?? 0) + a.quantity > a.cap).map((a) => a.productId);
         });
       }
-      return { cart: await view(userId), missing, capped };
+      return { cart: await view(owner), missing, capped };
     },
 
     /**

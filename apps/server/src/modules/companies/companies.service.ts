@@ -163,6 +163,26 @@ export function createCompaniesService(deps: CompaniesDeps) {
       return toCompany(row, { creditUsedCents: 0, memberCount: 1, myRole: 'admin' });
     },
 
+    /**
+     * Issue 32: the company a shop admin sets punchout up for (404 to outsiders, 403 to its own
+     * members, as company prices), with what punchout checks: its name and payment terms.
+     */
+    async forShopAdmin(id: string, user: SessionUser): Promise<{ id: string; name: string; hasPaymentTerms: boolean }> {
+      const { company } = await access.shopAdmin(id, user);
+      return { id: company.id, name: company.name, hasPaymentTerms: termsOf(company.payment_terms) !== null };
+    },
+
+    /** Issue 32: whether the account is a member of the company (the punchout member must be one). */
+    async isMember(companyId: string, userId: string): Promise<boolean> {
+      return (await repo.findMember(companyId, userId)) !== undefined;
+    },
+
+    /** Issue 32: company names by id (the punchout log names each document's company); unknown ids are left out. */
+    async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+      const rows = await Promise.all([...new Set(ids)].map((id) => repo.findById(id)));
+      return new Map(rows.filter((r): r is CompanyRow => r !== undefined).map((r) => [r.id, r.name]));
+    },
+
     /** `GET /api/companies/me`: the caller's company (404 when none). */
     async mine(user: SessionUser): Promise<Company> {
       const membership = await repo.findMembership(user.id);

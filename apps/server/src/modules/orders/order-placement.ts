@@ -68,6 +68,8 @@ export interface NewOrder {
   membership?: Membership | null;
   /** 'account' pays on the company's terms (invoiced, due later); default 'card'. */
   paymentMethod?: PaymentMethod;
+  /** Issue 32: what a shop admin should check on this order (a punchout line sent at another price), shown to admins only. */
+  reviewNote?: string | null;
 }
 
 /**
@@ -158,6 +160,7 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     due_date: plan.dueDate,
     fulfilment: plan.fulfilment,
     credited_cents: 0,
+    review_note: o.reviewNote ?? null,
   };
   return { row, lines };
 }

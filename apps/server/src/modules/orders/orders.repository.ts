@@ -60,6 +60,7 @@ export const ORDER_VIEW_COLUMNS = [
   'rejection_reason',
   'fulfilment',
   'credited_cents',
+  'review_note',
 ] as const satisfies readonly (keyof OrderRow)[];
 export type OrderView = Pick<OrderRow, (typeof ORDER_VIEW_COLUMNS)[number]>;
 

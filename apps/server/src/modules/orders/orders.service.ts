@@ -17,6 +17,11 @@ import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
 export { toOrder };
 
+/** Issue 32: a shop admin's answers carry what they should check on the order (never the buyer's or an approver's). */
+function withReviewNote(order: Order, row: Pick<OrderRow, 'review_note'>): Order {
+  return row.review_note ? { ...order, reviewNote: row.review_note } : order;
+}
+
 const DEFAULT_RULES: OrderRules = { unpaidTtlSeconds: 1800, pendingMax: 20 };
 
 /** Nobody is in a company (the default when no companies module is wired, e.g. unit tests). */
@@ -98,7 +103,8 @@ export function createOrdersService({
           repo.list({ ...filter, offset: pageOffset(query.page, query.limit), limit: query.limit }),
           repo.count(filter),
         ]);
-        return { items: await withLines(rows), total };
+        const items = await withLines(rows);
+        return { items: isAdmin ? items.map((o, i) => withReviewNote(o, rows[i]!)) : items, total };
       };
       // Issue 19: `updatedSince` narrows every list (stored timestamps are ISO text in UTC).
       const updatedSince = query.updatedSince === undefined ? undefined : new Date(query.updatedSince).toISOString();
@@ -129,7 +135,7 @@ export function createOrdersService({
     async get(id: string, user: SessionUser): Promise<Order> {
       const row = await readableOrder(id, user);
       const [order, steps] = await Promise.all([one(row), readTimeline(timeline, namesOf, id)]);
-      return { ...order, timeline: steps };
+      return { ...(user.role === 'admin' ? withReviewNote(order, row) : order), timeline: steps };
     },
 
     /** Issue 31: an order by id as the API answers it, without any access check (a credit note's own check came first). */

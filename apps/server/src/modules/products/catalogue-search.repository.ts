@@ -129,6 +129,7 @@ const COLUMNS = sql.raw(
     'price_tiers',
     'order_multiple',
     'low_stock_threshold',
+    'unspsc',
     'images',
     // Issue 31: a product card says whether it takes backorders.
     'backorder_allowed',

@@ -51,7 +51,7 @@ export interface ProductsAdminDeps {
 }
 
 /** The admin side of the catalogue: add, edit, adjust stock, delete (or archive). Each write clears the catalogue cache. */
-/** Issue 31 (ADR 0031): the product's figure is the default warehouse's; the other warehouses' pieces are set per warehouse. */
+/** Issue 31 (ADR 0032): the product's figure is the default warehouse's; the other warehouses' pieces are set per warehouse. */
 const DEFAULT_WAREHOUSE_SHORT = 'The default warehouse cannot go below 0: the rest of the stock is in other warehouses; set their counts per warehouse';
 
 export function createProductsAdminService(
@@ -99,6 +99,7 @@ export function createProductsAdminService(
         price_tiers: JSON.stringify(tiersToCents(input.priceTiers)),
         order_multiple: input.orderMultiple,
         low_stock_threshold: input.lowStockThreshold,
+        unspsc: input.unspsc,
         created_at: now,
         updated_at: now,
         ...catalogueColumns(input),
@@ -138,6 +139,7 @@ export function createProductsAdminService(
       if (patch.lowStockThreshold !== undefined) values.low_stock_threshold = patch.lowStockThreshold;
       // Issue 31: the settings as sent (a lead time or restock day left out is cleared).
       if (patch.backorder !== undefined) Object.assign(values, backorderColumns(patch.backorder));
+      if (patch.unspsc !== undefined) values.unspsc = patch.unspsc;
       // The tiers and the multiple are checked against the product as it will be stored: a price
       // raised above the stored tiers, or a minimum that the stored multiple pushes past 1000, is
       // as wrong as bad tiers sent with it.

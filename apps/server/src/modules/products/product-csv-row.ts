@@ -62,6 +62,8 @@ export function recordToInput(
       if (column.name === 'backorderAllowed') backorder.allowed = csvBoolean(cell);
       else if (column.name === 'leadTimeDays') backorder.leadTimeDays = cell.trim() ? numberCell(cell) : null;
       else backorder.nextRestockDate = cell.trim() ? cell.trim() : null;
+    } else if (column.kind === 'unspsc') {
+      input.unspsc = cell; // empty: none
     } else if (column.kind === 'images') {
       extraImages = cell
         .split(PRODUCT_CSV_LIST_SEPARATOR)
@@ -134,6 +136,11 @@ export function hasBackorderColumns(columns: readonly (ProductCsvHeaderColumn | 
 /** Whether a file has the `lowStockThreshold` column; without it, an existing product keeps its own. */
 export function hasLowStockColumn(columns: readonly (ProductCsvHeaderColumn | undefined)[]): boolean {
   return columns.some((c) => c?.kind === 'lowStock');
+}
+
+/** Whether a file has the `unspsc` column (issue 32); without it, an existing product keeps its code. */
+export function hasUnspscColumn(columns: readonly (ProductCsvHeaderColumn | undefined)[]): boolean {
+  return columns.some((c) => c?.kind === 'unspsc');
 }
 
 /** Which bulk-pricing columns a file has; without one, an existing product keeps that field. */

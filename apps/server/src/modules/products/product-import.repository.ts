@@ -22,6 +22,7 @@ const CSV_COLUMNS = [
   'backorder_allowed',
   'lead_time_days',
   'next_restock_date',
+  'unspsc',
 ] as const;
 export type ProductCsvRow = Pick<ProductRow, (typeof CSV_COLUMNS)[number]>;
 
@@ -44,6 +45,7 @@ const UPDATED_COLUMNS = [
   'backorder_allowed',
   'lead_time_days',
   'next_restock_date',
+  'unspsc',
   'updated_at',
 ] as const;
 
@@ -106,7 +108,7 @@ export function createProductImportRepository(db: Kysely<DB>) {
 
     /**
      * Issue 31: the SKUs among these whose sellable and committed pieces are fewer than their
-     * other warehouses hold (the default warehouse's count would be negative, ADR 0031).
+     * other warehouses hold (the default warehouse's count would be negative, ADR 0032).
      */
     async belowOtherWarehouses(trx: Transaction<DB>, skus: readonly string[]): Promise<string[]> {
       if (!skus.length) return [];

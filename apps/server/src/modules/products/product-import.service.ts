@@ -20,7 +20,15 @@ import { AppError } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { CatalogueCache } from './catalogue-cache.js';
 import { CsvSyntaxError, jsonLinesWriter, readHeaderLine, readJsonLines, readRecords, spoolToFile } from './product-csv-reader.js';
-import { hasBackorderColumns, hasLowStockColumn, keptPricingProblems, pricingColumns, validateRecord, type PricingColumns } from './product-csv-row.js';
+import {
+  hasBackorderColumns,
+  hasLowStockColumn,
+  hasUnspscColumn,
+  keptPricingProblems,
+  pricingColumns,
+  validateRecord,
+  type PricingColumns,
+} from './product-csv-row.js';
 import type { ProductCsvRow, ProductImportRepository } from './product-import.repository.js';
 import { backorderColumns, catalogueColumns, storedTiers } from './products.service.js';
 import type { ProductRow } from './products.repository.js';
@@ -61,7 +69,7 @@ function errorList() {
   };
 }
 
-/** Issue 31: a stock figure below what the product's other warehouses hold (ADR 0031). */
+/** Issue 31: a stock figure below what the product's other warehouses hold (ADR 0032). */
 export const WAREHOUSE_COUNT_MESSAGE = 'availableQuantity is less than the other warehouses hold; set those counts per warehouse (POST /api/stock)';
 
 /** Values an import writes compare equal: attributes by content (key order is the file's), images as the list a product shows. */
@@ -90,22 +98,24 @@ function sameValues(
     (current.low_stock_threshold === null ? null : Number(current.low_stock_threshold)) === next.low_stock_threshold &&
     Number(current.backorder_allowed) === next.backorder_allowed &&
     (current.lead_time_days === null ? null : Number(current.lead_time_days)) === next.lead_time_days &&
-    current.next_restock_date === next.next_restock_date
+    current.next_restock_date === next.next_restock_date &&
+    (current.unspsc ?? null) === next.unspsc
   );
 }
 
 /**
  * A validated row as the `products` columns it writes (pass 1 stores these; pass 2 only reads
- * them). `price_tiers` / `order_multiple` / `low_stock_threshold` are left out when the file has
+ * them). `price_tiers` / `order_multiple` / `low_stock_threshold` / `unspsc` are left out when the file has
  * no such column.
  */
-function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean, backorder = false) {
+function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean, unspsc: boolean, backorder = false) {
   return {
     ...(pricing.tiers ? { price_tiers: JSON.stringify(tiersToCents(input.priceTiers)) } : {}),
     ...(pricing.multiple ? { order_multiple: input.orderMultiple } : {}),
     ...(lowStock ? { low_stock_threshold: input.lowStockThreshold } : {}),
     // Issue 31: a file without backorder columns leaves a product's settings as they are.
     ...(backorder ? backorderColumns(input.backorder) : {}),
+    ...(unspsc ? { unspsc: input.unspsc } : {}),
     ...catalogueColumns(input),
     name: input.name,
     name_lower: input.name.toLowerCase(),
@@ -138,6 +148,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
     let pricing: PricingColumns = { tiers: true, multiple: true };
     let lowStock = true;
     let backorder = false;
+    let unspsc = true;
     let stop = false;
     const accepted: { row: number; value: ProductInput }[] = [];
     /** The batch's valid rows: checked against the stored tiers/multiple they keep, then written. */
@@ -152,7 +163,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           return problems.length === 0;
         });
       }
-      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock, backorder));
+      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock, unspsc, backorder));
       accepted.length = 0;
     };
     try {
@@ -169,6 +180,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
             pricing = pricingColumns(columns);
             lowStock = hasLowStockColumn(columns);
             backorder = hasBackorderColumns(columns);
+            unspsc = hasUnspscColumn(columns);
             continue;
           }
           if (cells.every((c) => !c.trim())) continue; // a spreadsheet's trailing blank row
@@ -245,6 +257,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           backorder_allowed: values.backorder_allowed ?? Number(existing?.backorder_allowed ?? 0),
           lead_time_days: values.lead_time_days !== undefined ? values.lead_time_days : (existing?.lead_time_days ?? null),
           next_restock_date: values.next_restock_date !== undefined ? values.next_restock_date : (existing?.next_restock_date ?? null),
+          unspsc: values.unspsc !== undefined ? values.unspsc : (existing?.unspsc ?? null),
         };
         if (existing && sameValues(existing, merged)) continue;
         // On an existing SKU only the file's values are written (repository); id and position are for new rows.

@@ -7,7 +7,7 @@ import type { DB } from '../../db/tables.js';
 export type ProductRow = Selectable<ProductsTable>;
 
 /**
- * Issue 31 (ADR 0031): a product's new sellable figure as written by the product form, a delta or
+ * Issue 31 (ADR 0032): a product's new sellable figure as written by the product form, a delta or
  * CSV (the default warehouse's change, as before warehouses) must leave the default warehouse a
  * count of zero or more: available + committed ≥ what the other warehouses hold.
  */
@@ -45,7 +45,7 @@ export function createProductsRepository(db: Kysely<DB>) {
   async function takeOne(trx: Transaction<DB>, id: string, quantity: number): Promise<boolean> {
     const result = await trx
       .updateTable('products')
-      // Issue 31: the pieces stay on a warehouse's shelves, committed, until they ship (ADR 0031).
+      // Issue 31: the pieces stay on a warehouse's shelves, committed, until they ship (ADR 0032).
       .set({ available_quantity: sql`available_quantity - ${quantity}`, committed_quantity: sql`committed_quantity + ${quantity}` })
       .where('id', '=', id)
       .where('available_quantity', '>=', quantity)
@@ -147,7 +147,7 @@ export function createProductsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Issue 31 (ADR 0031): locks these products' rows in the unit, in id order (PostgreSQL; SQLite's
+     * Issue 31 (ADR 0032): locks these products' rows in the unit, in id order (PostgreSQL; SQLite's
      * one writer needs nothing). Every unit that moves stock of existing orders locks its products
      * first, before any order row, so such units never wait for each other in a cycle.
      */

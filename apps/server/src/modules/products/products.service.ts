@@ -57,6 +57,7 @@ export function toProductJson(row: ProductRow): Product {
     orderMultiple: Number(row.order_multiple),
     lowStockThreshold: row.low_stock_threshold === null ? null : Number(row.low_stock_threshold),
     backorder: backorderOf(row),
+    unspsc: row.unspsc ?? null,
   };
 }
 
@@ -172,7 +173,7 @@ export function createProductsService(
       if (fills.length) uow.afterCommit(() => cache.clear(), CATALOGUE_CACHE);
     },
 
-    /** Issue 31: locks these products' rows first in a unit that moves stock of existing orders (ADR 0031). */
+    /** Issue 31: locks these products' rows first in a unit that moves stock of existing orders (ADR 0032). */
     lockIn: (uow: UnitOfWork, productIds: readonly string[]) => repo.lockIn(uow.trx, productIds),
 
     /**

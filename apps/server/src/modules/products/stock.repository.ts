@@ -16,7 +16,7 @@ export interface LowStockRow {
 }
 
 /**
- * A product's stock figures as a unit sees them (issue 31, ADR 0031): what can be sold, what is
+ * A product's stock figures as a unit sees them (issue 31, ADR 0032): what can be sold, what is
  * sold and not yet shipped, and the counts of the warehouses other than the default (whose count
  * is derived: `available + committed − Σ others`).
  */

@@ -37,7 +37,7 @@ const CATALOGUE_CACHE = 'catalogue-cache';
  * sets what one warehouse can still sell; the product's `availableQuantity` is the warehouses'
  * sum. Pieces sold and not yet shipped count as sold from the default warehouse until they ship
  * (from whichever warehouse), so the default warehouse's figure means what the one stock figure
- * meant before warehouses (ADR 0031). The steps run in the flows' units (flows/set-stock.ts,
+ * meant before warehouses (ADR 0032). The steps run in the flows' units (flows/set-stock.ts,
  * flows/ship-order.ts); each registers the catalogue cache's clearing after the commit.
  */
 export function createStockService({

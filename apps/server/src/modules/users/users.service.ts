@@ -47,6 +47,22 @@ export function createUsersService(repo: UsersRepository, opts: UsersDeps) {
       return row ? { id: row.id, email: row.email, name: row.name } : undefined;
     },
     listIdentities: (page: number, limit: number) => repo.listIdentities(pageOffset(page, limit), limit),
+    /**
+     * Issue 32: the account as a session would show it (punchout signs its member in and orders as
+     * it), or undefined when it is gone.
+     */
+    async sessionUserOf(id: string): Promise<SessionUser | undefined> {
+      const [row, identity] = await Promise.all([repo.findById(id), repo.findIdentity(id)]);
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        email: row.email,
+        name: row.name,
+        image: identity?.image ?? null,
+        emailVerified: Boolean(row.emailVerified),
+        role: row.role === 'admin' ? 'admin' : 'customer',
+      };
+    },
     countAll: () => repo.count(undefined),
     imageInUse: (url: string) => repo.imageInUse(url),
     /** Who hears about admin work (a new request for quote): every admin, and ADMIN_EMAILS even before its owner has signed up. */

@@ -29,7 +29,7 @@ const codeTaken = () => new AppError('CONFLICT', WAREHOUSE_MESSAGES.codeTaken, {
 /**
  * Warehouses (issue 31): kept by shop admins (`GET/POST/PATCH /api/warehouses`); the stock routes,
  * shipments and returns name them by code. The default warehouse was made by the migration and
- * stays the default (its count is derived from the product's figures, ADR 0031).
+ * stays the default (its count is derived from the product's figures, ADR 0032).
  */
 export function createWarehousesService(repo: WarehousesRepository) {
   return {

@@ -13,6 +13,9 @@ const Webhooks = page(() => import('./dashboard/webhooks'));
 // Issue 31: warehouses and carriers, and the returns list, ride on it too.
 const Warehouses = page(() => import('./dashboard/warehouses'));
 const Returns = page(() => import('./dashboard/returns'));
+// Issue 32: punchout, a company's setup and the log (shop admins), here for the same reason.
+const CompanyPunchout = page(() => import('./dashboard/company-punchout'));
+const PunchoutLog = page(() => import('./dashboard/punchout-log'));
 
 /**
  * Company accounts (issue 18): `/invitations/:token`, `/dashboard/company`, `/dashboard/approvals`
@@ -31,5 +34,7 @@ export function Component() {
   if (path === '/dashboard/webhooks') return <Webhooks />;
   if (path === '/dashboard/warehouses') return <Warehouses />;
   if (path === '/dashboard/returns') return <Returns />;
+  if (path === '/dashboard/punchout') return <PunchoutLog />;
+  if (/^\/dashboard\/companies\/[^/]+\/punchout$/.test(path)) return <CompanyPunchout />;
   return <Invitation />;
 }

@@ -7,6 +7,7 @@ import { formatCount, formatQuantity, unavailableReason } from '@bulkparts/share
 import { ListPrice } from '@/components/ui/list-price';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { RecordLoadFailure } from '@/components/ui/record-load-failure';
+import { useIsPunchout, useSession } from '@/features/auth/api/auth-queries';
 import { AddToCart } from '@/features/cart/components/add-to-cart';
 import { categoryQueries } from '@/features/categories/api/categories-queries';
 import { productQueries } from '@/features/products/api/product-queries';
@@ -14,7 +15,6 @@ import { ProductDocuments } from '@/features/products/components/product-documen
 import { ProductGallery } from '@/features/products/components/product-gallery';
 import { SpecTable } from '@/features/products/components/spec-table';
 import { AddToList } from '@/features/lists/components/add-to-list';
-import { useSession } from '@/features/auth/api/auth-queries';
 
 // A shop admin's document upload: its own chunk, so buyers never download it (nor zod with it).
 const ProductDocumentsAdmin = lazy(() => import('@/features/admin/components/product-documents-admin').then((m) => ({ default: m.ProductDocumentsAdmin })));
@@ -28,6 +28,7 @@ export function Component() {
   // Issue 33: the pieces typed into 'Add to cart' go into the quote request once past what an order line takes.
   const [typed, setTyped] = useState<number | null>(null);
   const session = useSession();
+  const punchout = useIsPunchout();
 
   if (product.isPending) return <PageSpinner label="Loading the product" />;
   if (product.isError) return <RecordLoadFailure error={product.error} onRetry={product.refetch} notFound={{ title: 'Product not found' }} />;
@@ -80,13 +81,16 @@ export function Component() {
           <p className="badge h-auto badge-error badge-lg py-1 font-semibold">{unavailable}</p>
         ) : (
           <>
-            <Link to={`/purchase/${p._id}`} className="btn btn-primary w-full sm:w-auto">
-              Purchase
-            </Link>
+            {/* Issue 32: a punchout session orders through its procurement system, never here. */}
+            {!punchout && (
+              <Link to={`/purchase/${p._id}`} className="btn btn-primary w-full sm:w-auto">
+                Purchase
+              </Link>
+            )}
             <AddToCart key={p._id} product={p} tiers={p} onTyped={setTyped} />
           </>
         )}
-        {!p.archived && (
+        {!p.archived && !punchout && (
           <p>
             Need more than {formatCount(ORDER_QUANTITY_MAX)} pieces or a special price?{' '}
             <Link
@@ -97,7 +101,7 @@ export function Component() {
             </Link>
           </p>
         )}
-        {!p.archived && session.data?.user && <AddToList key={p._id} product={p} />}
+        {!p.archived && session.data?.user && !punchout && <AddToList key={p._id} product={p} />}
         <ProductDocuments documents={p.documents ?? []} />
         {session.data?.user.role === 'admin' && (
           <Suspense fallback={null}>

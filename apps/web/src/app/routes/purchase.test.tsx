@@ -43,6 +43,7 @@ const product: Product = {
   orderMultiple: 1,
   lowStockThreshold: null,
   backorder: { allowed: false, leadTimeDays: null, nextRestockDate: null },
+  unspsc: null,
 };
 
 const lastShipTo: StoredShippingAddress = {

@@ -21,6 +21,7 @@ const product = (sku: string, attributes: Record<string, string>, extra: Partial
   orderMultiple: 1,
   lowStockThreshold: null,
   backorder: { allowed: false, leadTimeDays: null, nextRestockDate: null },
+  unspsc: null,
   ...extra,
 });
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '@/features/auth/api/auth-queries';
 
 /** 'Approvals', for approvers and company admins only (approvals-link.tsx says why it is lazy). */
@@ -54,6 +54,7 @@ const adminGroups: { title: string; links: MenuLink[] }[] = [
     links: [
       { to: '/dashboard/api-keys', label: 'API Keys' },
       { to: '/dashboard/webhooks', label: 'Webhooks' },
+      { to: '/dashboard/punchout', label: 'Punchout Log' },
     ],
   },
   {
@@ -108,6 +109,19 @@ export function Component() {
       </NavLink>
     </li>
   );
+
+  // Issue 32: a punchout session has no dashboard (its procurement system keeps the orders; the server refuses these pages' reads).
+  if (session.data?.session?.punchoutId) {
+    return (
+      <section className="mx-auto max-w-xl p-10 text-center">
+        <h1 className="text-2xl font-bold">Not part of punchout</h1>
+        <p className="py-4">You are shopping from your procurement system: fill the cart and return it there, where the order is placed.</p>
+        <Link to="/cart" className="btn btn-primary">
+          Go to the cart
+        </Link>
+      </section>
+    );
+  }
 
   const buying = (
     <>

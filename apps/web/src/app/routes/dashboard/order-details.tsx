@@ -111,6 +111,8 @@ function OrderDetails({ order }: { order: Order }) {
           </Fact>
           <Fact label="PO number">{order.poNumber}</Fact>
           <Fact label="Note">{order.note}</Fact>
+          {/* Issue 32: what a shop admin should check (only in admins' answers). */}
+          {order.reviewNote && <Fact label="For the shop to check">{order.reviewNote}</Fact>}
           <Fact label="Payment">{order.paymentMethod === 'account' ? 'On account' : 'Card'}</Fact>
           <Fact label="Delivery">
             {order.lines.some((l) => l.backordered > 0)

@@ -14,6 +14,8 @@ import {
   ORDER_MULTIPLE_HINT,
   PriceTierRows,
   SpecificationRows,
+  UNSPSC_HINT,
+  UNSPSC_LABEL,
 } from './product-catalogue-fields';
 import { NO_BACKORDER_VALUES, productFormResolver, type ProductFormValues } from './product-form-values';
 
@@ -38,6 +40,7 @@ const empty: ProductFormValues = {
   orderMultiple: 1,
   lowStockThreshold: null,
   backorder: NO_BACKORDER_VALUES,
+  unspsc: '',
 };
 
 export function AddProductForm() {
@@ -78,6 +81,7 @@ export function AddProductForm() {
           <TextField label="SKU" hint="A–Z, 0–9, - _ . /; saved in capitals" autoCapitalize="characters" registration={register('sku')} error={errors.sku} />
           <TextField label="Name" registration={register('name')} error={errors.name} />
           <TextField label="Brand" registration={register('brand')} error={errors.brand} />
+          <TextField label={UNSPSC_LABEL} hint={UNSPSC_HINT} inputMode="numeric" registration={register('unspsc')} error={errors.unspsc} />
           <CategorySelect form={form} />
         </div>
         <TextareaField

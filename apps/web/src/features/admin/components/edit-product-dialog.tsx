@@ -14,6 +14,8 @@ import {
   ORDER_MULTIPLE_HINT,
   PriceTierRows,
   SpecificationRows,
+  UNSPSC_HINT,
+  UNSPSC_LABEL,
 } from './product-catalogue-fields';
 import { productFormResolver, productFormValues, type ProductFormValues } from './product-form-values';
 
@@ -30,7 +32,18 @@ const sameTiers = (a: Tiers, b: Tiers) => a.length === b.length && a.every((t, i
  */
 export function changedFields(product: Product, values: ProductInput): ProductPatch {
   const patch: ProductPatch = {};
-  for (const key of ['sku', 'name', 'description', 'brand', 'category', 'price', 'minimumOrderQuantity', 'orderMultiple', 'lowStockThreshold'] as const) {
+  for (const key of [
+    'sku',
+    'name',
+    'description',
+    'brand',
+    'category',
+    'price',
+    'minimumOrderQuantity',
+    'orderMultiple',
+    'lowStockThreshold',
+    'unspsc',
+  ] as const) {
     if (values[key] !== product[key]) Object.assign(patch, { [key]: values[key] });
   }
   if (!sameAttributes(values.attributes, product.attributes)) patch.attributes = values.attributes;
@@ -77,6 +90,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
           <TextField label="SKU" registration={register('sku')} error={errors.sku} />
           <TextField label="Name" registration={register('name')} error={errors.name} />
           <TextField label="Brand" registration={register('brand')} error={errors.brand} />
+          <TextField label={UNSPSC_LABEL} hint={UNSPSC_HINT} inputMode="numeric" registration={register('unspsc')} error={errors.unspsc} />
           <CategorySelect form={form} />
         </div>
         <TextField label="Image URL" registration={register('img')} error={errors.img} />

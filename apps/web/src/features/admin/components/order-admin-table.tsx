@@ -127,6 +127,12 @@ export function OrderAdminTable() {
                   <>
                     <OrderLink order={o} />
                     {o.poNumber && <span className="block text-xs break-all">PO {o.poNumber}</span>}
+                    {/* Issue 32: a punchout line sent at another price than the shop's (placed at the shop's). */}
+                    {o.reviewNote && (
+                      <span className="mt-1 block text-xs break-words">
+                        <span className="badge badge-sm badge-warning">Check</span> {o.reviewNote}
+                      </span>
+                    )}
                   </>
                 ),
               },

@@ -76,6 +76,8 @@ export const ORDER_MULTIPLE_HINT = 'Pieces per pack: every order is a multiple o
 
 /** Issue 19: the product's own threshold for the `product.low_stock` webhook. */
 export const LOW_STOCK_LABEL = 'Low-stock alert below';
+export const UNSPSC_LABEL = 'UNSPSC code';
+export const UNSPSC_HINT = '8 digits (31161600 is bolts): a punchout cart files the line under it. Empty: none';
 export const LOW_STOCK_HINT = 'Pieces: a stock take leaving fewer sends the low-stock webhook. Empty: the shop-wide setting; 0: never';
 
 // An added tier row starts empty (null, as the form kit empties a number field).

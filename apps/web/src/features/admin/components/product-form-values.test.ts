@@ -29,6 +29,7 @@ const product: Product = {
   orderMultiple: 1,
   lowStockThreshold: null,
   backorder: { allowed: false, leadTimeDays: null, nextRestockDate: null },
+  unspsc: null,
 };
 
 const resolve = (values: ProductFormValues) =>

@@ -23,7 +23,7 @@ export interface TierRow {
  */
 export type ProductFormValues = Omit<
   ProductInputFields,
-  'attributes' | 'images' | 'category' | 'priceTiers' | 'orderMultiple' | 'lowStockThreshold' | 'backorder'
+  'attributes' | 'images' | 'category' | 'priceTiers' | 'orderMultiple' | 'lowStockThreshold' | 'backorder' | 'unspsc'
 > & {
   category: string;
   specs: SpecRow[];
@@ -33,6 +33,8 @@ export type ProductFormValues = Omit<
   lowStockThreshold: number | null;
   /** Issue 31: the lead time empty (null or NaN) and the restock day empty ('') mean none. */
   backorder: BackorderFormValues;
+  /** Issue 32: '' for none (the schema reads it as null). */
+  unspsc: string;
 };
 
 export interface BackorderFormValues {
@@ -118,6 +120,7 @@ export function productFormValues(product: Product): ProductFormValues {
     orderMultiple: product.orderMultiple,
     lowStockThreshold: product.lowStockThreshold ?? null,
     backorder: { allowed: product.backorder.allowed, leadTimeDays: product.backorder.leadTimeDays, nextRestockDate: product.backorder.nextRestockDate ?? '' },
+    unspsc: product.unspsc ?? '',
   };
 }
 

@@ -18,6 +18,15 @@ export function useSession() {
 }
 
 /**
+ * Issue 32: whether this browser session was opened by punchout (the buyer's procurement system):
+ * the pages then offer "Return cart" instead of checkout, payment or quotes (the server refuses
+ * those to such a session anyway).
+ */
+export function useIsPunchout(): boolean {
+  return Boolean(useSession().data?.session?.punchoutId);
+}
+
+/**
  * Forgets every read but auth's when the account at this browser changes (sign-in, sign-up,
  * sign-out): one account's orders and company are never shown to the next. The catalogue is
  * reset rather than dropped, so the page on screen reads it again at once: a company member sees

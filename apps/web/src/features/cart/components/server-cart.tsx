@@ -13,11 +13,19 @@ import { CartLineRow } from './cart-line-row';
 import { CartTable } from './cart-table';
 import { EmptyCart } from './empty-cart';
 
+/** What replaces 'Checkout' and 'Request a quote' (issue 32: a punchout session's "Return cart"), told whether lines block it. */
+export interface CartOrderAction {
+  render: (blocked: boolean, describedBy: string | undefined) => ReactNode;
+  /** What the lines in red block ('return the cart'). */
+  verb: string;
+}
+
 /**
  * The signed-in buyer's cart (`GET /api/cart`): a table of its lines with their problems, and the
- * summary with Checkout. `moreActions` (the page's: 'Save as list') join the summary's buttons.
+ * summary with Checkout (or `orderAction`). `moreActions` (the page's: 'Save as list') join the
+ * summary's buttons.
  */
-export function ServerCart({ moreActions }: { moreActions?: (lines: readonly CartLine[]) => ReactNode }) {
+export function ServerCart({ orderAction, moreActions }: { orderAction?: CartOrderAction; moreActions?: (lines: readonly CartLine[]) => ReactNode }) {
   const cart = useQuery(cartQueries.mine());
   const update = useUpdateCartLine();
   const remove = useRemoveCartLine();
@@ -30,20 +38,26 @@ export function ServerCart({ moreActions }: { moreActions?: (lines: readonly Car
   const problems = cart.data.lines.filter((l) => l.problem).length;
   const actions = (
     <>
-      <button
-        type="button"
-        className="btn btn-primary"
-        disabled={problems > 0}
-        aria-describedby={problems > 0 ? 'cart-checkout-blocked' : undefined}
-        onClick={() => navigate('/checkout')}
-      >
-        Checkout
-      </button>
+      {orderAction ? (
+        orderAction.render(problems > 0, problems > 0 ? 'cart-checkout-blocked' : undefined)
+      ) : (
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={problems > 0}
+          aria-describedby={problems > 0 ? 'cart-checkout-blocked' : undefined}
+          onClick={() => navigate('/checkout')}
+        >
+          Checkout
+        </button>
+      )}
       {moreActions?.(cart.data.lines)}
-      {/* Past 1000 pieces a line, or for a special price: the cart's lines as a request for quote (issue 17). */}
-      <Link to="/quotes/new?from=cart" className="btn btn-outline">
-        Request a quote
-      </Link>
+      {/* Past 1000 pieces a line, or for a special price: the cart's lines as a request for quote (issue 17); not in punchout. */}
+      {!orderAction && (
+        <Link to="/quotes/new?from=cart" className="btn btn-outline">
+          Request a quote
+        </Link>
+      )}
       <Link to="/quick-order" className="btn btn-ghost">
         Quick order
       </Link>
@@ -69,7 +83,7 @@ export function ServerCart({ moreActions }: { moreActions?: (lines: readonly Car
       </CartTable>
       {problems > 0 && (
         <p id="cart-checkout-blocked" className="text-sm">
-          Fix or remove the {problems === 1 ? 'line' : `${problems} lines`} marked in red to check out.
+          Fix or remove the {problems === 1 ? 'line' : `${problems} lines`} marked in red to {orderAction?.verb ?? 'check out'}.
         </p>
       )}
     </div>

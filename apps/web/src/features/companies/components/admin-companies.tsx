@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { PAYMENT_TERMS_LABELS, shippingAddressLines, type Company } from '@bulkparts/shared';
 import { formatDollars, formatNumber } from '@bulkparts/shared/money';
 import { DataTable } from '@/components/ui/data-table';
@@ -113,14 +114,20 @@ export function AdminCompanies({ selectedId, onSelect, myEmail }: { selectedId: 
               {
                 header: 'Actions',
                 cell: (c) => (
-                  <button
-                    type="button"
-                    className={`btn btn-xs ${c.id === selectedId ? 'btn-primary' : 'btn-outline'}`}
-                    aria-pressed={c.id === selectedId}
-                    onClick={() => onSelect(c.id === selectedId ? null : c.id)}
-                  >
-                    Manage<span className="sr-only"> {c.name}</span>
-                  </button>
+                  <div className="flex flex-wrap gap-1">
+                    <button
+                      type="button"
+                      className={`btn btn-xs ${c.id === selectedId ? 'btn-primary' : 'btn-outline'}`}
+                      aria-pressed={c.id === selectedId}
+                      onClick={() => onSelect(c.id === selectedId ? null : c.id)}
+                    >
+                      Manage<span className="sr-only"> {c.name}</span>
+                    </button>
+                    {/* Issue 32: its punchout setup. */}
+                    <Link to={`/dashboard/companies/${encodeURIComponent(c.id)}/punchout`} className="btn btn-ghost btn-xs">
+                      Punchout<span className="sr-only"> of {c.name}</span>
+                    </Link>
+                  </div>
                 ),
               },
             ]}

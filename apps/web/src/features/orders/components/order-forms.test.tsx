@@ -38,6 +38,7 @@ const product: Product = {
   orderMultiple: 1,
   lowStockThreshold: null,
   backorder: { allowed: false, leadTimeDays: null, nextRestockDate: null },
+  unspsc: null,
 };
 
 describe('PurchaseForm (built from the form kit)', () => {

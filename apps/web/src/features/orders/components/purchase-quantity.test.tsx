@@ -39,6 +39,7 @@ const bolt: Product = {
   orderMultiple: 1,
   lowStockThreshold: null,
   backorder: { allowed: false, leadTimeDays: null, nextRestockDate: null },
+  unspsc: null,
 };
 
 const total = () => screen.getByText(/^Total:/).textContent;

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Product } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity, unavailableReason } from '@bulkparts/shared/availability';
+import { useIsPunchout } from '@/features/auth/api/auth-queries';
 
 interface ProductCardProps {
   product: Product;
@@ -18,6 +19,8 @@ interface ProductCardProps {
 
 export function ProductCard({ product, headingLevel = 3, eager = false, cartAction, compareAction }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // Issue 32: a punchout session orders through its procurement system: 'Add to cart', no 'Buy now'.
+  const punchout = useIsPunchout();
   const details = `/productdetails/${product._id}`;
   const unavailable = unavailableReason(product);
   return (
@@ -53,7 +56,7 @@ export function ProductCard({ product, headingLevel = 3, eager = false, cartActi
           {!unavailable && cartAction}
           {unavailable ? (
             <p className="badge h-auto w-full badge-error py-1 text-center font-semibold">{unavailable}</p>
-          ) : (
+          ) : punchout ? null : (
             /* The name is part of the link's text, not an aria-label, so what is read starts with
                what is shown (WCAG 2.5.3: "Buy now Hex Bolt M8x40"). */
             <Link to={`/purchase/${product._id}`} className="btn btn-primary btn-block">
