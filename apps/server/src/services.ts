@@ -47,6 +47,17 @@ import { createProductsRepository } from './modules/products/products.repository
 import { createProductsService } from './modules/products/products.service.js';
 import { createStockRepository } from './modules/products/stock.repository.js';
 import { createStockService } from './modules/products/stock.service.js';
+import { createWarehousesRepository } from './modules/warehouses/warehouses.repository.js';
+import { createWarehousesService } from './modules/warehouses/warehouses.service.js';
+import { createSetStock } from './flows/set-stock.js';
+import { createAllocateBackorders, createAllocateBackordersNow } from './flows/allocate-backorders.js';
+import { createShippingFlows } from './flows/ship-order.js';
+import { createReturnFlows } from './flows/returns.js';
+import { createReturnsRepository } from './modules/returns/returns.repository.js';
+import { createReturnsService } from './modules/returns/returns.service.js';
+import { createReturnMail } from './modules/returns/return-mail.js';
+import { createShipmentsRepository } from './modules/shipments/shipments.repository.js';
+import { createShipmentsService } from './modules/shipments/shipments.service.js';
 import { createProfilesRepository } from './modules/profiles/profiles.repository.js';
 import { createQuotesRepository } from './modules/quotes/quotes.repository.js';
 import { createQuotesService } from './modules/quotes/quotes.service.js';
@@ -169,6 +180,7 @@ export function buildServices({
       createOrderMail({ mailer, publicUrl: config.publicUrl }),
       createQuoteMail({ mailer, publicUrl: config.publicUrl }),
       createInvitationMail({ mailer, publicUrl: config.publicUrl }),
+      createReturnMail({ mailer, publicUrl: config.publicUrl }),
       createWebhookSubscriber(webhooks),
       { 'order.placed': async (uow) => uow.afterCommit(() => ordersPlaced.inc()) },
     ],
@@ -252,13 +264,32 @@ export function buildServices({
   };
   // The order flows (src/flows/): each opens one unit and calls the modules inside it.
   const placeOrder = createPlaceOrder({ units, orders: orderSteps.placement, products });
-  const moveOrder = createMoveOrder({ units, orders: orderSteps.moves, products });
+  // Issue 31: stock arriving (a stock take, pieces given back, a return received) goes to backordered lines first.
+  const allocateBackordersIn = createAllocateBackorders({ orders: orderSteps.backorders, products });
+  const moveOrder = createMoveOrder({ units, orders: orderSteps.moves, products, allocateBackordersIn });
+  // Issue 31: warehouses; stock is counted per warehouse (products module).
+  const warehouses = createWarehousesService(createWarehousesRepository(db));
+  const stock = createStockService({
+    repo: createStockRepository(db, engine),
+    cache: catalogueCache,
+    lowStockThreshold: config.webhooks.lowStockThreshold,
+    warehouses: () => warehouses.refs(),
+  });
+  // Issue 31: shipments (their packing slips drawn by the invoice renderer's pool) and the ship and deliver flows.
+  const invoiceRenderer = createInvoiceRenderer({ log });
+  const shipments = createShipmentsService({
+    repo: createShipmentsRepository(db, engine),
+    warehouses: () => warehouses.list(),
+    readableOrder: (orderId, user) => orders.readable(orderId, user),
+    renderer: invoiceRenderer,
+  });
+  const shipping = createShippingFlows({ units, orders: orderSteps.shipping, shipments, products, stock, warehouses });
   const orders = createOrdersService({
     repo: ordersRepo,
     companyOrders,
     placeOrder,
     moveOrder,
-    sweeps: createSweepOrders({ units, orders: orderSteps.sweeps, products }),
+    sweeps: createSweepOrders({ units, orders: orderSteps.sweeps, products, allocateBackordersIn }),
     // A refund moves money first; the status changes only once the provider has accepted it.
     // An account order takes its invoice number in the approval's unit when it becomes invoiced (issue 18).
     hooks: { beforeRefund: (row) => payments.refund(row), invoiceNumberIn: (trx) => paymentsRepo.nextInvoiceNumber(trx) },
@@ -268,6 +299,7 @@ export function buildServices({
     timeline: events,
     // Orders → users: who acted on an order, by name (the timeline).
     namesOf: async (ids) => new Map((await users.usersByIds(ids)).map((u) => [u.id, u.name] as const)),
+    shipping,
   });
   // `POST /api/purchase` and the buyer's later ship-to (flows/purchase-product.ts, flows/change-ship-to.ts).
   const purchase = createPurchaseProduct({ orders, products, companies, shipTo });
@@ -284,6 +316,7 @@ export function buildServices({
     cache: catalogueCache,
     hasOrders: orders.hasOrdersForProduct,
     categoryExists: categories.exists,
+    stockRaised: createAllocateBackordersNow(units, allocateBackordersIn),
     // Issue 33: a deleted product's documents go with it (read when called: documents are built below).
     afterDelete: (productId) => documents.removeAllOf(productId),
     categoryTree: () => categories.tree(),
@@ -296,14 +329,8 @@ export function buildServices({
     missingCategories: (slugs) => categories.findMissing(slugs),
   });
   const productExport = createProductExportService(productImportRepo);
-  // Issue 19: stock set from outside (a warehouse, an ERP), by id or by SKU; clears the catalogue cache.
-  const stock = createStockService({
-    repo: createStockRepository(db),
-    products: productsRepo,
-    cache: catalogueCache,
-    units,
-    lowStockThreshold: config.webhooks.lowStockThreshold,
-  });
+  // Issue 31: stock set from outside (a warehouse, an ERP) by id or by SKU, per warehouse, through the stock-take flow.
+  const stockTake = createSetStock({ units, stock, products, warehouses, allocateBackordersIn });
   // Issue 19: API keys, each request's key read from the database and counted per key.
   const apiKeys = createApiKeysService({
     repo: createApiKeysRepository(db),
@@ -312,7 +339,6 @@ export function buildServices({
   });
 
   const provider = paymentProvider ?? (config.stripe ? createStripeProvider(config.stripe) : createTestCardProvider());
-  const invoiceRenderer = createInvoiceRenderer({ log });
   const payableOrders = createOrderPayments(ordersRepo, createOrderPaymentsRepository(db), events);
   const payments = createPaymentsService({
     repo: paymentsRepo,
@@ -341,6 +367,30 @@ export function buildServices({
   // An accepted quote is placed like any order and ships like a purchase: the buyer's last ship-to, a given one remembered.
   const acceptQuote = createAcceptQuote({ quotes, products, orders, shipTo });
 
+  // Issue 31: returns and credit notes (their PDFs on the invoice renderer's pool), refunded through payments.
+  const returns = createReturnsService({
+    repo: createReturnsRepository(db, engine),
+    companies,
+    orderOf: (orderId) => orders.byId(orderId),
+    renderer: invoiceRenderer,
+  });
+  const returnFlows = createReturnFlows({
+    units,
+    orders: orderSteps.returns,
+    returns,
+    products,
+    stock,
+    warehouses,
+    allocateBackordersIn,
+    companies,
+    lastActivity: (orderId) => shipments.lastActivity(orderId),
+    payments: {
+      nextCreditNoteNumberIn: (trx) => paymentsRepo.nextCreditNoteNumber(trx),
+      refundPart: (orderId, cents, key) => payments.refundPart(orderId, cents, key),
+    },
+    adminEmails: () => users.adminEmails(),
+    windowDays: config.orders.returnWindowDays,
+  });
   // Issue 32 (ADR 0031): punchout. The module owns its setups, sessions, log and buyers' order ids;
   // the flows start a session (signing the browser in as the company's punchout member), return
   // its cart, and place a cXML OrderRequest through the place-order flow.
@@ -379,7 +429,7 @@ export function buildServices({
   const documents = createDocumentsService({ repo: createDocumentsRepository(db), storage, products, companies, cache: catalogueCache, rateLimiter });
   // The overview, the export and the operator's inbox (issue 33); returns to receive are 0 until
   // issue 31's returns module gives its count (admin-reports/returns-to-receive.ts).
-  const adminReports = createAdminReportsService({ orders: createOrderReportsService(createOrderReportsRepository(db)), products, quotes });
+  const adminReports = createAdminReportsService({ orders: createOrderReportsService(createOrderReportsRepository(db)), products, quotes, returns });
   const health = { engine, ...createHealthRepository(db) };
   // Issue 33: the terms of sale and privacy texts admins edit.
   const sitePages = createSitePagesService(createSitePagesRepository(db));
@@ -402,6 +452,12 @@ export function buildServices({
     productImport,
     productExport,
     stock,
+    stockTake,
+    warehouses,
+    shipments,
+    shipping,
+    returns,
+    returnFlows,
     apiKeys,
     webhooks,
     loopPressure,

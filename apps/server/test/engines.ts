@@ -84,6 +84,16 @@ export const BOTH_ENGINES = [
   // Issue 33: the inbox's counts against the filtered lists, All Product's filters and column sorts.
   'admin/inbox.test.ts',
   'security/operations.test.ts',
+  // Issue 31: stock counted per warehouse under the products' row locks, the warehouse code's unique index.
+  'warehouses/warehouses.test.ts',
+  // Issue 31: shipments add to each line under the order's row lock; numbers from a sequence (PostgreSQL) or max + 1 (SQLite).
+  'shipments/shipments.test.ts',
+  // Issue 31: backordered lines take their queue place under the product's lock; stock arriving is allocated in its unit.
+  'backorders/backorders.test.ts',
+  'backorders/backorder-concurrency.test.ts',
+  // Issue 31: returns reserve shipped pieces conditionally (racing requests), credit notes number from the gap-free sequence.
+  'returns/returns.test.ts',
+  'returns/returns-stripe.test.ts',
   // Issue 29 (ADR 0029): relaxed commits (SQLite's pragma, PostgreSQL's synchronous_commit) and prepared statements.
   'platform/commit-modes.test.ts',
   // Issue 32: punchout's setups (unique identities), one-time start links (a conditional update),

@@ -256,6 +256,10 @@ const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
   '/dashboard/companies': { admin: at('/dashboard/companies', (p) => p.getByLabel('Search companies')) },
   '/dashboard/api-keys': { admin: at('/dashboard/api-keys', (p) => p.getByRole('button', { name: 'Create key' })) },
   '/dashboard/webhooks': { admin: at('/dashboard/webhooks', (p) => p.getByRole('button', { name: 'Add endpoint' })) },
+  // Issue 31: the warehouses (the default listed) and the carriers' tracking templates.
+  '/dashboard/warehouses': { admin: at('/dashboard/warehouses', (p) => p.getByRole('button', { name: 'Save carriers' })) },
+  // Issue 31: the returns list (its status filter is there with or without returns).
+  '/dashboard/returns': { admin: at('/dashboard/returns', h1('Returns')) },
   // Issue 32: a company's punchout setup (none yet: the form to set it up) and the punchout log.
   '/dashboard/companies/:id/punchout': {
     admin: { path: (d) => `/dashboard/companies/${d.companyId}/punchout`, ready: (p) => p.getByRole('button', { name: 'Save punchout setup' }) },

@@ -17,8 +17,11 @@ test('the admin sees the grouped admin menu, the inbox and the overview, and add
     'Add Product',
     'Categories',
     'Import CSV',
+    // Issue 31.
+    'Warehouses',
     'Manage All Order',
     'Quotes',
+    'Returns',
     'Companies',
     'Make Admin',
     'API Keys',

@@ -13,6 +13,8 @@ export interface QuantityLimits {
   availableQuantity: number;
   /** Pack multiple (issue 17): a line's quantity must be a multiple of it. 1 (or absent) for none. */
   orderMultiple?: number | undefined;
+  /** Issue 31: a product taking backorders takes a line beyond its stock (the rest backordered). */
+  backorder?: { allowed: boolean } | undefined;
 }
 
 /** The smallest order a product takes: its own minimum, never below the shop-wide one. */
@@ -30,6 +32,7 @@ export function smallestOrder(product: Pick<QuantityLimits, 'minimumOrderQuantit
   return Math.ceil(minimum / multiple) * multiple;
 }
 
+/** A product as the storefront asks whether it can be ordered; one taking backorders can be, whatever its stock (issue 31). */
 export interface Orderability extends QuantityLimits {
   archived?: boolean;
 }
@@ -41,6 +44,7 @@ export interface Orderability extends QuantityLimits {
  */
 export function unavailableReason(product: Orderability): string | null {
   if (product.archived) return MESSAGES.productUnavailable;
+  if (product.backorder?.allowed) return null;
   if (product.availableQuantity <= 0) return 'Out of stock';
   const minimum = smallestOrder(product);
   if (product.availableQuantity < minimum) {

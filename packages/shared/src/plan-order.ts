@@ -1,3 +1,13 @@
+import {
+  dayOf,
+  DEFAULT_FULFILMENT,
+  dispatchEstimate,
+  lineAvailability,
+  NO_BACKORDERS,
+  type BackorderSettings,
+  type Fulfilment,
+  type LineAvailability,
+} from './backorder.js';
 import type { Cents } from './money.js';
 import { linePrice, unitPriceFor, type BuyerPrices, type Priced } from './pricing.js';
 import { MESSAGES } from './messages.js';
@@ -8,7 +18,8 @@ import { dueDateFor, needsApproval, type PaymentMethod, type PaymentTerms } from
  * What an order will be, decided once for the server's placement and the web's checkout, approval
  * preview and payment choice (issue 29): the priced lines, each line's problem and whose it is to
  * fix, the status, the due date and the credit the order needs. Pure: no clock, no I/O, integer
- * cents only. Tax and shipping plug in here next.
+ * cents only. Tax and shipping plug in here next. Issue 31: each line's availability (what ships
+ * now, what is backordered and its promised date) and the order's dispatch estimate.
  */
 
 /** A product as an order line prices and checks it. */
@@ -17,6 +28,8 @@ export interface PlanProduct extends Priced {
   orderMultiple?: number | undefined;
   availableQuantity: number;
   archived: boolean;
+  /** Issue 31: whether a line beyond the stock is taken as backordered, and its promised date. */
+  backorder?: BackorderSettings | undefined;
 }
 
 export interface PlanLine {
@@ -50,6 +63,8 @@ export interface PlannedLine {
   /** The catalogue's price for this quantity (its tier, no company or quoted price): what an approver compares against. */
   listUnitPriceCents: Cents;
   problem: LineProblem | null;
+  /** Issue 31: what ships now, what is backordered and by when (`lineAvailability`). */
+  availability: LineAvailability;
 }
 
 export type PlannedStatus = 'pending' | 'awaiting_approval' | 'invoiced';
@@ -69,6 +84,9 @@ export interface OrderPlan {
   accountRefused: boolean;
   /** The HTTP answer a refused order gets: 400 when any problem is the buyer's, 409 for stock or credit alone, null when it can be placed. */
   refusal: 400 | 409 | null;
+  /** Issue 31: how it ships, and when its pieces leave (`dispatchEstimate`). */
+  fulfilment: Fulfilment;
+  dispatch: { first: string | null; last: string | null; unknown: boolean };
 }
 
 function lineProblemOf(line: PlanLine): LineProblem | null {
@@ -80,18 +98,29 @@ function lineProblemOf(line: PlanLine): LineProblem | null {
     const rule = quantityError(quantity, { ...limits, availableQuantity: Number.MAX_SAFE_INTEGER });
     if (rule) return { kind: 'buyer', message: rule };
   }
-  if (quantity > product.availableQuantity) return { kind: 'stock', message: stockErrorMessage(product.availableQuantity) };
+  // Issue 31: beyond the stock, a product taking backorders backorders the rest.
+  if (quantity > product.availableQuantity && !product.backorder?.allowed) return { kind: 'stock', message: stockErrorMessage(product.availableQuantity) };
   return null;
 }
 
-export function planOrder(input: { buyer: PlanBuyer | null; lines: readonly PlanLine[]; paymentMethod: PaymentMethod; now: string }): OrderPlan {
+export function planOrder(input: {
+  buyer: PlanBuyer | null;
+  lines: readonly PlanLine[];
+  paymentMethod: PaymentMethod;
+  now: string;
+  /** Issue 31: how an order with backordered pieces ships (default `ship_as_available`). */
+  fulfilment?: Fulfilment | undefined;
+}): OrderPlan {
   const { buyer, paymentMethod, now } = input;
+  const fulfilment = input.fulfilment ?? DEFAULT_FULFILMENT;
+  const today = dayOf(now);
   const lines = input.lines.map((line): PlannedLine => {
     const price =
       line.quotedUnitPriceCents === undefined
         ? linePrice(line.product, line.quantity, line.buyerPrices)
         : { unitPriceCents: line.quotedUnitPriceCents, lineTotalCents: line.quotedUnitPriceCents * line.quantity };
-    return { ...price, listUnitPriceCents: unitPriceFor(line.product, line.quantity), problem: lineProblemOf(line) };
+    const availability = lineAvailability(line.quantity, line.product.availableQuantity, line.product.backorder ?? NO_BACKORDERS, today);
+    return { ...price, listUnitPriceCents: unitPriceFor(line.product, line.quantity), problem: lineProblemOf(line), availability };
   });
   const totalCents = lines.reduce((n, l) => n + l.lineTotalCents, 0);
   const awaiting = needsApproval(totalCents, buyer?.spendingLimitCents ?? null);
@@ -111,5 +140,11 @@ export function planOrder(input: { buyer: PlanBuyer | null; lines: readonly Plan
     overCreditLimit,
     accountRefused,
     refusal,
+    fulfilment,
+    dispatch: dispatchEstimate(
+      lines.map((l) => l.availability),
+      fulfilment,
+      today,
+    ),
   };
 }

@@ -45,7 +45,9 @@ describe('the bulk-pricing columns (tiers, orderMultiple)', () => {
 
   it('are named when a column is unknown', () => {
     const { errors } = parseProductCsvHeader([...PRODUCT_CSV_COLUMNS, 'tier']);
-    expect(errors[0]?.message).toMatch(/^Unknown column tier: the columns are .*images, tiers, orderMultiple, lowStockThreshold, unspsc and attr:<Name>$/);
+    expect(errors[0]?.message).toMatch(
+      /^Unknown column tier: the columns are .*images, tiers, orderMultiple, lowStockThreshold, backorderAllowed, leadTimeDays, nextRestockDate, unspsc and attr:<Name>$/,
+    );
   });
 });
 

@@ -28,6 +28,22 @@ export const PRODUCT_CSV_LOW_STOCK_COLUMN = 'lowStockThreshold';
  */
 export const PRODUCT_CSV_UNSPSC_COLUMN = 'unspsc';
 
+/**
+ * Optional columns of backorders (issue 31): `backorderAllowed` (yes/no), `leadTimeDays` (empty:
+ * none) and `nextRestockDate` (YYYY-MM-DD, empty: none). A file with any of them sets all three
+ * (a missing one reads as no / empty); a file with none leaves an existing product's as they are.
+ */
+export const PRODUCT_CSV_BACKORDER_COLUMNS = ['backorderAllowed', 'leadTimeDays', 'nextRestockDate'] as const;
+export type ProductCsvBackorderColumn = (typeof PRODUCT_CSV_BACKORDER_COLUMNS)[number];
+
+/** A CSV yes/no cell: true, yes, 1 (any case) or false, no, 0, empty; anything else is answered as it was written. */
+export function csvBoolean(cell: string): boolean | string {
+  const v = cell.trim().toLowerCase();
+  if (v === 'true' || v === 'yes' || v === '1') return true;
+  if (v === 'false' || v === 'no' || v === '0' || v === '') return false;
+  return cell;
+}
+
 /** What one header cell names. */
 export type ProductCsvHeaderColumn =
   | { kind: 'field'; name: ProductCsvColumn }
@@ -35,6 +51,7 @@ export type ProductCsvHeaderColumn =
   | { kind: 'images'; name: typeof PRODUCT_CSV_IMAGES_COLUMN }
   | { kind: 'pricing'; name: ProductCsvPricingColumn }
   | { kind: 'lowStock'; name: typeof PRODUCT_CSV_LOW_STOCK_COLUMN }
+  | { kind: 'backorder'; name: ProductCsvBackorderColumn }
   | { kind: 'unspsc'; name: typeof PRODUCT_CSV_UNSPSC_COLUMN };
 
 export interface ProductCsvHeader {
@@ -61,6 +78,7 @@ export function parseProductCsvHeader(cells: readonly string[]): ProductCsvHeade
   const seen = new Set<string>();
   const fixed = new Map<string, ProductCsvColumn>(PRODUCT_CSV_COLUMNS.map((c) => [c.toLowerCase(), c]));
   const pricing = new Map<string, ProductCsvPricingColumn>(PRODUCT_CSV_PRICING_COLUMNS.map((c) => [c.toLowerCase(), c]));
+  const backorder = new Map<string, ProductCsvBackorderColumn>(PRODUCT_CSV_BACKORDER_COLUMNS.map((c) => [c.toLowerCase(), c]));
   for (const raw of cells) {
     const cell = raw.trim();
     const lower = cell.toLowerCase();
@@ -69,6 +87,7 @@ export function parseProductCsvHeader(cells: readonly string[]): ProductCsvHeade
     else if (lower === PRODUCT_CSV_IMAGES_COLUMN) column = { kind: 'images', name: PRODUCT_CSV_IMAGES_COLUMN };
     else if (pricing.has(lower)) column = { kind: 'pricing', name: pricing.get(lower) as ProductCsvPricingColumn };
     else if (lower === PRODUCT_CSV_LOW_STOCK_COLUMN.toLowerCase()) column = { kind: 'lowStock', name: PRODUCT_CSV_LOW_STOCK_COLUMN };
+    else if (backorder.has(lower)) column = { kind: 'backorder', name: backorder.get(lower) as ProductCsvBackorderColumn };
     else if (lower === PRODUCT_CSV_UNSPSC_COLUMN) column = { kind: 'unspsc', name: PRODUCT_CSV_UNSPSC_COLUMN };
     else if (lower.startsWith(PRODUCT_CSV_ATTRIBUTE_PREFIX)) {
       const name = cell.slice(PRODUCT_CSV_ATTRIBUTE_PREFIX.length).trim();
@@ -80,7 +99,7 @@ export function parseProductCsvHeader(cells: readonly string[]): ProductCsvHeade
       errors.push({
         column: cell,
         message: cell
-          ? `Unknown column ${cell}: the columns are ${[...PRODUCT_CSV_COLUMNS, PRODUCT_CSV_IMAGES_COLUMN, ...PRODUCT_CSV_PRICING_COLUMNS, PRODUCT_CSV_LOW_STOCK_COLUMN, PRODUCT_CSV_UNSPSC_COLUMN].join(', ')} and ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>`
+          ? `Unknown column ${cell}: the columns are ${[...PRODUCT_CSV_COLUMNS, PRODUCT_CSV_IMAGES_COLUMN, ...PRODUCT_CSV_PRICING_COLUMNS, PRODUCT_CSV_LOW_STOCK_COLUMN, ...PRODUCT_CSV_BACKORDER_COLUMNS, PRODUCT_CSV_UNSPSC_COLUMN].join(', ')} and ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>`
           : 'A header cell is empty: every column needs a name',
       });
     }

@@ -22,7 +22,7 @@ export function quantityError(quantity: unknown, product?: QuantityLimits): stri
   if (quantity < minimum) return minimumOrderMessage(minimum);
   if (quantity > ORDER_QUANTITY_MAX) return MESSAGES.quantityMax;
   if (product && !isMultipleOf(quantity, product.orderMultiple)) return orderMultipleMessage(product.orderMultiple as number);
-  if (product && quantity > product.availableQuantity) return stockErrorMessage(product.availableQuantity);
+  if (product && quantity > product.availableQuantity && !product.backorder?.allowed) return stockErrorMessage(product.availableQuantity);
   return null;
 }
 

@@ -50,6 +50,9 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/dashboard/api-keys',
   // Issue 19: outgoing webhooks.
   '/dashboard/webhooks',
+  // Issue 31: warehouses and carriers, and returns (admins).
+  '/dashboard/warehouses',
+  '/dashboard/returns',
   // Issue 33: compare products, the texts admins edit, an admin's own profile, requisition lists.
   '/compare',
   '/terms',

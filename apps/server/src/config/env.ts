@@ -77,6 +77,8 @@ const envSchema = z
       .max(30 * 24 * 3600)
       .default(1800),
     PENDING_ORDERS_MAX: z.coerce.number().int().min(0).default(20),
+    /** Issue 31: days after an order's last shipment (its delivery, when recorded) within which its buyer may ask to return lines. */
+    RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
     // The catalogue (ADR 0023): SQLite reader threads (0 = read on the main connection, blocking the
     // event loop while a search runs) and each catalogue request's time budget for its reads.
     CATALOGUE_READER_THREADS: z.coerce.number().int('must be a whole number').min(0).max(16).default(2),
@@ -196,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       unpaidTtlSeconds: e.UNPAID_ORDER_TTL,
       pendingMax: e.PENDING_ORDERS_MAX,
       purchasesPerMinute: e.PURCHASE_RATE_PER_MINUTE,
+      returnWindowDays: e.RETURN_WINDOW_DAYS,
     },
     mailPerRecipientPerMinute: e.MAIL_PER_RECIPIENT_PER_MINUTE,
     /** The catalogue's reads (ADR 0023): SQLite reader threads and each request's time budget. */

@@ -38,6 +38,41 @@ export interface ProductsTable {
   low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
   /** Issue 32 (migration 20261211000000): the UNSPSC commodity code (8 digits), or null. */
   unspsc: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Issue 31 (migration 20261220000000): pieces sold and not yet shipped. An order moves its pieces
+   * from `available_quantity` into it; a shipment takes them off a warehouse's shelves. The default
+   * warehouse's count is `available_quantity + committed_quantity − Σ warehouse_stock` (ADR 0032).
+   */
+  committed_quantity: ColumnType<number, number | undefined, number>;
+  /** Issue 31 (migration 20261222000000): a line beyond the stock is taken with the rest backordered (1) or refused (0). */
+  backorder_allowed: ColumnType<number, number | undefined, number>;
+  lead_time_days: ColumnType<number | null, number | null | undefined, number | null>;
+  /** `YYYY-MM-DD`. */
+  next_restock_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Pieces of open orders waiting for this product's stock (a new order joins the queue while any wait). */
+  backordered_quantity: ColumnType<number, number | undefined, number>;
+  /** The backorder queue's counter: each backordered line takes the next place under the row lock. */
+  backorder_seq: ColumnType<number, number | undefined, number>;
+}
+
+/** Issue 31: a warehouse (warehouses module); `address` is JSON text of a ShippingAddress. */
+export interface WarehousesTable {
+  id: string;
+  code: string;
+  name: string;
+  address: string;
+  /** 1 for the one default warehouse (created by the migration), 0 otherwise. */
+  is_default: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Issue 31: the count on a warehouse's shelves (products module); no row for the default warehouse (derived, see ProductsTable). */
+export interface WarehouseStockTable {
+  warehouse_id: string;
+  product_id: string;
+  quantity: number;
+  updated_at: string;
 }
 
 /** One specification of one product, kept by triggers from `products.attributes` (read-only for the app). */
@@ -153,6 +188,10 @@ export interface OrdersTable {
   reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the order started waiting for approval (the 14-day sweep). */
   awaiting_since: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 31: 'ship_as_available' | 'ship_complete'. */
+  fulfilment: ColumnType<string, string | undefined, string>;
+  /** Issue 31: what the order's credit notes gave back, in cents. */
+  credited_cents: ColumnType<number, number | undefined, number>;
   /** Issue 32 (migration 20261211000100): what a shop admin should check (a punchout line sent at another price), or null. */
   review_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
@@ -170,6 +209,103 @@ export interface OrderLinesTable {
   line_total_cents: number;
   /** The list (tier) price for the quantity when it was placed; null before issue 29 recorded it. */
   list_unit_price_cents: number | null;
+  /** Issue 31 (migration 20261221000000): pieces shipped; a shipment adds to it only while it stays within the line. */
+  shipped_quantity: ColumnType<number, number | undefined, number>;
+  /** Issue 31 (migration 20261222000000): pieces waiting for stock, their promised day (`YYYY-MM-DD`), the line's place in its product's queue. */
+  backordered: ColumnType<number, number | undefined, number>;
+  promised_dispatch: ColumnType<string | null, string | null | undefined, string | null>;
+  backorder_position: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Issue 31 (migration 20261223000000): pieces in returns not rejected (never more than shipped), and pieces credited. */
+  returned_quantity: ColumnType<number, number | undefined, number>;
+  credited_quantity: ColumnType<number, number | undefined, number>;
+}
+
+/** Issue 31: a return (returns module); `status` is a ReturnStatus. */
+export interface ReturnsTable {
+  id: string;
+  rma_number: ColumnType<number, number | undefined, number>;
+  order_id: string;
+  /** The order's number, as its returns list it. */
+  order_number: number;
+  user_id: string;
+  user_email: string;
+  company_id: string | null;
+  status: string;
+  note: string | null;
+  rejection_reason: string | null;
+  /** Who asked (the buyer, or their company's admin). */
+  requested_by: string;
+  /** The shop admin who approved or rejected it. */
+  decided_by: string | null;
+  refund_reference: string | null;
+  /** A card refund the provider refused, until it is sent again. */
+  refund_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReturnLinesTable {
+  return_id: string;
+  line_no: number;
+  order_line_no: number;
+  product_id: string;
+  sku: string;
+  product_name: string;
+  quantity: number;
+  reason: string;
+  received: number | null;
+  damaged: number | null;
+  warehouse_id: string | null;
+}
+
+/** Issue 31: a credit note (returns module), numbered from the payments module's sequence; `lines` JSON text as printed. */
+export interface CreditNotesTable {
+  id: string;
+  number: number;
+  return_id: string;
+  order_id: string;
+  net_cents: number;
+  tax_cents: number;
+  shipping_cents: number;
+  total_cents: number;
+  lines: string;
+  /** 'card' (refunded through the provider), 'account' (credited to the unpaid invoice), 'bank_transfer' (paid back by hand). */
+  method: string;
+  created_at: string;
+}
+
+/** Issue 31: one shipment of an order (shipments module), from one warehouse. */
+export interface ShipmentsTable {
+  id: string;
+  /** Given at insert (PostgreSQL: a sequence; SQLite: max + 1), shown as `SH-000001`. */
+  shipment_number: ColumnType<number, number | undefined, number>;
+  order_id: string;
+  warehouse_id: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  /** Who recorded it (an account id). */
+  shipped_by: string | null;
+  shipped_at: string;
+  delivered_at: string | null;
+}
+
+/** One line of a shipment: the order line it ships pieces of, as it was. */
+export interface ShipmentLinesTable {
+  shipment_id: string;
+  line_no: number;
+  order_line_no: number;
+  product_id: string;
+  sku: string;
+  product_name: string;
+  quantity: number;
+}
+
+/** Issue 31: a carrier and its tracking page's URL template (`{tracking}`), edited by admins. */
+export interface CarriersTable {
+  code: string;
+  name: string;
+  tracking_url_template: string;
+  position: number;
 }
 
 /**
@@ -184,6 +320,8 @@ export interface EventsTable {
   subject_id: string;
   actor: string | null;
   at: string;
+  /** Issue 31: what the step is about beyond its subject (the shipment's number, 'SH-000001'). */
+  detail: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A request for quote (quotes module, issue 17). `status` is a QuoteStatus. */
@@ -502,6 +640,14 @@ export interface OurTables {
   product_document_companies: ProductDocumentCompaniesTable;
   lists: ListsTable;
   list_items: ListItemsTable;
+  warehouses: WarehousesTable;
+  warehouse_stock: WarehouseStockTable;
+  shipments: ShipmentsTable;
+  shipment_lines: ShipmentLinesTable;
+  carriers: CarriersTable;
+  returns: ReturnsTable;
+  return_lines: ReturnLinesTable;
+  credit_notes: CreditNotesTable;
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -32,7 +32,7 @@ export function createAcceptQuote({ quotes, products, orders, shipTo }: AcceptQu
   return async function acceptQuote(
     id: string,
     user: SessionUser,
-    input: QuoteAcceptInput = { poNumber: undefined, note: undefined, paymentMethod: 'card' },
+    input: QuoteAcceptInput = { poNumber: undefined, note: undefined, paymentMethod: 'card', fulfilment: 'ship_as_available' },
   ): Promise<{ quote: Quote; order: Order }> {
     const lines = await acceptance.linesToAccept(id, user);
     const given = input.shippingAddress;

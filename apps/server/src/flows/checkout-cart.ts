@@ -40,6 +40,8 @@ export function checkoutHash(input: CheckoutInput, lines: Pieces): string {
   ];
   // Issue 18: paying on account is another order than paying by card (card keeps the hash orders had before).
   const parts = input.paymentMethod === 'account' ? [body, cart, 'account'] : [body, cart];
+  // Issue 31: shipping complete is another order too (the default keeps the hash).
+  if (input.fulfilment === 'ship_complete') parts.push('ship_complete');
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 

@@ -6,7 +6,7 @@ import type { ProductsService } from '../modules/products/products.service.js';
 export interface PlaceOrderDeps {
   units: Units;
   orders: OrderPlacement;
-  products: Pick<ProductsService, 'takeStockMany'>;
+  products: Pick<ProductsService, 'takeStockMany' | 'lockIn' | 'takeUpToIn'>;
 }
 
 /**
@@ -22,12 +22,30 @@ export interface PlaceOrderDeps {
 export function createPlaceOrder({ units, orders, products }: PlaceOrderDeps): PlaceOrder {
   return async function placeOrder(o: NewOrder, steps: PlacementSteps = {}): Promise<Order> {
     const prepared = await orders.prepare(o);
+    if (prepared.flexible.length === 0) {
+      return units.run(async (uow) => {
+        await steps.claim?.(uow, prepared.row.id);
+        const order = await orders.placeIn(uow, prepared);
+        await steps.alongside?.(uow, order);
+        await products.takeStockMany(uow, prepared.pieces);
+        return order;
+      });
+    }
+    // Issue 31: lines of products taking backorders take what stock there is in the unit (first
+    // come, first served: behind any line already waiting), the rest backordered; the order's facts
+    // (mail, webhooks) are recorded once its lines say so. Every product is locked first, in id
+    // order, as the all-or-nothing lines lock theirs.
     return units.run(async (uow) => {
       await steps.claim?.(uow, prepared.row.id);
-      const order = await orders.placeIn(uow, prepared);
-      await steps.alongside?.(uow, order);
+      const inserted = await orders.insertIn(uow, prepared);
+      await steps.alongside?.(uow, inserted);
+      await products.lockIn(
+        uow,
+        prepared.lines.map((l) => l.product_id),
+      );
       await products.takeStockMany(uow, prepared.pieces);
-      return order;
+      const taken = await products.takeUpToIn(uow, prepared.flexible);
+      return orders.settleIn(uow, prepared, inserted, taken);
     });
   };
 }

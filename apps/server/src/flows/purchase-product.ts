@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { isMultipleOf, quantityError, stockErrorMessage, type Order, type PurchaseInput, type ShippingAddress } from '@bulkparts/shared';
+import { isMultipleOf, quantityError, stockErrorMessage, stockForRules, type Order, type PurchaseInput, type ShippingAddress } from '@bulkparts/shared';
 import { AppError, notFound } from '../lib/errors.js';
 import type { SessionUser } from '../lib/session-user.js';
 import { buyerPricesIn, type CompanyDirectory } from '../modules/companies/company-directory.js';
 import type { ProductPurchase } from '../modules/orders/orders.routes.js';
 import type { OrderRow } from '../modules/orders/orders.repository.js';
 import type { OrdersService } from '../modules/orders/orders.service.js';
-import { StockShortError, type ProductsService } from '../modules/products/products.service.js';
+import { backorderOf, StockShortError, type ProductsService } from '../modules/products/products.service.js';
 import type { ShipToBook } from './ship-to-book.js';
 
 /** The address's parts in a fixed order, so equal addresses hash alike whatever order the JSON had. */
@@ -19,8 +19,11 @@ const addressParts = (a: ShippingAddress) => [a.company, a.name, a.line1, a.line
  */
 export function purchaseHash(input: PurchaseInput): string {
   const details = [input.poNumber ?? null, input.note ?? null, input.shippingAddress ? addressParts(input.shippingAddress) : null];
-  const plain = details.every((d) => d === null) && input.paymentMethod === 'card';
-  const parts = plain ? [input.productId, input.quantity] : [input.productId, input.quantity, details, input.paymentMethod];
+  const plain = details.every((d) => d === null) && input.paymentMethod === 'card' && input.fulfilment !== 'ship_complete';
+  // Issue 31: shipping complete is another order (the default keeps the hash orders had before).
+  const parts = plain
+    ? [input.productId, input.quantity]
+    : [input.productId, input.quantity, details, input.paymentMethod, ...(input.fulfilment === 'ship_complete' ? ['ship_complete'] : [])];
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
@@ -58,9 +61,10 @@ export function createPurchaseProduct({ orders, products, companies, shipTo }: P
     const product = await products.findOrderable(input.productId);
     if (!product) throw notFound('Product');
     const orderMultiple = Number(product.order_multiple);
+    // Issue 31: a product taking backorders takes a line beyond its stock (the rest backordered).
     const message = quantityError(input.quantity, {
       minimumOrderQuantity: product.minimum_order_quantity,
-      availableQuantity: product.available_quantity,
+      availableQuantity: stockForRules(product.available_quantity, backorderOf(product)),
       orderMultiple,
     });
     if (message) {
@@ -79,7 +83,7 @@ export function createPurchaseProduct({ orders, products, companies, shipTo }: P
         {
           user,
           lines: [{ product, quantity: input.quantity, buyerPrices: buyerPricesIn(book, product.id) }],
-          details: { poNumber: input.poNumber, note: input.note, shippingAddress: given ?? lastShipTo ?? undefined },
+          details: { poNumber: input.poNumber, note: input.note, shippingAddress: given ?? lastShipTo ?? undefined, fulfilment: input.fulfilment },
           idempotencyKey,
           idempotencyHash: hash,
           membership,

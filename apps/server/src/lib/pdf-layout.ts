@@ -39,11 +39,17 @@ export function drawHeading(doc: PDFKit.PDFDocument, title: string, meta: readon
  * The item table from `startY`, then a rule under it, leaving `room` points below the rule for
  * the totals (a new page when they would not fit). Answers the rule's y.
  */
-export function drawItemTable(doc: PDFKit.PDFDocument, items: readonly PdfItem[], startY: number, room: number): number {
+export function drawItemTable(
+  doc: PDFKit.PDFDocument,
+  items: readonly PdfItem[],
+  startY: number,
+  room: number,
+  headings: readonly [string, string, string, string] = ['Item', 'Quantity', 'Unit price', 'Amount'],
+): number {
   const columns = [50, 300, 390, 470] as const;
   const header = (y: number) => {
     doc.font('Helvetica-Bold');
-    ['Item', 'Quantity', 'Unit price', 'Amount'].forEach((h, i) => doc.text(h, columns[i], y, { width: i === 0 ? 240 : 75 }));
+    headings.forEach((h, i) => doc.text(h, columns[i], y, { width: i === 0 ? 240 : 75 }));
     doc
       .moveTo(50, y + 16)
       .lineTo(545, y + 16)
@@ -71,4 +77,43 @@ export function drawItemTable(doc: PDFKit.PDFDocument, items: readonly PdfItem[]
   }
   doc.moveTo(50, y).lineTo(545, y).stroke();
   return y;
+}
+
+/**
+ * A document with the invoice's layout that is neither an invoice nor a quote (issue 31: a
+ * shipment's packing slip, a credit note): plain text data, so it crosses to the renderer's worker
+ * as it is, and tests read the same text the PDF shows.
+ */
+export interface PrintedDocument {
+  title: string;
+  meta: string[];
+  /** Up to three address blocks side by side ('From', 'Ship to', …). */
+  blocks: { heading: string; lines: string[] }[];
+  headings: [string, string, string, string];
+  items: PdfItem[];
+  /** Right-aligned under the table (the last in bold): subtotal, tax, total. */
+  totals: string[];
+  notes: string[];
+}
+
+/** Draws a `PrintedDocument` (the invoice's layout: heading, address blocks, item table, totals, notes). */
+export function renderPrintedDocument(c: PrintedDocument): Promise<Buffer> {
+  const { doc, done } = startPdf({ Title: `${c.title} ${c.meta[0] ?? ''}`.trim(), Author: c.blocks[0]?.lines[0] });
+  const top = drawHeading(doc, c.title, c.meta);
+  const width = 495 / Math.max(1, c.blocks.length);
+  let bottom = top;
+  c.blocks.slice(0, 3).forEach((b, i) => {
+    const x = 50 + i * width;
+    doc.font('Helvetica-Bold').text(b.heading, x, top, { width: width - 15 });
+    doc.font('Helvetica').text(b.lines.join('\n'), x, top + 14, { width: width - 15 });
+    bottom = Math.max(bottom, doc.y);
+  });
+  const y = drawItemTable(doc, c.items, Math.max(bottom + 20, top + 90), 20 + 16 * c.totals.length, c.headings);
+  c.totals.forEach((t, i) => {
+    doc.font(i === c.totals.length - 1 ? 'Helvetica-Bold' : 'Helvetica').text(t, 300, y + 10 + i * 15, { width: 245, align: 'right' });
+  });
+  doc.font('Helvetica').text('', 50, y + 20 + 15 * c.totals.length);
+  for (const n of c.notes) doc.moveDown(0.5).text(n, 50, undefined, { width: 495 });
+  doc.end();
+  return done;
 }

@@ -41,9 +41,19 @@ const EXPECTED: Record<ApiKeyScope, string[]> = {
     'PATCH /api/categories/:slug',
     'DELETE /api/categories/:slug',
   ],
-  'orders:read': ['GET /api/purchase', 'GET /api/purchase/:id'],
-  'orders:write': ['PATCH /api/purchase/:id', 'POST /api/purchase/:id/mark-paid'],
-  'stock:write': ['PATCH /api/service/:id/stock', 'POST /api/stock', 'POST /api/service/:id/stock'],
+  'orders:read': ['GET /api/purchase', 'GET /api/purchase/:id', 'GET /api/purchase/:id/shipments', 'GET /api/returns', 'GET /api/returns/:id'],
+  'orders:write': [
+    'PATCH /api/purchase/:id',
+    'POST /api/purchase/:id/mark-paid',
+    'POST /api/purchase/:id/shipments',
+    'POST /api/shipments/:id/delivered',
+    'POST /api/returns/:id/approve',
+    'POST /api/returns/:id/reject',
+    'POST /api/returns/:id/receive',
+    'POST /api/returns/:id/refund',
+  ],
+  // Issue 31: a warehouse system reads the warehouses' codes and a product's counts per warehouse.
+  'stock:write': ['PATCH /api/service/:id/stock', 'POST /api/stock', 'POST /api/service/:id/stock', 'GET /api/service/:id/stock', 'GET /api/warehouses'],
 };
 
 let t: TestApp;

@@ -39,6 +39,11 @@ describe(`POST /api/cart/checkout (${engine})`, () => {
       lineTotal: products[0]!.priceCents,
       // Issue 29: the list price for the quantity, beside what the buyer pays (here the same).
       listUnitPrice: products[0]!.priceCents / 100,
+      // Issue 31: none of it has shipped yet.
+      shipped: 0,
+      backordered: 0,
+      promisedDispatch: null,
+      returned: 0,
     });
     const totalCents = products.reduce((n, p) => n + p.priceCents * 100, 0);
     expect(order).toMatchObject({

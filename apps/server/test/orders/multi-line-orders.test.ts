@@ -55,7 +55,8 @@ describe(`multi-line orders (${engine})`, () => {
       expiresAt: order.expiresAt,
     };
     // Issue 18 added who the order was bought for and how it is paid, after the spec's fields.
-    const { lines, poNumber, shippingAddress, note, companyId, paymentMethod, dueDate, rejectionReason, ...old } = order;
+    // Issue 31: how it ships (with backordered pieces).
+    const { lines, poNumber, shippingAddress, note, companyId, paymentMethod, dueDate, rejectionReason, fulfilment, credited, ...old } = order;
     expect(old).toEqual(before);
     expect(Object.keys(order)).toEqual([
       ...Object.keys(before),
@@ -67,7 +68,10 @@ describe(`multi-line orders (${engine})`, () => {
       'paymentMethod',
       'dueDate',
       'rejectionReason',
+      'fulfilment',
+      'credited',
     ]);
+    expect({ fulfilment, credited }).toEqual({ fulfilment: 'ship_as_available', credited: 0 });
     expect({ companyId, paymentMethod, dueDate, rejectionReason }).toEqual({ companyId: null, paymentMethod: 'card', dueDate: null, rejectionReason: null });
     expect(order.orderNumber).toMatch(/^BP-\d{6}$/);
     expect({ poNumber, shippingAddress, note }).toEqual({ poNumber: null, shippingAddress: null, note: null });
@@ -81,6 +85,10 @@ describe(`multi-line orders (${engine})`, () => {
         quantity: q,
         lineTotal: order.total,
         listUnitPrice: product.price,
+        shipped: 0,
+        backordered: 0,
+        promisedDispatch: null,
+        returned: 0,
       },
     ]);
   });

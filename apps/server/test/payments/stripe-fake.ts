@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 export interface FakeStripe {
   url: string;
+  /** Issue 31: while true, refunds are declined (Stripe's 402 card_error), as when a charge is disputed. */
+  refuseRefunds: boolean;
   requests: Array<{ method: string; path: string; form: URLSearchParams; idempotencyKey: string | undefined }>;
   close(): Promise<void>;
 }
@@ -10,6 +12,7 @@ export interface FakeStripe {
 /** The few Stripe endpoints the shop calls (Checkout Sessions, Refunds), answered locally so tests need no network. */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripe['requests'] = [];
+  const fake: FakeStripe = { url: '', refuseRefunds: false, requests, close: () => new Promise((r) => server.close(() => r())) };
   let n = 0;
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -25,6 +28,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         res.end(JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/pay/${id}`, payment_status: 'unpaid', metadata: {} }));
         return;
       }
+      if (req.method === 'POST' && path === '/v1/refunds' && fake.refuseRefunds) {
+        res.statusCode = 402;
+        res.end(JSON.stringify({ error: { type: 'card_error', code: 'charge_disputed', message: 'The charge is disputed' } }));
+        return;
+      }
       if (req.method === 'POST' && path === '/v1/refunds') {
         res.end(JSON.stringify({ id: `re_test_${++n}`, object: 'refund', status: 'succeeded', payment_intent: form.get('payment_intent') }));
         return;
@@ -35,5 +43,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((r) => server.close(() => r())) };
+  fake.url = `http://127.0.0.1:${port}`;
+  return fake;
 }

@@ -44,9 +44,17 @@ describe('GET /api/service/export.csv', () => {
     const head = lines[0]!.split(',');
     expect(head.slice(0, HEADER.length)).toEqual(HEADER);
     expect(head).toContain('attr:Thread');
-    // Then the bulk-pricing columns (issue 17), the low-stock threshold (issue 19), the UNSPSC code (issue 32), then one column per specification.
-    expect(head.slice(HEADER.length, HEADER.length + 4)).toEqual(['tiers', 'orderMultiple', 'lowStockThreshold', 'unspsc']);
-    expect(head.slice(HEADER.length + 4).every((c) => c.startsWith('attr:'))).toBe(true);
+    // Then the bulk-pricing columns (issue 17), the low-stock threshold (issue 19), backorders (issue 31), the UNSPSC code (issue 32), then one column per specification.
+    expect(head.slice(HEADER.length, HEADER.length + 7)).toEqual([
+      'tiers',
+      'orderMultiple',
+      'lowStockThreshold',
+      'backorderAllowed',
+      'leadTimeDays',
+      'nextRestockDate',
+      'unspsc',
+    ]);
+    expect(head.slice(HEADER.length + 7).every((c) => c.startsWith('attr:'))).toBe(true);
     const count = Number(
       (
         await t.database.db

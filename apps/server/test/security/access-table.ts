@@ -122,6 +122,11 @@ export const accessTable: Record<string, AccessRow> = {
   // issue 19: stock set from outside (an admin, or an API key with stock:write; keys have their own matrix in test/api-keys)
   'PATCH /api/service/:id/stock': { access: 'admin' },
   'POST /api/stock': { access: 'admin' },
+  // issue 31: warehouses and each product's counts per warehouse (no body: a 400; a random id: a 404)
+  'GET /api/service/:id/stock': { access: 'admin' },
+  'GET /api/warehouses': { access: 'admin' },
+  'POST /api/warehouses': { access: 'admin' },
+  'PATCH /api/warehouses/:id': { access: 'admin' },
   // API keys: shop admins only (no body: a 400; a random id: a 404)
   'POST /api/api-keys': { access: 'admin' },
   'GET /api/api-keys': { access: 'admin' },
@@ -184,6 +189,30 @@ export const accessTable: Record<string, AccessRow> = {
     path: (c) => `/api/purchase/${c.orderId}/shipping-address`,
     body: () => MATRIX_ADDRESS,
   },
+  // issue 31: shipments. Admins (or orders:write keys) ship and deliver (no body: a 400; a random id: a 404);
+  // whoever reads the order reads its shipments; a packing slip's order is checked in the handler (a random id: 404
+  // for everyone signed in; shipments.test.ts proves another buyer gets 404 for a real one).
+  'POST /api/purchase/:id/shipments': { access: 'admin', path: (c) => `/api/purchase/${c.orderId}/shipments` },
+  'GET /api/purchase/:id/shipments': { access: 'owner', path: (c) => `/api/purchase/${c.orderId}/shipments` },
+  'POST /api/shipments/:id/delivered': { access: 'admin' },
+  'GET /api/shipments/:id/packing-slip': { access: 'user' },
+  // issue 31: returns. Only the buyer (or their company's admin) asks (customer A's order has nothing shipped: a 409 that got
+  // through; admins get the 404 everyone else gets); who sees a return or a credit note is checked in the handler (a random id:
+  // 404 for everyone signed in; returns.test.ts proves another buyer gets 404 for a real one); shop admins decide and receive.
+  'POST /api/purchase/:id/returns': {
+    access: 'self',
+    path: (c) => `/api/purchase/${c.orderId}/returns`,
+    body: (c) => ({ lines: [{ productId: c.productId, quantity: 1, reason: 'Matrix' }] }),
+  },
+  'GET /api/returns': { access: 'user' },
+  'GET /api/returns/:id': { access: 'user' },
+  'POST /api/returns/:id/approve': { access: 'admin' },
+  'POST /api/returns/:id/reject': { access: 'admin' },
+  'POST /api/returns/:id/receive': { access: 'admin' },
+  'POST /api/returns/:id/refund': { access: 'admin' },
+  'GET /api/credit-notes/:id/pdf': { access: 'user' },
+  'GET /api/carriers': { access: 'admin' },
+  'PUT /api/carriers': { access: 'admin' },
   // the cart is the caller's own (no id of anyone else's in the URL): 'user'; no body is a 400 that got through
   'GET /api/cart': { access: 'user' },
   'DELETE /api/cart': { access: 'user' },

@@ -56,6 +56,10 @@ export const USERS = {
   remove: { name: 'Remove Me', signedIn: false },
   shipper: { name: 'Ship Buyer' },
   hooked: { name: 'Hook Buyer' },
+  // after-the-order.spec.ts (issue 31)
+  shipwatch: { name: 'Shay Shipwatch' },
+  backorderer: { name: 'Bo Backorder' },
+  returner: { name: 'Ray Returner' },
   // punchout.spec.ts (issue 32): the company's admin and its punchout member
   procure: { name: 'Pat Procure' },
   punchout: { name: 'Punchout Member', signedIn: false },

@@ -127,6 +127,8 @@ export function AppRouter() {
               <Route path="companies" element={<CompanyArea />} />
               <Route path="api-keys" element={<CompanyArea />} />
               <Route path="webhooks" element={<CompanyArea />} />
+              <Route path="warehouses" element={<CompanyArea />} />
+              <Route path="returns" element={<CompanyArea />} />
               {/* Issue 32: punchout (shop admins). */}
               <Route path="punchout" element={<CompanyArea />} />
               <Route path="companies/:id/punchout" element={byId(<CompanyArea />)} />

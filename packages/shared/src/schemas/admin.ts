@@ -5,8 +5,8 @@ import { paginationQuerySchema } from './common.js';
 import { ORDER_STATUSES } from './order.js';
 import { categorySlugSchema } from './product.js';
 
-/** Orders in these states count as revenue (money was taken and not given back). */
-export const REVENUE_STATUSES = ['paid', 'shipped', 'delivered'] as const;
+/** Orders in these states count as revenue (money was taken, or invoiced on account, and not given back; issue 31: partly shipped too). */
+export const REVENUE_STATUSES = ['paid', 'partially_shipped', 'shipped', 'delivered'] as const;
 
 /** A product is low on stock when fewer than this many minimum orders are left. */
 export const LOW_STOCK_MIN_ORDERS = 2;
@@ -35,7 +35,7 @@ export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
  * that owns it and each the length of a filtered list (`ADMIN_INBOX_LINKS`): orders paid and not
  * shipped, requests for quote to answer, orders awaiting a company's approval, invoices past their
  * due date, products low on stock (fewer than LOW_STOCK_MIN_ORDERS minimum orders left), and
- * returns to receive (0 until the returns module counts them).
+ * returns to receive (issue 31: approved, the parts on their way).
  */
 export const adminInboxSchema = z.object({
   toShip: z.number().int(),
@@ -55,7 +55,7 @@ export const ADMIN_INBOX_LINKS: Record<AdminInboxCount, string | null> = {
   awaitingApproval: '/dashboard/manageallorder?status=awaiting_approval',
   overdueInvoices: '/dashboard/manageallorder?overdue=true',
   lowStock: '/dashboard/allproduct?stock=low&archived=active',
-  returnsToReceive: null,
+  returnsToReceive: '/dashboard/returns?status=approved',
 };
 
 /** All Product (issue 33): 50 rows a page unless asked otherwise. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_STOCK_MAX } from '../constants.js';
+import { warehouseCodeSchema } from './warehouse.js';
 
 /**
  * API keys for integrations (issue 19, ADR 0020): an ERP or warehouse system calls the API with
@@ -67,8 +68,11 @@ const stockQuantitySchema = z
   .min(0, 'availableQuantity cannot be negative')
   .max(PRODUCT_STOCK_MAX, 'availableQuantity is too large');
 
-/** `PATCH /api/service/:id/stock`: sets the stock (a warehouse's count), not a change to it. */
-export const stockSetSchema = z.object({ availableQuantity: stockQuantitySchema });
+/**
+ * `PATCH /api/service/:id/stock`: sets the stock (a warehouse's count), not a change to it. Issue
+ * 31: `warehouse` names the warehouse by its code; without it, the default warehouse (as before).
+ */
+export const stockSetSchema = z.object({ warehouse: warehouseCodeSchema.optional(), availableQuantity: stockQuantitySchema });
 export type StockSet = z.infer<typeof stockSetSchema>;
 
 /**
@@ -81,9 +85,11 @@ export const stockBulkSchema = z.object({
     .array(
       z.object({
         sku: z.string({ error: 'sku must be text' }).max(100, 'sku must be at most 100 characters'),
+        /** Issue 31: the warehouse's code (checked per line by the server); without it, the default warehouse. */
+        warehouse: z.string({ error: 'warehouse must be a warehouse code' }).max(100, 'warehouse must be at most 100 characters').optional(),
         availableQuantity: z.unknown(),
       }),
-      { error: 'items must be a list of { sku, availableQuantity }' },
+      { error: 'items must be a list of { sku, warehouse?, availableQuantity }' },
     )
     .min(1, 'Send at least one item')
     .max(STOCK_BULK_MAX, `At most ${STOCK_BULK_MAX} items at once`),

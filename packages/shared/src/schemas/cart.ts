@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatQuantity } from '../availability.js';
 import { shippingAddressSchema } from './address.js';
 import { apiErrorSchema } from './common.js';
-import { orderLineSchema, quantitySchema } from './order.js';
+import { pricedLineSchema, quantitySchema } from './order.js';
 import { orderDetailsShape } from './order-details.js';
 
 /** Distinct products one cart holds. */
@@ -23,7 +23,7 @@ export const CART_MESSAGES = {
 } as const;
 
 /** One cart line as answered: live name, image and price of the product; `problem` is what would stop checkout now. */
-export const cartLineSchema = orderLineSchema.extend({
+export const cartLineSchema = pricedLineSchema.extend({
   minimumOrderQuantity: z.number().int(),
   availableQuantity: z.number().int(),
   /** The product's pack multiple (1 for none), so a cart steps by it (issue 17). */
@@ -31,6 +31,8 @@ export const cartLineSchema = orderLineSchema.extend({
   /** The product's quantity breaks in dollars, so a cart shows the tiers and the next one. */
   priceTiers: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
   problem: z.string().nullable(),
+  /** Issue 31: the product's backorder settings, so the cart says what ships now and by when (shared `lineAvailability`). */
+  backorder: z.object({ allowed: z.boolean(), leadTimeDays: z.number().int().nullable(), nextRestockDate: z.string().nullable() }),
   /** Issue 33: kilograms per piece, for the cart's weight (shared `cartWeight`); null while the product has none. */
   weightKg: z.number().nullable(),
 });
@@ -117,6 +119,8 @@ export const checkoutInputSchema = z.object({
   shippingAddress: shippingAddressSchema,
   note: orderDetailsShape.note,
   paymentMethod: orderDetailsShape.paymentMethod,
+  /** Issue 31: how an order with backordered pieces ships. */
+  fulfilment: orderDetailsShape.fulfilment,
 });
 export type CheckoutInputValues = z.input<typeof checkoutInputSchema>;
 export type CheckoutInput = z.output<typeof checkoutInputSchema>;

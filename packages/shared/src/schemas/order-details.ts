@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalTextSchema } from './common.js';
 import { PAYMENT_METHODS } from './company.js';
+import { DEFAULT_FULFILMENT, FULFILMENTS } from '../backorder.js';
 
 export const PO_NUMBER_MAX_LENGTH = 50;
 export const ORDER_NOTE_MAX_LENGTH = 1000;
@@ -15,4 +16,6 @@ export const orderDetailsShape = {
   note: optionalTextSchema('Note', ORDER_NOTE_MAX_LENGTH),
   /** Issue 18: 'account' pays on the company's terms (invoiced, due later); 'card' (the default) as before. */
   paymentMethod: z.enum(PAYMENT_METHODS, { error: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}` }).default('card'),
+  /** Issue 31: with backordered pieces, ship what is in stock now ('ship_as_available', the default) or all together. */
+  fulfilment: z.enum(FULFILMENTS, { error: `fulfilment must be one of ${FULFILMENTS.join(', ')}` }).default(DEFAULT_FULFILMENT),
 };

@@ -5,6 +5,7 @@ import { shippingAddressAnswerSchema, shippingAddressSchema } from './address.js
 import { optionalTextSchema, paginationQuerySchema } from './common.js';
 import { PAYMENT_METHODS } from './company.js';
 import { orderDetailsShape } from './order-details.js';
+import { FULFILMENTS } from '../backorder.js';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -18,6 +19,8 @@ export const ORDER_STATUSES = [
   'awaiting_approval',
   'rejected',
   'invoiced',
+  // Issue 31: some pieces have shipped, not all.
+  'partially_shipped',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -29,9 +32,13 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   // (payable as any) and an account order `invoiced`; rejected (or left 14 days), the stock returns.
   awaiting_approval: ['pending', 'invoiced', 'rejected', 'cancelled'],
   // Paid on account: due by `dueDate`; a shop admin records the bank transfer (`mark-paid`).
-  invoiced: ['paid'],
+  // Issue 31: an order on account ships before it is paid (its due date runs from the invoice date);
+  // once shipped its payment is recorded without changing where it stands (`paidAt`).
+  invoiced: ['paid', 'partially_shipped', 'shipped'],
   rejected: [],
-  paid: ['shipped', 'refunded'],
+  // Issue 31: shipments move an order to `partially_shipped`, then `shipped` once every piece has left.
+  paid: ['partially_shipped', 'shipped', 'refunded'],
+  partially_shipped: ['partially_shipped', 'shipped'],
   shipped: ['delivered'],
   delivered: [],
   cancelled: [],
@@ -39,8 +46,14 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   expired: [],
 };
 
-/** Moves that put the order's pieces back on sale. */
-export const STOCK_RETURNING_STATUSES: readonly OrderStatus[] = ['cancelled', 'expired', 'rejected'];
+/**
+ * Moves that put the order's unshipped pieces back on sale. Issue 31: a paid order refunded before
+ * it shipped too (its pieces are still on the shelves).
+ */
+export const STOCK_RETURNING_STATUSES: readonly OrderStatus[] = ['cancelled', 'expired', 'rejected', 'refunded'];
+
+/** Issue 31: the statuses an order ships from (a card order once paid, an order on account at once). */
+export const SHIPPABLE_STATUSES: readonly OrderStatus[] = ['paid', 'invoiced', 'partially_shipped'];
 
 /** 'BP-000123': the short number people quote for an order (sequential, assigned at insert). */
 export function formatOrderNumber(n: number): string {
@@ -64,8 +77,8 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);
 }
 
-/** One line of an order: the product as it was when ordered, its price then (dollars), its pieces. */
-export const orderLineSchema = z.object({
+/** A priced line (an order's, a cart's): the product as it was when ordered, its price then (dollars), its pieces. */
+export const pricedLineSchema = z.object({
   productId: z.string(),
   sku: z.string(),
   name: z.string(),
@@ -75,6 +88,18 @@ export const orderLineSchema = z.object({
   lineTotal: z.number(),
   /** The catalogue's price per piece for this quantity when the order was placed (issue 29); absent on older orders. */
   listUnitPrice: z.number().optional(),
+});
+
+/** One line of an order: a priced line and (issue 31) where its pieces are. */
+export const orderLineSchema = pricedLineSchema.extend({
+  /** Issue 31: pieces of this line that have shipped. */
+  shipped: z.number().int(),
+  /** Issue 31: pieces waiting for stock (allocated first come, first served when it arrives). */
+  backordered: z.number().int(),
+  /** Issue 31: when the backordered pieces are promised to ship (`YYYY-MM-DD`); null when none wait or no date is known. */
+  promisedDispatch: z.string().nullable(),
+  /** Issue 31: shipped pieces in returns that were not rejected (no more can go back than shipped less these). */
+  returned: z.number().int(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -91,6 +116,8 @@ export const orderTimelineEntrySchema = z.object({
   event: z.enum(ORDER_TIMELINE_EVENTS),
   at: z.string(),
   by: z.string().nullable(),
+  /** Issue 31: the shipment a `shipped` or `delivered` step is about ('SH-000001'). */
+  detail: z.string().optional(),
 });
 export type OrderTimelineEntry = z.infer<typeof orderTimelineEntrySchema>;
 
@@ -132,6 +159,10 @@ export const orderSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   dueDate: z.string().nullable(),
   rejectionReason: z.string().nullable(),
+  /** Issue 31: how an order with backordered pieces ships. */
+  fulfilment: z.enum(FULFILMENTS),
+  /** Issue 31: what the order's credit notes gave back, in dollars (an unpaid order on account owes that much less). */
+  credited: z.number(),
   /** Issue 29: what happened to the order and who acted, oldest first; only `GET /api/purchase/{id}` answers it. */
   timeline: z.array(orderTimelineEntrySchema).optional(),
   /** Issue 32: what a shop admin should check (a punchout line sent at another price than the shop's); only in shop admins' answers. */

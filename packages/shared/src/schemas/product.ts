@@ -15,6 +15,8 @@ import { PRODUCT_NAME_MAX_LENGTH, PRODUCT_PRICE_MAX_CENTS, PRODUCT_STOCK_MAX, OR
 import { hasAtMostTwoDecimals } from '../money.js';
 import { PRICE_TIER_MIN_QUANTITY_MAX, PRICE_TIERS_MAX, priceTiersProblem, type PriceTier } from '../pricing.js';
 import { smallestOrder } from '../quantity.js';
+import { BACKORDER_LEAD_TIME_MAX_DAYS } from '../backorder.js';
+import { isCalendarDate } from './order.js';
 import { productDocumentSchema } from './document.js';
 
 /**
@@ -50,6 +52,11 @@ export const productSchema = z.object({
    */
   lowStockThreshold: z.number().int().nullable(),
   /**
+   * Issue 31: whether an order beyond the stock is taken with the rest backordered, and what its
+   * promised dispatch follows: the next restock day, else today plus the lead time.
+   */
+  backorder: z.object({ allowed: z.boolean(), leadTimeDays: z.number().int().nullable(), nextRestockDate: z.string().nullable() }),
+  /**
    * Issue 32: the product's UNSPSC commodity code (8 digits), or null; a punchout cart sends it as
    * the line's `Classification domain="UNSPSC"` (cXML) or `NEW_ITEM-MATGROUP` (OCI).
    */
@@ -58,6 +65,28 @@ export const productSchema = z.object({
   documents: z.array(productDocumentSchema).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/**
+ * Issue 31: a product's backorder settings as written (`POST`/`PATCH /api/service`, the form, CSV).
+ * A lead time and a restock day are kept without `allowed` too (they say nothing until it is on).
+ */
+export const backorderInputSchema = z.object({
+  allowed: z.boolean({ error: 'backorder.allowed must be true or false' }),
+  leadTimeDays: z
+    .number({ error: 'Lead time must be a number of days, or empty' })
+    .int('Lead time must be whole days')
+    .min(0, 'Lead time cannot be negative')
+    .max(BACKORDER_LEAD_TIME_MAX_DAYS, `Lead time must be at most ${BACKORDER_LEAD_TIME_MAX_DAYS} days`)
+    .nullable()
+    .default(null),
+  nextRestockDate: z
+    .string({ error: 'Next restock date must be a date (YYYY-MM-DD), or empty' })
+    .trim()
+    .refine(isCalendarDate, 'Next restock date must be a date (YYYY-MM-DD)')
+    .nullable()
+    .default(null),
+});
+export type BackorderInput = z.output<typeof backorderInputSchema>;
 
 /** The pricing fields of a product as the API answers them, in cents for `unitPriceFor` (zod-free, in pricing.ts). */
 export { pricedProduct } from '../pricing.js';
@@ -216,6 +245,7 @@ const productFieldsSchema = z.object({
   priceTiers: priceTiersSchema,
   orderMultiple: orderMultipleSchema,
   lowStockThreshold: lowStockThresholdSchema,
+  backorder: backorderInputSchema,
   unspsc: unspscSchema,
 });
 
@@ -244,6 +274,7 @@ export const productInputSchema = productFieldsSchema
     priceTiers: productFieldsSchema.shape.priceTiers.default([]),
     orderMultiple: productFieldsSchema.shape.orderMultiple.default(1),
     lowStockThreshold: productFieldsSchema.shape.lowStockThreshold.default(null),
+    backorder: productFieldsSchema.shape.backorder.default({ allowed: false, leadTimeDays: null, nextRestockDate: null }),
     unspsc: productFieldsSchema.shape.unspsc.default(null),
     img: imageUrlSchema.optional(),
     images: productFieldsSchema.shape.images.optional(),

@@ -13,6 +13,11 @@ export const WEBHOOK_EVENTS = [
   'order.refunded',
   'product.low_stock',
   'quote.requested',
+  // Issue 31: shipments, returns and credit notes.
+  'order.shipment_created',
+  'return.requested',
+  'return.received',
+  'credit_note.created',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -25,6 +30,10 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'order.refunded': 'An order was refunded',
   'product.low_stock': 'A stock take left a product below the low-stock threshold',
   'quote.requested': 'A quote was requested',
+  'order.shipment_created': 'Pieces of an order left in a shipment',
+  'return.requested': 'A buyer asked to return parts',
+  'return.received': 'Returned parts arrived',
+  'credit_note.created': 'A credit note was issued',
 };
 
 export const WEBHOOK_URL_MAX_LENGTH = 2000;

@@ -24,6 +24,10 @@ import * as productDocuments from './20261210000100-product-documents.js';
 import * as sitePages from './20261210000200-site-pages.js';
 import * as productUnspsc from './20261211000000-product-unspsc.js';
 import * as punchout from './20261211000100-punchout.js';
+import * as warehouses from './20261220000000-warehouses.js';
+import * as shipments from './20261221000000-shipments.js';
+import * as backorders from './20261222000000-backorders.js';
+import * as returns from './20261223000000-returns.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -55,4 +59,8 @@ export const migrations: Record<string, Migration> = {
   '20261210000200-site-pages': sitePages,
   '20261211000000-product-unspsc': productUnspsc,
   '20261211000100-punchout': punchout,
+  '20261220000000-warehouses': warehouses,
+  '20261221000000-shipments': shipments,
+  '20261222000000-backorders': backorders,
+  '20261223000000-returns': returns,
 };

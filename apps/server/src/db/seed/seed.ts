@@ -2,6 +2,15 @@ import type { Database } from '../database.js';
 import { newId } from '../../lib/ids.js';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_UNSPSC } from './demo-catalog.js';
 
+/** Issue 31: the demo's second warehouse, holding some pieces of the last products of the catalogue. */
+export const DEMO_SECOND_WAREHOUSE = {
+  code: 'EAST',
+  name: 'East distribution centre',
+  address: { name: 'Bulkparts East', line1: '40 Harbour Road', city: 'Newark', postalCode: '07105', country: 'United States' },
+  products: 12,
+  pieces: 400,
+} as const;
+
 /**
  * Seeds the demo catalogue once per database. The marker row's primary key makes it safe when
  * several instances start together on one PostgreSQL: only the first insert wins.
@@ -21,20 +30,31 @@ export async function seedDemoData(database: Database): Promise<boolean> {
         .insertInto('categories')
         .values(DEMO_CATEGORIES.map((c, i) => ({ slug: c.slug, name: c.name, parent: c.parent, position: i + 1, created_at: seededAt, updated_at: seededAt })))
         .execute();
+      // Issue 31: the demo shop has a second warehouse, holding part of the stock of the first products.
+      const second = { id: newId(), code: DEMO_SECOND_WAREHOUSE.code, name: DEMO_SECOND_WAREHOUSE.name };
+      await trx
+        .insertInto('warehouses')
+        .values({ ...second, address: JSON.stringify(DEMO_SECOND_WAREHOUSE.address), is_default: 0, created_at: seededAt, updated_at: seededAt })
+        .execute();
+      const ids = DEMO_PRODUCTS.map(() => newId());
+      // The last products of the catalogue (the first ones keep one warehouse: their figure is the product form's, as before).
+      const east = DEMO_PRODUCTS.length - DEMO_SECOND_WAREHOUSE.products;
+      const eastStock = (i: number) => (i >= east ? DEMO_SECOND_WAREHOUSE.pieces : 0);
       await trx
         .insertInto('products')
         .values(
           DEMO_PRODUCTS.map((p, i) => {
             const at = new Date(base + i * 60_000).toISOString();
             return {
-              id: newId(),
+              id: ids[i]!,
               position: i + 1,
               name: p.name,
               name_lower: p.name.toLowerCase(),
               description: p.description,
               price_cents: p.priceCents,
               minimum_order_quantity: p.minimumOrderQuantity,
-              available_quantity: p.availableQuantity,
+              // The demo's figure is the main warehouse's count; the second warehouse's pieces add to what can be sold.
+              available_quantity: p.availableQuantity + eastStock(i),
               sku: p.sku,
               brand: p.brand,
               category: p.category,
@@ -50,6 +70,10 @@ export async function seedDemoData(database: Database): Promise<boolean> {
             };
           }),
         )
+        .execute();
+      await trx
+        .insertInto('warehouse_stock')
+        .values(ids.flatMap((id, i) => (eastStock(i) ? [{ warehouse_id: second.id, product_id: id, quantity: eastStock(i), updated_at: seededAt }] : [])))
         .execute();
       await trx
         .insertInto('reviews')

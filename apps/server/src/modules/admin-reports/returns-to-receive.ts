@@ -1,7 +1,7 @@
 /**
- * The operator's inbox counts returns waiting to be received (issue 33). Returns belong to the
- * returns module (issue 31), which does not exist yet: until it does, this is the one place the
- * inbox asks, and it answers 0. The returns module's service replaces it in services.ts.
+ * The operator's inbox counts returns waiting to be received (issue 33): the returns module's
+ * service answers it (issue 31, wired in services.ts); `noReturnsYet` is the default when none is
+ * given (unit tests).
  */
 export interface ReturnsToReceive {
   countToReceive(): Promise<number>;

@@ -1,12 +1,24 @@
-import { asSeenBy, centsToDollars, linePrice, MESSAGES, quantityError, tiersToDollars, type Cart, type CartLine } from '@bulkparts/shared';
+import { asSeenBy, centsToDollars, linePrice, MESSAGES, quantityError, stockForRules, tiersToDollars, type Cart, type CartLine } from '@bulkparts/shared';
 import { buyerPricesIn, type PriceBook } from '../companies/company-directory.js';
 import type { ProductRow } from '../products/products.repository.js';
-import { pricedRow } from '../products/products.service.js';
+import { backorderOf, pricedRow } from '../products/products.service.js';
 
 /** The product fields a cart line shows and is checked against. */
 export type CartProduct = Pick<
   ProductRow,
-  'id' | 'sku' | 'name' | 'img' | 'price_cents' | 'price_tiers' | 'order_multiple' | 'minimum_order_quantity' | 'available_quantity' | 'archived'
+  | 'id'
+  | 'sku'
+  | 'name'
+  | 'img'
+  | 'price_cents'
+  | 'price_tiers'
+  | 'order_multiple'
+  | 'minimum_order_quantity'
+  | 'available_quantity'
+  | 'archived'
+  | 'backorder_allowed'
+  | 'lead_time_days'
+  | 'next_restock_date'
 >;
 
 /**
@@ -21,9 +33,10 @@ export function productWeightKg(_product: CartProduct): number | null {
 /** What would stop this line at checkout now (the purchase form's messages), or null. */
 export function lineProblem(product: CartProduct, quantity: number): string | null {
   if (product.archived) return MESSAGES.productUnavailable;
+  // Issue 31: a product taking backorders takes a line beyond its stock (the rest backordered).
   return quantityError(quantity, {
     minimumOrderQuantity: product.minimum_order_quantity,
-    availableQuantity: product.available_quantity,
+    availableQuantity: stockForRules(Number(product.available_quantity), backorderOf(product)),
     orderMultiple: Number(product.order_multiple),
   });
 }
@@ -83,6 +96,7 @@ export function cartView(stored: readonly { product_id: string; quantity: number
       orderMultiple: Number(p.order_multiple),
       priceTiers: tiersToDollars(priced.priceTiers ?? []),
       problem,
+      backorder: backorderOf(p),
       weightKg: productWeightKg(p),
     });
   }

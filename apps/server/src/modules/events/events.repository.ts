@@ -8,6 +8,8 @@ export interface NewEvent {
   subjectId: string;
   actor: string | null;
   at: string;
+  /** Issue 31: what the step is about beyond its subject (a shipment's number). */
+  detail?: string | null | undefined;
 }
 
 /** The events log (issue 29): appended to inside the change's own transaction, never updated. */
@@ -17,14 +19,20 @@ export function createEventsRepository(db: Kysely<DB>) {
       if (events.length === 0) return;
       await trx
         .insertInto('events')
-        .values(events.map((e) => ({ id: newId(), type: e.type, subject_id: e.subjectId, actor: e.actor, at: e.at })))
+        .values(events.map((e) => ({ id: newId(), type: e.type, subject_id: e.subjectId, actor: e.actor, at: e.at, detail: e.detail ?? null })))
         .execute();
     },
 
     /** One subject's events, oldest first (ties in the order they were written: ids are time-ordered). */
     async of(subjectId: string): Promise<NewEvent[]> {
-      const rows = await db.selectFrom('events').select(['type', 'actor', 'at']).where('subject_id', '=', subjectId).orderBy('at').orderBy('id').execute();
-      return rows.map((r) => ({ type: r.type, subjectId, actor: r.actor, at: r.at }));
+      const rows = await db
+        .selectFrom('events')
+        .select(['type', 'actor', 'at', 'detail'])
+        .where('subject_id', '=', subjectId)
+        .orderBy('at')
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({ type: r.type, subjectId, actor: r.actor, at: r.at, detail: r.detail }));
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@bulkparts/shared';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
 import { idAmong } from '../../db/query-helpers.js';
@@ -17,16 +18,24 @@ export class CreditLimitError extends Error {
 /** The first key of PostgreSQL's two-key advisory locks taken per company while summing its open account orders. */
 const CREDIT_LIMIT_LOCK = 20261128;
 
-/** The statuses of an account order that hold the company's credit (awaiting approval or invoiced, not yet paid). */
-export const CREDIT_HOLDING_STATUSES = ['awaiting_approval', 'invoiced'] as const;
+/**
+ * Issue 31: the statuses of an order on account that is invoiced and may still be unpaid: it ships
+ * before it is paid, so a shipped order may still owe its invoice (`paid_at` null).
+ */
+export const UNPAID_ACCOUNT_STATUSES: readonly OrderStatus[] = ['invoiced', 'partially_shipped', 'shipped', 'delivered'];
+
+/** The statuses of an account order that hold the company's credit while unpaid (awaiting approval, or invoiced and maybe shipped). */
+export const CREDIT_HOLDING_STATUSES: readonly OrderStatus[] = ['awaiting_approval', ...UNPAID_ACCOUNT_STATUSES];
 
 /** What the company's open account orders hold of its credit, in cents, read through `db` (or a transaction). */
 async function creditUsedBy(db: Kysely<DB>, companyId: string): Promise<number> {
   const row = await db
     .selectFrom('orders')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.lit(0)).as('cents'))
+    // Issue 31: a credit note on an unpaid invoice gives its amount back to the company's credit.
+    .select(sql<number>`coalesce(sum(total_cents - credited_cents), 0)`.as('cents'))
     .where('company_id', '=', companyId)
     .where('payment_method', '=', 'account')
+    .where('paid_at', 'is', null)
     .where('status', 'in', CREDIT_HOLDING_STATUSES)
     .executeTakeFirstOrThrow();
   return Number(row.cents);
@@ -107,7 +116,9 @@ export function createCompanyOrdersRepository(db: Kysely<DB>, engine: Engine) {
       return db
         .selectFrom('orders')
         .selectAll()
-        .where('status', '=', 'invoiced')
+        .where('payment_method', '=', 'account')
+        .where('paid_at', 'is', null)
+        .where('status', 'in', UNPAID_ACCOUNT_STATUSES)
         .where('due_date', '<', now)
         .where('reminded_at', 'is', null)
         .orderBy('due_date')
@@ -126,7 +137,8 @@ export function createCompanyOrdersRepository(db: Kysely<DB>, engine: Engine) {
         .updateTable('orders')
         .set({ reminded_at: now })
         .where('id', 'in', ids)
-        .where('status', '=', 'invoiced')
+        .where('paid_at', 'is', null)
+        .where('status', 'in', UNPAID_ACCOUNT_STATUSES)
         .where('reminded_at', 'is', null)
         .returningAll()
         .execute();

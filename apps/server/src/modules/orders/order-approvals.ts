@@ -5,7 +5,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
 import type { SessionUser } from '../../lib/session-user.js';
 import type { CompanyDirectory, Membership } from '../companies/company-directory.js';
-import type { CompanyOrdersRepository } from './company-orders.repository.js';
+import { UNPAID_ACCOUNT_STATUSES, type CompanyOrdersRepository } from './company-orders.repository.js';
 import type { MoveOrder } from './order-moves.js';
 import type { OrderListFilter, OrderRow, OrdersRepository } from './orders.repository.js';
 import type { OrderHooks, OrderRules } from './order-types.js';
@@ -107,29 +107,24 @@ export function createOrderApprovals({ repo, companyOrders, companies, rules, ho
       return commitMove(id, 'awaiting_approval', 'rejected', { decided_by: user.id, rejection_reason: reason, updated_at: nowIso() }, user.id);
     },
 
-    /** `POST /api/purchase/:id/mark-paid` (shop admins): the bank transfer of an invoiced order arrived. */
+    /**
+     * `POST /api/purchase/:id/mark-paid` (shop admins): the bank transfer of an order on account
+     * arrived. Issue 31: an invoiced order becomes `paid`; one that has shipped (or partly) keeps
+     * where it stands and is paid (`paidAt`, the `paid` step, mail and webhook).
+     */
     async markPaid(id: string, reference: string, user: SessionUser): Promise<Order> {
       const row = await repo.findById(id);
       if (!row) throw notFound('Order');
-      if (row.status !== 'invoiced') {
+      const status = row.status as OrderStatus;
+      if (row.payment_method !== 'account' || row.paid_at !== null || !UNPAID_ACCOUNT_STATUSES.includes(status)) {
         throw new AppError(
           row.paid_at ? 'ALREADY_PAID' : 'INVALID_TRANSITION',
-          row.paid_at ? 'This order is already paid' : `An order that is ${row.status} is not invoiced`,
+          row.paid_at ? 'This order is already paid' : `An order that is ${status.replace('_', ' ')} is not invoiced`,
         );
       }
       const now = nowIso();
-      return commitMove(
-        id,
-        'invoiced',
-        'paid',
-        {
-          paid_at: now,
-          updated_at: now,
-          payment_provider: 'bank_transfer',
-          payment_reference: reference,
-        },
-        user.id,
-      );
+      const paid = { paid_at: now, updated_at: now, payment_provider: 'bank_transfer', payment_reference: reference };
+      return status === 'invoiced' ? commitMove(id, 'invoiced', 'paid', paid, user.id) : commitMove(id, status, status, paid, user.id, 'paid');
     },
   };
 }

@@ -1,5 +1,6 @@
-import { APPROVAL_TIMEOUT_DAYS, formatDollars, formatQuantity, shippingAddressLines, type Order } from '@bulkparts/shared';
+import { APPROVAL_TIMEOUT_DAYS, formatDollars, formatQuantity, shippingAddressLines, type Order, type Shipment } from '@bulkparts/shared';
 import type { EventSubscriber } from '../../db/unit-of-work.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 import type { MailService } from '../mail/mail.service.js';
 import { renderMail } from '../mail/templates.js';
 import type { MailMessage } from '../mail/mail.transport.js';
@@ -100,9 +101,17 @@ export function createOrderMail({ mailer, publicUrl }: { mailer: Pick<MailServic
       }
     },
     async 'order.moved'(uow, { to, order }) {
-      if (!MAILED[to]) return;
+      // Issue 31: an order ships in shipments, each with its own mail (below).
+      if (!MAILED[to] || to === 'shipped') return;
       const mail = mailFor(await order(), to);
       if (mail) await mailer.enqueueIn(uow, mail);
+    },
+    async 'shipment.created'(uow, { shipment, order, completes }) {
+      await mailer.enqueueIn(uow, shipmentMail(await order(), shipment, completes, publicUrl));
+    },
+    // Issue 31: stock arrived for backordered lines: each buyer hears what ships now and what still waits.
+    async 'backorder.allocated'(uow, { orders }) {
+      for (const allocated of orders) await mailer.enqueueIn(uow, backorderMail(allocated, publicUrl));
     },
     async 'order.swept'(uow, { to, orders }) {
       for (const order of orders) {
@@ -145,5 +154,59 @@ function overdueReminderMail(order: Order, to: string, publicUrl: string): MailM
       `Order: ${order.orderNumber} (${order._id})`,
     ],
     action: { label: 'See your company', url: `${publicUrl}/dashboard/company` },
+  });
+}
+
+/**
+ * Issue 31: one mail per shipment: what left, by which carrier, the tracking link, and what is still
+ * to come. The shipment that completes the order says the order "was shipped", as before shipments.
+ */
+function shipmentMail(order: Order, shipment: Shipment, completes: boolean, publicUrl: string): MailMessage {
+  const left = order.lines.filter((l) => l.shipped < l.quantity);
+  return renderMail({
+    to: order.userEmail,
+    subject: completes
+      ? `Your order ${order.orderNumber} for ${order.Name} was shipped`
+      : `Part of your order ${order.orderNumber} was shipped (${shipment.shipmentNumber})`,
+    greeting: 'Hello,',
+    lines: [
+      completes
+        ? `The last pieces of your order ${order.orderNumber} left in shipment ${shipment.shipmentNumber}:`
+        : `Shipment ${shipment.shipmentNumber} of your order ${order.orderNumber} is on its way:`,
+      ...shipment.lines.slice(0, MAILED_LINES_MAX).map((l) => `- ${l.sku} ${l.name}: ${formatQuantity(l.quantity)}`),
+      ...(shipment.carrier ? [`Carrier: ${shipment.carrier}`] : []),
+      ...(shipment.trackingNumber ? [`Tracking number: ${shipment.trackingNumber}`] : []),
+      ...(shipment.trackingUrl ? [`Track it: ${shipment.trackingUrl}`] : []),
+      ...(left.length
+        ? ['Still to come:', ...left.slice(0, MAILED_LINES_MAX).map((l) => `- ${l.sku} ${l.name}: ${formatQuantity(l.quantity - l.shipped)}`)]
+        : []),
+      ...(order.poNumber ? [`Your PO number: ${order.poNumber}`] : []),
+      `Order: ${order.orderNumber} (${order._id})`,
+    ],
+    action: { label: 'See your order', url: `${publicUrl}/dashboard/orders/${order._id}` },
+  });
+}
+
+/** Issue 31: stock arrived for an order's backordered pieces: the new dispatch date, and what still waits. */
+function backorderMail({ order, lines, dispatchBy }: DomainEvents['backorder.allocated']['orders'][number], publicUrl: string): MailMessage {
+  return renderMail({
+    to: order.userEmail,
+    subject: `Your order ${order.orderNumber}: backordered parts are in stock`,
+    greeting: 'Hello,',
+    lines: [
+      `Stock arrived for pieces of your order ${order.orderNumber} that were backordered; they are now set to ship by ${dispatchBy}:`,
+      ...lines.map(
+        (l) =>
+          `- ${l.sku} ${l.name}: ${formatQuantity(l.allocated)} now in stock` +
+          (l.stillBackordered > 0
+            ? `; ${formatQuantity(l.stillBackordered)} still backordered${l.promisedDispatch ? `, promised by ${l.promisedDispatch}` : ''}`
+            : ''),
+      ),
+      ...(order.fulfilment === 'ship_complete' && order.lines.some((l) => l.backordered > 0)
+        ? ['You asked for the order to ship complete: it leaves once every piece is in stock.']
+        : []),
+      `Order: ${order.orderNumber} (${order._id})`,
+    ],
+    action: { label: 'See your order', url: `${publicUrl}/dashboard/orders/${order._id}` },
   });
 }

@@ -1,23 +1,46 @@
-import { COMPANY_MESSAGES, multiLineOrderName, planOrder, type BuyerPrices, type CheckoutInput, type Order, type PaymentMethod } from '@bulkparts/shared';
+import {
+  COMPANY_MESSAGES,
+  dayOf,
+  lineAvailability,
+  multiLineOrderName,
+  planOrder,
+  type BackorderSettings,
+  type BuyerPrices,
+  type CheckoutInput,
+  type Order,
+  type PaymentMethod,
+} from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { AppError } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { SessionUser } from '../../lib/session-user.js';
 import type { ProductRow } from '../products/products.repository.js';
-import { pricedRow } from '../products/products.service.js';
+import { backorderOf, pricedRow } from '../products/products.service.js';
 import type { CompanyDirectory, Membership } from '../companies/company-directory.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { CreditLimitError, type CompanyOrdersRepository } from './company-orders.repository.js';
 import { NEW_ORDER_BLANKS, PendingCapError, type OrderLineRow, type OrderRow, type OrdersRepository } from './orders.repository.js';
 import { orderEvent, type OrderTimelineLog } from './order-timeline.js';
-import { toOrder } from './order-view.js';
+import { toOrder, toOrderLine } from './order-view.js';
 import type { OrderRules } from './order-types.js';
 
 /** A product as an order line snapshots and prices it. */
 export type LineProduct = Pick<
   ProductRow,
-  'id' | 'sku' | 'name' | 'img' | 'price_cents' | 'price_tiers' | 'minimum_order_quantity' | 'order_multiple' | 'available_quantity' | 'archived'
+  | 'id'
+  | 'sku'
+  | 'name'
+  | 'img'
+  | 'price_cents'
+  | 'price_tiers'
+  | 'minimum_order_quantity'
+  | 'order_multiple'
+  | 'available_quantity'
+  | 'archived'
+  | 'backorder_allowed'
+  | 'lead_time_days'
+  | 'next_restock_date'
 >;
 
 export interface NewOrderLine {
@@ -78,6 +101,7 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
         orderMultiple: Number(product.order_multiple),
         availableQuantity: Number(product.available_quantity),
         archived: Boolean(product.archived),
+        backorder: backorderOf(product),
       },
       quantity,
       quotedUnitPriceCents,
@@ -85,6 +109,7 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     })),
     paymentMethod,
     now,
+    fulfilment: o.details?.fulfilment,
   });
   const lines: OrderLineRow[] = o.lines.map(({ product, quantity }, i) => ({
     order_id: id,
@@ -97,6 +122,13 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     quantity,
     line_total_cents: plan.lines[i]!.lineTotalCents,
     list_unit_price_cents: plan.lines[i]!.listUnitPriceCents,
+    shipped_quantity: 0,
+    // Issue 31: as planned from the stock read before the unit; the unit takes the stock and settles them.
+    backordered: plan.lines[i]!.availability.backordered,
+    promised_dispatch: plan.lines[i]!.availability.promisedDispatch,
+    backorder_position: null,
+    returned_quantity: 0,
+    credited_quantity: 0,
   }));
   const first = lines[0]!;
   const awaiting = plan.status === 'awaiting_approval';
@@ -126,6 +158,8 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     payment_method: paymentMethod,
     awaiting_since: awaiting ? now : null,
     due_date: plan.dueDate,
+    fulfilment: plan.fulfilment,
+    credited_cents: 0,
     review_note: o.reviewNote ?? null,
   };
   return { row, lines };
@@ -157,8 +191,16 @@ export interface PreparedOrder {
   approvers: readonly string[];
   /** An account order: the company's open account orders plus this one must stay within `limitCents`. */
   credit: { companyId: string; limitCents: number } | undefined;
-  /** The stock the order takes, per line. */
+  /** The stock the order takes, per line of a product that does not take backorders (all or nothing: 409). */
   pieces: { productId: string; quantity: number }[];
+  /** Issue 31: the lines of products taking backorders: what stock there is, the rest backordered (decided in the unit). */
+  flexible: { lineNo: number; productId: string; quantity: number; settings: BackorderSettings }[];
+}
+
+/** Issue 31: what a flexible line took of its product's stock in the unit, and its place in the product's queue when it waits. */
+export interface FlexibleTake {
+  taken: number;
+  position: number | null;
 }
 
 /**
@@ -169,6 +211,28 @@ export interface PreparedOrder {
  * at once, the order and its lines with their number, its timeline step, its mail and webhooks.
  */
 export function createOrderPlacement({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn }: PlacementDeps) {
+  /** The checks, the order and its lines, its timeline step: everything but the `order.placed` fact. */
+  async function insertIn(uow: UnitOfWork, prepared: PreparedOrder): Promise<Order> {
+    const { row, lines, credit } = prepared;
+    try {
+      if (rules.pendingMax > 0) await repo.checkPendingCapIn(uow.trx, row.user_id, rules.pendingMax);
+      // The same pattern per company (company-orders.repository.ts): CreditLimitError past the limit.
+      if (credit) await companyOrders.checkCreditIn(uow.trx, credit, Number(row.total_cents));
+    } catch (error) {
+      if (error instanceof PendingCapError) {
+        throw new AppError('CONFLICT', `You already have ${error.max} unpaid orders. Pay or cancel one of them before ordering more.`);
+      }
+      if (error instanceof CreditLimitError) {
+        throw new AppError('CREDIT_LIMIT_EXCEEDED', COMPANY_MESSAGES.creditLimitExceeded, { paymentMethod: COMPANY_MESSAGES.creditLimitExceeded });
+      }
+      throw error;
+    }
+    const placed = invoiceNumberIn && row.status === 'invoiced' ? { ...row, invoice_number: await invoiceNumberIn(uow.trx) } : row;
+    const numbered = await repo.insertIn(uow.trx, placed, lines);
+    await timeline.recordIn(uow.trx, [orderEvent('placed', numbered.id, row.user_id, numbered.created_at)]);
+    return toOrder(numbered, lines);
+  }
+
   return {
     async prepare(o: NewOrder): Promise<PreparedOrder> {
       const membership = o.membership !== undefined ? o.membership : ((await companies?.membershipOf(o.user.id)) ?? null);
@@ -179,31 +243,48 @@ export function createOrderPlacement({ repo, companyOrders, rules, companies, ti
         row.payment_method === 'account' && membership?.creditLimitCents != null
           ? { companyId: membership.companyId, limitCents: Number(membership.creditLimitCents) }
           : undefined;
-      return { row, lines, approvers, credit, pieces: lines.map((l) => ({ productId: l.product_id, quantity: l.quantity })) };
+      const settings = new Map(o.lines.map(({ product }) => [product.id, backorderOf(product)]));
+      const flexibleIds = new Set(o.lines.filter(({ product }) => settings.get(product.id)!.allowed).map(({ product }) => product.id));
+      return {
+        row,
+        lines,
+        approvers,
+        credit,
+        pieces: lines.filter((l) => !flexibleIds.has(l.product_id)).map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+        flexible: lines
+          .filter((l) => flexibleIds.has(l.product_id))
+          .map((l) => ({ lineNo: l.line_no, productId: l.product_id, quantity: l.quantity, settings: settings.get(l.product_id)! })),
+      };
     },
 
     /** In the order's unit; throws a 409 for the cap or CREDIT_LIMIT_EXCEEDED (rolling the unit back). */
     async placeIn(uow: UnitOfWork, prepared: PreparedOrder): Promise<Order> {
-      const { row, lines, approvers, credit } = prepared;
-      try {
-        if (rules.pendingMax > 0) await repo.checkPendingCapIn(uow.trx, row.user_id, rules.pendingMax);
-        // The same pattern per company (company-orders.repository.ts): CreditLimitError past the limit.
-        if (credit) await companyOrders.checkCreditIn(uow.trx, credit, Number(row.total_cents));
-      } catch (error) {
-        if (error instanceof PendingCapError) {
-          throw new AppError('CONFLICT', `You already have ${error.max} unpaid orders. Pay or cancel one of them before ordering more.`);
-        }
-        if (error instanceof CreditLimitError) {
-          throw new AppError('CREDIT_LIMIT_EXCEEDED', COMPANY_MESSAGES.creditLimitExceeded, { paymentMethod: COMPANY_MESSAGES.creditLimitExceeded });
-        }
-        throw error;
-      }
-      const placed = invoiceNumberIn && row.status === 'invoiced' ? { ...row, invoice_number: await invoiceNumberIn(uow.trx) } : row;
-      const numbered = await repo.insertIn(uow.trx, placed, lines);
-      const order = toOrder(numbered, lines);
-      await timeline.recordIn(uow.trx, [orderEvent('placed', numbered.id, row.user_id, numbered.created_at)]);
-      await uow.record('order.placed', { order, approverEmails: approvers });
+      const order = await insertIn(uow, prepared);
+      await uow.record('order.placed', { order, approverEmails: prepared.approvers });
       return order;
+    },
+
+    /**
+     * Issue 31: an order with lines of products taking backorders is inserted first (as planned),
+     * its stock taken in the unit after (what there is then, first come first served), and settled
+     * here: each flexible line's backordered pieces, promised day and place in its product's queue
+     * as the unit took them (`lineAvailability` again, on what was taken); then `order.placed`.
+     */
+    insertIn: (uow: UnitOfWork, prepared: PreparedOrder) => insertIn(uow, prepared),
+    async settleIn(uow: UnitOfWork, prepared: PreparedOrder, order: Order, taken: ReadonlyMap<number, FlexibleTake>): Promise<Order> {
+      const today = dayOf(prepared.row.created_at);
+      const settled = prepared.lines.map((l) => {
+        const flexible = prepared.flexible.find((f) => f.lineNo === l.line_no);
+        const take = taken.get(l.line_no);
+        if (!flexible || !take) return l;
+        const a = lineAvailability(l.quantity, take.taken, flexible.settings, today);
+        return { ...l, backordered: a.backordered, promised_dispatch: a.promisedDispatch, backorder_position: take.position };
+      });
+      const changed = settled.filter((l, i) => l !== prepared.lines[i]);
+      if (changed.length) await repo.settleBackordersIn(uow.trx, changed);
+      const final = changed.length ? { ...order, lines: settled.map(toOrderLine) } : order;
+      await uow.record('order.placed', { order: final, approverEmails: prepared.approvers });
+      return final;
     },
   };
 }

@@ -24,7 +24,14 @@ export function createOrderReportsRepository(db: Kysely<DB>) {
       const [toShip, awaitingApproval, overdueInvoices] = await Promise.all([
         count((q) => q.where('status', '=', 'paid')),
         count((q) => q.where('status', '=', 'awaiting_approval')),
-        count((q) => q.where('status', '=', 'invoiced').where('due_date', '<', now)),
+        // Issue 31: an order on account ships before it is paid: as the overdue list reads them (orders.repository.ts).
+        count((q) =>
+          q
+            .where('payment_method', '=', 'account')
+            .where('paid_at', 'is', null)
+            .where('status', 'in', ['invoiced', 'partially_shipped', 'shipped', 'delivered'])
+            .where('due_date', '<', now),
+        ),
       ]);
       return { toShip, awaitingApproval, overdueInvoices };
     },

@@ -6,6 +6,9 @@ import type { CompanyDirectory } from '../companies/company-directory.js';
 import type { CompanyOrdersRepository } from './company-orders.repository.js';
 import { createOrderMoveSteps } from './order-moves.js';
 import { createOrderPlacement } from './order-placement.js';
+import { createOrderShippingSteps } from './order-shipping.js';
+import { createOrderBackorderSteps } from './order-backorders.js';
+import { createOrderReturnSteps } from './order-returns.js';
 import { createOrderReads } from './order-reads.js';
 import { createOrderSweepSteps } from './order-sweeps.js';
 import type { OrderTimelineLog } from './order-timeline.js';
@@ -32,6 +35,12 @@ export function createOrderSteps({ repo, companyOrders, rules, companies, timeli
   return {
     placement: createOrderPlacement({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn }),
     moves: createOrderMoveSteps({ repo, timeline, one }),
+    // Issue 31: shipments and deliveries (flows/ship-order.ts, flows/deliver-shipment.ts).
+    shipping: createOrderShippingSteps({ repo, timeline }),
+    // Issue 31: stock arriving for backordered lines (flows/allocate-backorders.ts).
+    backorders: createOrderBackorderSteps({ repo }),
+    // Issue 31: returns and credit notes (flows/returns.ts).
+    returns: createOrderReturnSteps({ repo }),
     sweeps: createOrderSweepSteps({ repo, companyOrders, timeline, companies }),
     shipTo: {
       /** Issue 29: the order's ship-to, only while it has not shipped (a ship committed first wins); whether it changed. */

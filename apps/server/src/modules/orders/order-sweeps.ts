@@ -22,10 +22,12 @@ export interface OrderSweeps {
   remindOverdue(at?: Date, limit?: number): Promise<number>;
 }
 
-/** What a sweep moved, and the stock the flow puts back. */
+/** What a sweep moved, and the stock the flow puts back (committed pieces, and backordered ones leaving the queue). */
 export interface Swept {
   count: number;
-  pieces: { productId: string; quantity: number }[];
+  /** Issue 31: the orders moved, whose lines the flow reads again once their products are locked. */
+  orderIds: string[];
+  pieces: { productId: string; quantity: number; backordered: number }[];
 }
 
 /** The orders module's side of the sweeps: each step runs in the sweep's unit. */
@@ -42,17 +44,22 @@ export function createOrderSweepSteps({
 }) {
   /** The moved orders' system timeline steps and their `order.swept` fact (the buyers' mails), in the sweep's unit. */
   async function sweptIn(uow: UnitOfWork, to: 'expired' | 'rejected', rows: readonly OrderRow[], lines: readonly OrderLineRow[]): Promise<Swept> {
-    if (rows.length === 0) return { count: 0, pieces: [] };
+    if (rows.length === 0) return { count: 0, orderIds: [], pieces: [] };
     await timeline.recordIn(
       uow.trx,
       rows.map((r) => orderEvent(to, r.id, SYSTEM, r.updated_at)),
     );
     const byOrder = linesByOrder(lines);
     await uow.record('order.swept', { to, orders: rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [])) });
-    return { count: rows.length, pieces: piecesOf(lines) };
+    return { count: rows.length, orderIds: rows.map((r) => r.id), pieces: piecesOf(lines) };
   }
 
   return {
+    /** Issue 31: the moved orders' pieces as the unit sees them once their products are locked (an allocation may have come first). */
+    async piecesIn(uow: UnitOfWork, orderIds: readonly string[]) {
+      return piecesOf(await repo.linesOf(orderIds, uow.trx));
+    },
+
     /** Unpaid orders past their deadline become `expired` (the system's timeline step, the buyer's mail). */
     async expireIn(uow: UnitOfWork, now: string, limit: number): Promise<Swept> {
       const { expired, lines } = await repo.expireDueIn(uow.trx, now, limit);

@@ -13,6 +13,8 @@ export interface OrderEventRecord {
   subjectId: string;
   actor: string | null;
   at: string;
+  /** Issue 31: the shipment a `shipped` or `delivered` step is about ('SH-000001'). */
+  detail?: string | null | undefined;
 }
 
 /**
@@ -33,11 +35,12 @@ export function timelineEventOf(from: OrderStatus, to: OrderStatus): OrderTimeli
   return (ORDER_TIMELINE_EVENTS as readonly string[]).includes(to) ? (to as OrderTimelineEvent) : null;
 }
 
-export const orderEvent = (event: OrderTimelineEvent, orderId: string, actor: Actor, at: string): OrderEventRecord => ({
+export const orderEvent = (event: OrderTimelineEvent, orderId: string, actor: Actor, at: string, detail?: string): OrderEventRecord => ({
   type: `${PREFIX}${event}`,
   subjectId: orderId,
   actor,
   at,
+  ...(detail !== undefined ? { detail } : {}),
 });
 
 /** The recorded steps as the API answers them; `names` turns account ids into names (a removed account reads as null). */
@@ -53,6 +56,6 @@ export async function readTimeline(
     const event = r.type.slice(PREFIX.length) as OrderTimelineEvent;
     if (!(ORDER_TIMELINE_EVENTS as readonly string[]).includes(event)) return [];
     const by = r.actor === SYSTEM ? SYSTEM : r.actor === null ? null : (named.get(r.actor) ?? null);
-    return [{ event, at: r.at, by }];
+    return [{ event, at: r.at, by, ...(r.detail ? { detail: r.detail } : {}) }];
   });
 }

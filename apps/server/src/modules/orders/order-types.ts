@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@bulkparts/shared';
+import type { Order, OrderStatus, Shipment, ShipmentInput } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import type { OrderRow } from './orders.repository.js';
@@ -27,3 +27,21 @@ export interface OrderHooks {
    */
   invoiceNumberIn?: (trx: Transaction<DB>) => Promise<number>;
 }
+
+/**
+ * Issue 31: a shipment asked for (`POST /api/purchase/:id/shipments`); without `lines`, every
+ * piece left (the spec's single "shipped" move).
+ */
+export interface ShipRequest {
+  lines?: ShipmentInput['lines'] | undefined;
+  carrier?: string | undefined;
+  trackingNumber?: string | undefined;
+  /** A warehouse's code; none: the default warehouse. */
+  warehouse?: string | undefined;
+}
+
+/** The ship flow (flows/ship-order.ts) as the orders module is given it (services.ts). */
+export type ShipOrder = (orderId: string, request: ShipRequest, by: string) => Promise<{ shipment: Shipment; order: Order }>;
+
+/** The delivery of every shipment of an order that has shipped whole (the spec's "delivered" move). */
+export type DeliverOrder = (orderId: string, by: string) => Promise<Order>;

@@ -10,6 +10,10 @@ export function toOrderLine(line: OrderLineRow): OrderLine {
     unitPrice: centsToDollars(Number(line.unit_price_cents)),
     quantity: Number(line.quantity),
     lineTotal: centsToDollars(Number(line.line_total_cents)),
+    shipped: Number(line.shipped_quantity ?? 0),
+    backordered: Number(line.backordered ?? 0),
+    promisedDispatch: Number(line.backordered ?? 0) > 0 ? (line.promised_dispatch ?? null) : null,
+    returned: Number(line.returned_quantity ?? 0),
     ...(line.list_unit_price_cents === null || line.list_unit_price_cents === undefined
       ? {}
       : { listUnitPrice: centsToDollars(Number(line.list_unit_price_cents)) }),
@@ -58,6 +62,8 @@ export function toOrder(row: OrderView, lines: readonly OrderLineRow[]): Order {
     paymentMethod: row.payment_method === 'account' ? 'account' : 'card',
     dueDate: row.due_date,
     rejectionReason: row.rejection_reason,
+    fulfilment: row.fulfilment === 'ship_complete' ? 'ship_complete' : 'ship_as_available',
+    credited: centsToDollars(Number(row.credited_cents ?? 0)),
   };
 }
 

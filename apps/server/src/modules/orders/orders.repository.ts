@@ -58,6 +58,8 @@ export const ORDER_VIEW_COLUMNS = [
   'payment_method',
   'due_date',
   'rejection_reason',
+  'fulfilment',
+  'credited_cents',
   'review_note',
 ] as const satisfies readonly (keyof OrderRow)[];
 export type OrderView = Pick<OrderRow, (typeof ORDER_VIEW_COLUMNS)[number]>;
@@ -115,7 +117,14 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
     if (filter.from) query = query.where('created_at', '>=', dayStart(filter.from));
     if (filter.to) query = query.where('created_at', '<', dayStart(filter.to, 1));
     if (filter.companyId) query = query.where('company_id', '=', filter.companyId);
-    if (filter.overdueAt) query = query.where('status', '=', 'invoiced').where('due_date', '<', filter.overdueAt);
+    // Issue 31: an order on account ships before it is paid, so an overdue invoice may have shipped.
+    if (filter.overdueAt) {
+      query = query
+        .where('payment_method', '=', 'account')
+        .where('paid_at', 'is', null)
+        .where('status', 'in', ['invoiced', 'partially_shipped', 'shipped', 'delivered'])
+        .where('due_date', '<', filter.overdueAt);
+    }
     if (filter.updatedSince) query = query.where('updated_at', '>=', filter.updatedSince);
     return query;
   }
@@ -219,6 +228,137 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
         .orderBy('line_no')
         .execute();
       return { expired, lines };
+    },
+
+    /**
+     * Issue 31: the order as the unit sees it, its row locked until the unit ends on PostgreSQL (a
+     * shipment or a delivery of one order waits for another's; SQLite's one writer needs nothing).
+     */
+    lockIn(trx: Transaction<DB>, id: string): Promise<OrderRow | undefined> {
+      const query = trx.selectFrom('orders').selectAll().where('id', '=', id);
+      return (engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    },
+
+    /**
+     * Issue 31: adds `quantity` shipped pieces to one line in the unit, only while the line's shipped
+     * pieces stay within what it ordered less what is backordered (the arbiter of "no more than
+     * ordered", whatever else runs at once). Whether it did.
+     */
+    async shipLineIn(trx: Transaction<DB>, orderId: string, lineNo: number, quantity: number): Promise<boolean> {
+      const result = await trx
+        .updateTable('order_lines')
+        .set({ shipped_quantity: sql`shipped_quantity + ${quantity}` })
+        .where('order_id', '=', orderId)
+        .where('line_no', '=', lineNo)
+        // Issue 31: backordered pieces are not in stock for it yet.
+        .where(sql<boolean>`shipped_quantity + ${quantity} <= quantity - backordered`)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Issue 31: the lines of open orders waiting for these products' stock, in each product's queue
+     * order (their place, taken under the product's lock at placement; then the order's time).
+     */
+    waitingLinesIn(trx: Transaction<DB>, productIds: readonly string[], statuses: readonly string[]) {
+      return trx
+        .selectFrom('order_lines as l')
+        .innerJoin('orders as o', 'o.id', 'l.order_id')
+        .select([
+          'l.order_id',
+          'l.line_no',
+          'l.product_id',
+          'l.sku',
+          'l.product_name',
+          'l.backordered',
+          'l.promised_dispatch',
+          'l.backorder_position',
+          'o.created_at',
+        ])
+        .where('l.product_id', 'in', productIds)
+        .where('l.backordered', '>', 0)
+        .where('o.status', 'in', statuses)
+        .orderBy('l.product_id')
+        .orderBy('l.backorder_position')
+        .orderBy('o.created_at')
+        .orderBy('l.order_id')
+        .execute();
+    },
+
+    /** Issue 31: `pieces` of a waiting line are now in stock for it (only while that many still wait); whether they were. */
+    async allocateLineIn(trx: Transaction<DB>, orderId: string, lineNo: number, pieces: number): Promise<boolean> {
+      const result = await trx
+        .updateTable('order_lines')
+        .set({
+          backordered: sql`backordered - ${pieces}`,
+          promised_dispatch: sql`case when backordered = ${pieces} then null else promised_dispatch end`,
+        })
+        .where('order_id', '=', orderId)
+        .where('line_no', '=', lineNo)
+        .where('backordered', '>=', pieces)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Issue 31: `quantity` more pieces of a line go back in a return, only while the line's returned
+     * pieces stay within what shipped (the arbiter of "no more than shipped"); whether they do.
+     */
+    async reserveReturnIn(trx: Transaction<DB>, orderId: string, lineNo: number, quantity: number): Promise<boolean> {
+      const result = await trx
+        .updateTable('order_lines')
+        .set({ returned_quantity: sql`returned_quantity + ${quantity}` })
+        .where('order_id', '=', orderId)
+        .where('line_no', '=', lineNo)
+        .where(sql<boolean>`returned_quantity + ${quantity} <= shipped_quantity`)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Issue 31: pieces of a line no longer going back (a rejected return, pieces that never arrived). */
+    async releaseReturnIn(trx: Transaction<DB>, orderId: string, lineNo: number, quantity: number): Promise<void> {
+      await trx
+        .updateTable('order_lines')
+        .set({ returned_quantity: sql`case when returned_quantity > ${quantity} then returned_quantity - ${quantity} else 0 end` })
+        .where('order_id', '=', orderId)
+        .where('line_no', '=', lineNo)
+        .execute();
+    },
+
+    /** Issue 31: a credit note's pieces of a line, in its unit. */
+    async creditLineIn(trx: Transaction<DB>, orderId: string, lineNo: number, pieces: number): Promise<void> {
+      await trx
+        .updateTable('order_lines')
+        .set({ credited_quantity: sql`credited_quantity + ${pieces}` })
+        .where('order_id', '=', orderId)
+        .where('line_no', '=', lineNo)
+        .execute();
+    },
+
+    /** Issue 31: a credit note's amount on its order, never past the order's total; whether it fitted. */
+    async creditOrderIn(trx: Transaction<DB>, orderId: string, cents: number, now: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('orders')
+        .set({ credited_cents: sql`credited_cents + ${cents}`, updated_at: now })
+        .where('id', '=', orderId)
+        .where(sql<boolean>`credited_cents + ${cents} <= total_cents`)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Issue 31: new lines' backordered pieces, promised day and queue place as the placement's unit took the stock. */
+    async settleBackordersIn(
+      trx: Transaction<DB>,
+      lines: readonly Pick<OrderLineRow, 'order_id' | 'line_no' | 'backordered' | 'promised_dispatch' | 'backorder_position'>[],
+    ): Promise<void> {
+      for (const l of lines) {
+        await trx
+          .updateTable('order_lines')
+          .set({ backordered: l.backordered, promised_dispatch: l.promised_dispatch, backorder_position: l.backorder_position })
+          .where('order_id', '=', l.order_id)
+          .where('line_no', '=', l.line_no)
+          .execute();
+      }
     },
 
     /** Moves an order from one status to another in the unit, only if it is still in `from`; whether it did. */

@@ -12,7 +12,7 @@ import type { OrderSweeps } from './order-sweeps.js';
 import { readTimeline, type OrderTimelineLog } from './order-timeline.js';
 import { toOrder } from './order-view.js';
 import { createOwnOrderPages } from './own-order-pages.js';
-import type { OrderHooks, OrderRules } from './order-types.js';
+import type { DeliverOrder, OrderHooks, OrderRules, ShipOrder } from './order-types.js';
 import type { OrderRow, OrdersRepository } from './orders.repository.js';
 
 export { toOrder };
@@ -54,6 +54,8 @@ export interface OrdersDeps {
   /** Issue 29: the events log (each change's timeline step, written in its unit) and the actors' names (users). */
   timeline: Pick<OrderTimelineLog, 'of'>;
   namesOf: (ids: readonly string[]) => Promise<ReadonlyMap<string, string>>;
+  /** Issue 31: the ship and deliver flows (flows/ship-order.ts): the spec's "shipped" and "delivered" moves go through them. */
+  shipping: { ship: ShipOrder; deliverOrder: DeliverOrder };
 }
 
 export function createOrdersService({
@@ -67,6 +69,7 @@ export function createOrdersService({
   companies = NO_COMPANIES,
   timeline,
   namesOf,
+  shipping,
 }: OrdersDeps) {
   const { withLines, one } = createOrderReads(repo);
   const ownPages = createOwnOrderPages(repo, withLines);
@@ -135,6 +138,15 @@ export function createOrdersService({
       return { ...(user.role === 'admin' ? withReviewNote(order, row) : order), timeline: steps };
     },
 
+    /** Issue 31: an order by id as the API answers it, without any access check (a credit note's own check came first). */
+    async byId(id: string): Promise<Order | undefined> {
+      const row = await repo.findById(id);
+      return row && one(row);
+    },
+
+    /** Issue 31: the order as `user` may read it (buyer, company approvers and admins, shop admins), without its timeline. */
+    readable: async (id: string, user: SessionUser): Promise<Order> => one(await readableOrder(id, user)),
+
     /** The buyer's own order (a ship-to change); anyone else's answers 404 like a missing one. */
     async ownRow(id: string, user: SessionUser): Promise<OrderRow> {
       const row = await repo.findById(id);
@@ -173,7 +185,11 @@ export function createOrdersService({
       if ((row.status === 'awaiting_approval' && to !== 'cancelled') || (row.status === 'invoiced' && to === 'paid')) {
         throw new AppError('INVALID_TRANSITION', row.status === 'invoiced' ? 'Record the payment with mark-paid' : 'Approve or reject the order instead');
       }
-      return move(row, to, user.id, shipment);
+      // Issue 31: "shipped" ships every piece left in one shipment; "delivered" delivers every shipment; a part ships with its lines.
+      if (to === 'partially_shipped') throw new AppError('INVALID_TRANSITION', 'Ship some lines with POST /api/purchase/{id}/shipments');
+      if (to === 'shipped') return (await shipping.ship(id, { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber }, user.id)).order;
+      if (to === 'delivered') return shipping.deliverOrder(id, user.id);
+      return move(row, to, user.id);
     },
 
     /** Whether any order names the product (the catalogue archives such a product instead of deleting it). */

@@ -8,6 +8,7 @@ import type { renderInvoicePdf } from './invoice-pdf.js';
 import { boundInvoiceInput } from './invoice-text.js';
 import type { RenderDocument, RenderRequest, RenderResponse } from './invoice-worker.js';
 import type { QuoteDocument } from '../quotes/quote-document.js';
+import type { PrintedDocument } from '../../lib/pdf-layout.js';
 
 export type InvoiceInput = Parameters<typeof renderInvoicePdf>;
 
@@ -27,6 +28,8 @@ export interface InvoiceRenderer {
   render(...input: InvoiceInput): Promise<Buffer>;
   /** A quote document (quotes/quote-document.ts, its texts already bounded) on the same pool and limits. */
   renderQuote(document: QuoteDocument): Promise<Buffer>;
+  /** Issue 31: a packing slip or a credit note (lib/pdf-layout.ts `PrintedDocument`, its texts already bounded), on the same pool and limits. */
+  renderPrinted(document: PrintedDocument): Promise<Buffer>;
   /** Refuses new renders, lets those in progress finish (each is time-limited), then stops the workers. */
   close(): Promise<void>;
 }
@@ -173,6 +176,7 @@ export function createInvoiceRenderer(options: InvoiceRendererOptions = {}): Inv
   return {
     render: (...input) => enqueue({ kind: 'invoice', input: boundInvoiceInput(input) }),
     renderQuote: (document) => enqueue({ kind: 'quote', input: document }),
+    renderPrinted: (document) => enqueue({ kind: 'printed', input: boundInvoiceInput(document) }),
     async close() {
       closing = true;
       await new Promise<void>((resolve) => {

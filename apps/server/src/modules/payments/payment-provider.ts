@@ -44,8 +44,11 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Starts (or, for the test gateway, completes) a payment. `input` is the untrusted request body. */
   initiate(order: PayableOrder, input: unknown, urls: { success: string; cancel: string }): Promise<InitiateResult>;
-  /** Returns the money of a paid order. */
-  refund(payment: { orderId: string; reference: string; amountCents: number }): Promise<void>;
+  /**
+   * Returns the money of a paid order: all of it, or (issue 31, a credit note) `amountCents` of it
+   * when `partial`, once per `key` (the provider's idempotency key). Answers the refund's reference when the provider gives one.
+   */
+  refund(payment: { orderId: string; reference: string; amountCents: number; partial?: { key: string } }): Promise<{ reference: string } | void>;
   /** Verifies a webhook on its raw body; throws `WebhookSignatureError` when it is not authentic. */
   parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): VerifiedWebhookEvent;
   /** The payment an event confirms, or null for events the shop does not act on. */

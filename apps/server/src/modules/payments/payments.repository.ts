@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 
 const INVOICE_SEQUENCE = 'invoice_number';
+const CREDIT_NOTE_SEQUENCE = 'credit_note_number';
 
 /** `payment_events` (each provider event acted on once) and the invoice number sequence. */
 export function createPaymentsRepository(db: Kysely<DB>) {
@@ -21,6 +22,17 @@ export function createPaymentsRepository(db: Kysely<DB>) {
     return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
+  /** The next number of a gap-free sequence, inside `trx` (a rollback gives it back): one upsert, whose row lock serialises concurrent takers on PostgreSQL. */
+  async function nextIn(trx: Transaction<DB>, name: string): Promise<number> {
+    const next = await trx
+      .insertInto('sequences')
+      .values({ name, value: 1 })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql<number>`sequences.value + 1` }))
+      .returning('value')
+      .executeTakeFirstOrThrow();
+    return Number(next.value);
+  }
+
   return {
     recordEventIn,
 
@@ -33,15 +45,10 @@ export function createPaymentsRepository(db: Kysely<DB>) {
      * The next invoice number, taken inside `trx` so numbers have no gaps (a rollback gives it
      * back): one upsert, whose row lock serialises concurrent payments on PostgreSQL (SQLite has one writer).
      */
-    async nextInvoiceNumber(trx: Transaction<DB>): Promise<number> {
-      const next = await trx
-        .insertInto('sequences')
-        .values({ name: INVOICE_SEQUENCE, value: 1 })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql<number>`sequences.value + 1` }))
-        .returning('value')
-        .executeTakeFirstOrThrow();
-      return Number(next.value);
-    },
+    nextInvoiceNumber: (trx: Transaction<DB>): Promise<number> => nextIn(trx, INVOICE_SEQUENCE),
+
+    /** Issue 31: the next credit note number (`CN-000001`), gap-free as invoice numbers are. */
+    nextCreditNoteNumber: (trx: Transaction<DB>): Promise<number> => nextIn(trx, CREDIT_NOTE_SEQUENCE),
   };
 }
 

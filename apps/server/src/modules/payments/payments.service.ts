@@ -162,6 +162,19 @@ export function createPaymentsService({
       await provider.refund({ orderId: row.id, reference: row.payment_reference, amountCents: Number(row.total_cents) });
     },
 
+    /**
+     * Issue 31: a credit note's amount given back: through the provider for a card payment (a
+     * partial refund, once per note: `key`), or, for a bank transfer, by hand (the shop pays it
+     * back; `bank_transfer`). Answers how, and the provider's refund reference.
+     */
+    async refundPart(orderId: string, amountCents: number, key: string): Promise<{ method: 'card' | 'bank_transfer'; reference: string | null }> {
+      const row = await orders.find(orderId);
+      if (!row?.payment_reference) throw new AppError('INVALID_TRANSITION', 'This order has no payment to refund');
+      if (row.payment_provider === BANK_TRANSFER) return { method: 'bank_transfer', reference: null };
+      const done = await provider.refund({ orderId, reference: row.payment_reference, amountCents, partial: { key } });
+      return { method: 'card', reference: done?.reference ?? null };
+    },
+
     async invoice(orderId: string, user: SessionUser): Promise<{ filename: string; pdf: Buffer }> {
       // Issue 18: the company's admins and approvers (its finance) read the invoices of its orders too.
       const found = await orders.find(orderId);

@@ -57,10 +57,12 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
     },
 
     async refund(payment) {
-      await stripe.refunds.create(
-        { payment_intent: payment.reference, metadata: { orderId: payment.orderId } },
-        { idempotencyKey: `refund-${payment.reference}` },
+      // Issue 31: a credit note refunds part of the payment (`amount`), once per note (its own key).
+      const refund = await stripe.refunds.create(
+        { payment_intent: payment.reference, metadata: { orderId: payment.orderId }, ...(payment.partial ? { amount: payment.amountCents } : {}) },
+        { idempotencyKey: payment.partial ? `refund-${payment.reference}-${payment.partial.key}` : `refund-${payment.reference}` },
       );
+      return { reference: refund.id };
     },
 
     parseWebhook(rawBody, headers): VerifiedWebhookEvent {

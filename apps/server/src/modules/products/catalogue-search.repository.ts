@@ -131,6 +131,10 @@ const COLUMNS = sql.raw(
     'low_stock_threshold',
     'unspsc',
     'images',
+    // Issue 31: a product card says whether it takes backorders.
+    'backorder_allowed',
+    'lead_time_days',
+    'next_restock_date',
   ]
     .map((c) => `p.${c}`)
     .join(', '),

@@ -21,7 +21,7 @@ import { AppError, notFound, validationFailed } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { CatalogueCache } from './catalogue-cache.js';
 import type { ProductRow, ProductsRepository } from './products.repository.js';
-import { catalogueColumns, storedTiers, toProductJson } from './products.service.js';
+import { backorderColumns, catalogueColumns, storedTiers, toProductJson } from './products.service.js';
 
 const skuTaken = (sku: string) =>
   new AppError('CONFLICT', `SKU ${sku} is already used by another product`, { sku: `SKU ${sku} is already used by another product` });
@@ -33,6 +33,11 @@ function toCents(dollars: number): number {
 }
 
 export interface ProductsAdminDeps {
+  /**
+   * Issue 31: a figure raised by hand (the form, a delta) or backorders switched on: stock that may
+   * be for backordered lines waiting for it, allocated right after in a unit of its own.
+   */
+  stockRaised?: (productIds: readonly string[]) => Promise<unknown>;
   /** Cleared after every write here (ADR 0012). */
   cache: Pick<CatalogueCache, 'clear'>;
   /** Whether any order names the product (the orders module answers); such a product is archived, not deleted. */
@@ -46,7 +51,13 @@ export interface ProductsAdminDeps {
 }
 
 /** The admin side of the catalogue: add, edit, adjust stock, delete (or archive). Each write clears the catalogue cache. */
-export function createProductsAdminService(repo: ProductsRepository, { cache, hasOrders, categoryExists, afterDelete, categoryTree }: ProductsAdminDeps) {
+/** Issue 31 (ADR 0032): the product's figure is the default warehouse's; the other warehouses' pieces are set per warehouse. */
+const DEFAULT_WAREHOUSE_SHORT = 'The default warehouse cannot go below 0: the rest of the stock is in other warehouses; set their counts per warehouse';
+
+export function createProductsAdminService(
+  repo: ProductsRepository,
+  { cache, hasOrders, categoryExists, afterDelete, categoryTree, stockRaised = async () => {} }: ProductsAdminDeps,
+) {
   async function get(id: string): Promise<ProductRow> {
     const row = isObjectId(id) ? await repo.findById(id) : undefined;
     if (!row) throw notFound('Product');
@@ -78,6 +89,10 @@ export function createProductsAdminService(repo: ProductsRepository, { cache, ha
         price_cents: toCents(input.price),
         minimum_order_quantity: input.minimumOrderQuantity,
         available_quantity: input.availableQuantity,
+        committed_quantity: 0,
+        ...backorderColumns(input.backorder),
+        backordered_quantity: 0,
+        backorder_seq: 0,
         img: input.img,
         archived: 0,
         // Checked against the price by the input schema (productRulesProblems).
@@ -122,6 +137,8 @@ export function createProductsAdminService(repo: ProductsRepository, { cache, ha
       if (patch.priceTiers !== undefined) values.price_tiers = JSON.stringify(tiersToCents(patch.priceTiers));
       if (patch.orderMultiple !== undefined) values.order_multiple = patch.orderMultiple;
       if (patch.lowStockThreshold !== undefined) values.low_stock_threshold = patch.lowStockThreshold;
+      // Issue 31: the settings as sent (a lead time or restock day left out is cleared).
+      if (patch.backorder !== undefined) Object.assign(values, backorderColumns(patch.backorder));
       if (patch.unspsc !== undefined) values.unspsc = patch.unspsc;
       // The tiers and the multiple are checked against the product as it will be stored: a price
       // raised above the stored tiers, or a minimum that the stored multiple pushes past 1000, is
@@ -147,8 +164,11 @@ export function createProductsAdminService(repo: ProductsRepository, { cache, ha
         throw err;
       }
       cache.clear();
+      if (updated && ((patch.availableQuantity ?? 0) > current.available_quantity || patch.backorder !== undefined)) await stockRaised([id]);
       if (!updated) {
         const now = (await get(id)).available_quantity;
+        // Issue 31: the stock the editor saw, but a figure that would leave the default warehouse below 0.
+        if (now === expected) throw new AppError('CONFLICT', DEFAULT_WAREHOUSE_SHORT, { availableQuantity: DEFAULT_WAREHOUSE_SHORT });
         const message = `Stock changed since you opened this product (now ${formatQuantity(now)})`;
         throw new AppError('CONFLICT', message, { availableQuantity: message });
       }
@@ -159,7 +179,11 @@ export function createProductsAdminService(repo: ProductsRepository, { cache, ha
       await get(id);
       const adjusted = await repo.adjustStock(id, delta, nowIso());
       cache.clear();
-      if (!adjusted) throw new AppError('INSUFFICIENT_STOCK', 'Stock cannot go below 0');
+      if (!adjusted) {
+        const now = (await get(id)).available_quantity;
+        throw new AppError('INSUFFICIENT_STOCK', now + delta >= 0 ? DEFAULT_WAREHOUSE_SHORT : 'Stock cannot go below 0');
+      }
+      if (delta > 0) await stockRaised([id]);
       return toProductJson(await get(id));
     },
 

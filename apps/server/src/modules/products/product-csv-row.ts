@@ -1,4 +1,5 @@
 import {
+  csvBoolean,
   csvFormulaUnescape,
   parseTiersCell,
   PRODUCT_CSV_LIST_SEPARATOR,
@@ -55,6 +56,12 @@ export function recordToInput(
       } else if (cell.trim()) input.orderMultiple = numberCell(cell); // empty: no multiple (1)
     } else if (column.kind === 'lowStock') {
       input.lowStockThreshold = cell.trim() ? numberCell(cell) : null; // empty: the shop-wide setting
+    } else if (column.kind === 'backorder') {
+      // Issue 31: any of the three columns sets the three (a missing one: off, none).
+      const backorder = (input.backorder ??= { allowed: false, leadTimeDays: null, nextRestockDate: null }) as Record<string, unknown>;
+      if (column.name === 'backorderAllowed') backorder.allowed = csvBoolean(cell);
+      else if (column.name === 'leadTimeDays') backorder.leadTimeDays = cell.trim() ? numberCell(cell) : null;
+      else backorder.nextRestockDate = cell.trim() ? cell.trim() : null;
     } else if (column.kind === 'unspsc') {
       input.unspsc = cell; // empty: none
     } else if (column.kind === 'images') {
@@ -117,7 +124,13 @@ function issueColumn(path: readonly PropertyKey[], present: readonly ProductCsvH
   }
   if (field === 'images') return present.some((c) => c.kind === 'images') ? 'images' : 'img';
   if (field === 'priceTiers') return PRODUCT_CSV_TIERS_COLUMN;
+  if (field === 'backorder') return key === 'leadTimeDays' || key === 'nextRestockDate' ? key : 'backorderAllowed';
   return typeof field === 'string' ? field : '';
+}
+
+/** Issue 31: whether a file has any backorder column; without them, an existing product keeps its settings. */
+export function hasBackorderColumns(columns: readonly (ProductCsvHeaderColumn | undefined)[]): boolean {
+  return columns.some((c) => c?.kind === 'backorder');
 }
 
 /** Whether a file has the `lowStockThreshold` column; without it, an existing product keeps its own. */

@@ -8,6 +8,7 @@ import {
   PRODUCT_CSV_IMAGES_COLUMN,
   PRODUCT_CSV_LIST_SEPARATOR,
   PRODUCT_CSV_LOW_STOCK_COLUMN,
+  PRODUCT_CSV_BACKORDER_COLUMNS,
   PRODUCT_CSV_PRICING_COLUMNS,
   PRODUCT_CSV_UNSPSC_COLUMN,
 } from '@bulkparts/shared';
@@ -46,6 +47,10 @@ function cells(row: ProductCsvRow, attributeNames: readonly string[]): string[] 
     String(row.order_multiple),
     // Empty: the shop-wide setting (the import reads it back as null).
     row.low_stock_threshold === null ? '' : String(row.low_stock_threshold),
+    // Issue 31: PRODUCT_CSV_BACKORDER_COLUMNS' order: backorderAllowed, leadTimeDays, nextRestockDate.
+    Number(row.backorder_allowed) === 1 ? 'yes' : 'no',
+    row.lead_time_days === null ? '' : String(row.lead_time_days),
+    row.next_restock_date ?? '',
     row.unspsc ?? '',
     ...attributeNames.map((name) => attributes[name] ?? ''),
   ].map(csvFormulaEscape);
@@ -65,6 +70,7 @@ export function createProductExportService(repo: ProductImportRepository) {
         PRODUCT_CSV_IMAGES_COLUMN,
         ...PRODUCT_CSV_PRICING_COLUMNS,
         PRODUCT_CSV_LOW_STOCK_COLUMN,
+        ...PRODUCT_CSV_BACKORDER_COLUMNS,
         PRODUCT_CSV_UNSPSC_COLUMN,
         ...attributeNames.map((n) => `${PRODUCT_CSV_ATTRIBUTE_PREFIX}${n}`),
       ];

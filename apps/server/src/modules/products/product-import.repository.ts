@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import type { ProductRow } from './products.repository.js';
 
@@ -19,6 +19,9 @@ const CSV_COLUMNS = [
   'price_tiers',
   'order_multiple',
   'low_stock_threshold',
+  'backorder_allowed',
+  'lead_time_days',
+  'next_restock_date',
   'unspsc',
 ] as const;
 export type ProductCsvRow = Pick<ProductRow, (typeof CSV_COLUMNS)[number]>;
@@ -39,6 +42,9 @@ const UPDATED_COLUMNS = [
   'price_tiers',
   'order_multiple',
   'low_stock_threshold',
+  'backorder_allowed',
+  'lead_time_days',
+  'next_restock_date',
   'unspsc',
   'updated_at',
 ] as const;
@@ -98,6 +104,23 @@ export function createProductImportRepository(db: Kysely<DB>) {
             ),
         )
         .execute();
+    },
+
+    /**
+     * Issue 31: the SKUs among these whose sellable and committed pieces are fewer than their
+     * other warehouses hold (the default warehouse's count would be negative, ADR 0032).
+     */
+    async belowOtherWarehouses(trx: Transaction<DB>, skus: readonly string[]): Promise<string[]> {
+      if (!skus.length) return [];
+      const rows = await trx
+        .selectFrom('products')
+        .select('sku')
+        .where('sku', 'in', skus)
+        .where(
+          sql<boolean>`available_quantity + committed_quantity < coalesce((select sum(ws.quantity) from warehouse_stock ws where ws.product_id = products.id), 0)`,
+        )
+        .execute();
+      return rows.map((r) => r.sku);
     },
 
     /** One page of every product (archived too), by id after `afterId`. */

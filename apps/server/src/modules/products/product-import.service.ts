@@ -20,9 +20,17 @@ import { AppError } from '../../lib/errors.js';
 import { newId, nowIso } from '../../lib/ids.js';
 import type { CatalogueCache } from './catalogue-cache.js';
 import { CsvSyntaxError, jsonLinesWriter, readHeaderLine, readJsonLines, readRecords, spoolToFile } from './product-csv-reader.js';
-import { hasLowStockColumn, hasUnspscColumn, keptPricingProblems, pricingColumns, validateRecord, type PricingColumns } from './product-csv-row.js';
+import {
+  hasBackorderColumns,
+  hasLowStockColumn,
+  hasUnspscColumn,
+  keptPricingProblems,
+  pricingColumns,
+  validateRecord,
+  type PricingColumns,
+} from './product-csv-row.js';
 import type { ProductCsvRow, ProductImportRepository } from './product-import.repository.js';
-import { catalogueColumns, storedTiers } from './products.service.js';
+import { backorderColumns, catalogueColumns, storedTiers } from './products.service.js';
 import type { ProductRow } from './products.repository.js';
 
 export interface ProductImportDeps {
@@ -61,8 +69,14 @@ function errorList() {
   };
 }
 
+/** Issue 31: a stock figure below what the product's other warehouses hold (ADR 0032). */
+export const WAREHOUSE_COUNT_MESSAGE = 'availableQuantity is less than the other warehouses hold; set those counts per warehouse (POST /api/stock)';
+
 /** Values an import writes compare equal: attributes by content (key order is the file's), images as the list a product shows. */
-function sameValues(current: ProductCsvRow, next: Omit<ProductRow, 'id' | 'position' | 'archived' | 'created_at' | 'updated_at'>): boolean {
+function sameValues(
+  current: ProductCsvRow,
+  next: Omit<ProductRow, 'id' | 'position' | 'archived' | 'committed_quantity' | 'backordered_quantity' | 'backorder_seq' | 'created_at' | 'updated_at'>,
+): boolean {
   const images = (row: { images: string; img: string }) => {
     const list = JSON.parse(row.images) as string[];
     return JSON.stringify(list.length ? list : [row.img]);
@@ -82,6 +96,9 @@ function sameValues(current: ProductCsvRow, next: Omit<ProductRow, 'id' | 'posit
     JSON.stringify(storedTiers(current)) === next.price_tiers &&
     Number(current.order_multiple) === next.order_multiple &&
     (current.low_stock_threshold === null ? null : Number(current.low_stock_threshold)) === next.low_stock_threshold &&
+    Number(current.backorder_allowed) === next.backorder_allowed &&
+    (current.lead_time_days === null ? null : Number(current.lead_time_days)) === next.lead_time_days &&
+    current.next_restock_date === next.next_restock_date &&
     (current.unspsc ?? null) === next.unspsc
   );
 }
@@ -91,11 +108,13 @@ function sameValues(current: ProductCsvRow, next: Omit<ProductRow, 'id' | 'posit
  * them). `price_tiers` / `order_multiple` / `low_stock_threshold` / `unspsc` are left out when the file has
  * no such column.
  */
-function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean, unspsc: boolean) {
+function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean, unspsc: boolean, backorder = false) {
   return {
     ...(pricing.tiers ? { price_tiers: JSON.stringify(tiersToCents(input.priceTiers)) } : {}),
     ...(pricing.multiple ? { order_multiple: input.orderMultiple } : {}),
     ...(lowStock ? { low_stock_threshold: input.lowStockThreshold } : {}),
+    // Issue 31: a file without backorder columns leaves a product's settings as they are.
+    ...(backorder ? backorderColumns(input.backorder) : {}),
     ...(unspsc ? { unspsc: input.unspsc } : {}),
     ...catalogueColumns(input),
     name: input.name,
@@ -128,6 +147,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
     let columns: (ProductCsvHeaderColumn | undefined)[] | undefined;
     let pricing: PricingColumns = { tiers: true, multiple: true };
     let lowStock = true;
+    let backorder = false;
     let unspsc = true;
     let stop = false;
     const accepted: { row: number; value: ProductInput }[] = [];
@@ -143,7 +163,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           return problems.length === 0;
         });
       }
-      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock, unspsc));
+      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock, unspsc, backorder));
       accepted.length = 0;
     };
     try {
@@ -159,6 +179,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
             columns = header.columns;
             pricing = pricingColumns(columns);
             lowStock = hasLowStockColumn(columns);
+            backorder = hasBackorderColumns(columns);
             unspsc = hasUnspscColumn(columns);
             continue;
           }
@@ -233,13 +254,36 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           price_tiers: values.price_tiers ?? existing?.price_tiers ?? '[]',
           order_multiple: values.order_multiple ?? Number(existing?.order_multiple ?? 1),
           low_stock_threshold: values.low_stock_threshold !== undefined ? values.low_stock_threshold : (existing?.low_stock_threshold ?? null),
+          backorder_allowed: values.backorder_allowed ?? Number(existing?.backorder_allowed ?? 0),
+          lead_time_days: values.lead_time_days !== undefined ? values.lead_time_days : (existing?.lead_time_days ?? null),
+          next_restock_date: values.next_restock_date !== undefined ? values.next_restock_date : (existing?.next_restock_date ?? null),
           unspsc: values.unspsc !== undefined ? values.unspsc : (existing?.unspsc ?? null),
         };
         if (existing && sameValues(existing, merged)) continue;
         // On an existing SKU only the file's values are written (repository); id and position are for new rows.
-        rows.push({ ...merged, id: existing?.id ?? newId(), position: position++, archived: 0, created_at: now, updated_at: now });
+        // `committed_quantity` is not among the columns an upsert rewrites: an existing product keeps its own.
+        rows.push({
+          ...merged,
+          id: existing?.id ?? newId(),
+          position: position++,
+          archived: 0,
+          committed_quantity: 0,
+          backordered_quantity: 0,
+          backorder_seq: 0,
+          created_at: now,
+          updated_at: now,
+        });
       }
       await repo.upsert(trx, rows);
+      // Issue 31: a file's stock is the default warehouse's, as before warehouses; it may not leave that warehouse a negative count.
+      const short = await repo.belowOtherWarehouses(
+        trx,
+        rows.map((r) => r.sku),
+      );
+      if (short.length) {
+        const lines = short.map((sku) => ({ sku, message: WAREHOUSE_COUNT_MESSAGE }));
+        throw new AppError('CONFLICT', `${short[0]}: ${WAREHOUSE_COUNT_MESSAGE}`, { availableQuantity: WAREHOUSE_COUNT_MESSAGE }, lines);
+      }
       batch = [];
     };
     for await (const values of readJsonLines<StoredValues>(validFile)) {

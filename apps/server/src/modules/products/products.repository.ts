@@ -1,10 +1,18 @@
-import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { AdminProductSort } from '@bulkparts/shared';
 import { anyColumnContains } from '../../db/query-helpers.js';
 import type { ProductsTable } from '../../db/schema.js';
 import type { DB } from '../../db/tables.js';
 
 export type ProductRow = Selectable<ProductsTable>;
+
+/**
+ * Issue 31 (ADR 0032): a product's new sellable figure as written by the product form, a delta or
+ * CSV (the default warehouse's change, as before warehouses) must leave the default warehouse a
+ * count of zero or more: available + committed ≥ what the other warehouses hold.
+ */
+export const keepsDefaultCount = (available: RawBuilder<unknown>) =>
+  sql<boolean>`${available} + products.committed_quantity >= coalesce((select sum(ws.quantity) from warehouse_stock ws where ws.product_id = products.id), 0)`;
 
 /** All Product's filters (issue 33), resolved: `categories` a category and every one under it. */
 export interface AdminProductFilter {
@@ -37,7 +45,8 @@ export function createProductsRepository(db: Kysely<DB>) {
   async function takeOne(trx: Transaction<DB>, id: string, quantity: number): Promise<boolean> {
     const result = await trx
       .updateTable('products')
-      .set({ available_quantity: sql`available_quantity - ${quantity}` })
+      // Issue 31: the pieces stay on a warehouse's shelves, committed, until they ship (ADR 0032).
+      .set({ available_quantity: sql`available_quantity - ${quantity}`, committed_quantity: sql`committed_quantity + ${quantity}` })
       .where('id', '=', id)
       .where('available_quantity', '>=', quantity)
       .where('archived', '=', 0)
@@ -62,21 +71,27 @@ export function createProductsRepository(db: Kysely<DB>) {
       await db.insertInto('products').values(row).execute();
     },
 
-    /** With `expectedStock`, changes nothing (answers false) unless the stock is still that figure. */
+    /**
+     * With `expectedStock`, changes nothing (answers false) unless the stock is still that figure.
+     * A new `available_quantity` is the default warehouse's change (issue 31): it never leaves that
+     * warehouse a negative count (`keepsDefaultCount`).
+     */
     async update(id: string, values: Partial<Omit<ProductRow, 'id'>>, expectedStock?: number): Promise<boolean> {
       let query = db.updateTable('products').set(values).where('id', '=', id);
       if (expectedStock !== undefined) query = query.where('available_quantity', '=', expectedStock);
+      if (values.available_quantity !== undefined) query = query.where(keepsDefaultCount(sql`${values.available_quantity}`));
       const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Adds `delta` pieces in one conditional statement, so stock never goes below zero. */
+    /** Adds `delta` pieces in one conditional statement, so stock never goes below zero (nor the default warehouse's count, issue 31). */
     async adjustStock(id: string, delta: number, now: string): Promise<boolean> {
       const result = await db
         .updateTable('products')
         .set({ available_quantity: sql`available_quantity + ${delta}`, updated_at: now })
         .where('id', '=', id)
         .where(sql<boolean>`available_quantity + ${delta} >= 0`)
+        .where(keepsDefaultCount(sql`available_quantity + ${delta}`))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
@@ -123,7 +138,7 @@ export function createProductsRepository(db: Kysely<DB>) {
       await trx.selectFrom('products').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
       const values = sql.join(pieces.map((p) => sql`(${p.productId}::varchar, ${p.quantity}::integer)`));
       const updated = await sql<{ id: string }>`
-        update products set available_quantity = products.available_quantity - v.q
+        update products set available_quantity = products.available_quantity - v.q, committed_quantity = products.committed_quantity + v.q
         from (values ${values}) as v(id, q)
         where products.id = v.id and products.available_quantity >= v.q and products.archived = 0
         returning products.id`.execute(trx);
@@ -131,11 +146,78 @@ export function createProductsRepository(db: Kysely<DB>) {
       return taken;
     },
 
-    /** Puts `quantity` pieces back inside the caller's transaction (a cancelled or expired order). */
-    async returnStock(trx: Transaction<DB>, id: string, quantity: number): Promise<void> {
+    /**
+     * Issue 31 (ADR 0032): locks these products' rows in the unit, in id order (PostgreSQL; SQLite's
+     * one writer needs nothing). Every unit that moves stock of existing orders locks its products
+     * first, before any order row, so such units never wait for each other in a cycle.
+     */
+    async lockIn(trx: Transaction<DB>, ids: readonly string[]): Promise<void> {
+      if (!postgres || ids.length === 0) return;
+      await trx
+        .selectFrom('products')
+        .select('id')
+        .where('id', 'in', [...new Set(ids)])
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+    },
+
+    /**
+     * Issue 31: a line of a product taking backorders, in the placement's unit (its row locked
+     * first on PostgreSQL, `lockIn`): it takes what stock there is unless pieces already wait for
+     * it (then it joins the queue behind them: first come, first served), and its backordered
+     * pieces take the queue's next place. Answers what it took and its place (null: none waits).
+     */
+    async takeUpToIn(trx: Transaction<DB>, id: string, quantity: number): Promise<{ taken: number; position: number | null }> {
+      const row = await trx.selectFrom('products').select(['available_quantity', 'backordered_quantity']).where('id', '=', id).executeTakeFirst();
+      if (!row) return { taken: 0, position: null };
+      const taken = Number(row.backordered_quantity) > 0 ? 0 : Math.max(0, Math.min(quantity, Number(row.available_quantity)));
+      const waiting = quantity - taken;
+      const updated = await trx
+        .updateTable('products')
+        .set({
+          available_quantity: sql`available_quantity - ${taken}`,
+          committed_quantity: sql`committed_quantity + ${taken}`,
+          backordered_quantity: sql`backordered_quantity + ${waiting}`,
+          backorder_seq: sql`backorder_seq + ${waiting > 0 ? 1 : 0}`,
+        })
+        .where('id', '=', id)
+        .returning('backorder_seq')
+        .executeTakeFirstOrThrow();
+      return { taken, position: waiting > 0 ? Number(updated.backorder_seq) : null };
+    },
+
+    /** Issue 31: these products' sellable pieces and pieces waiting for them, as the unit sees them (locked by the caller). */
+    async queueIn(trx: Transaction<DB>, ids: readonly string[]): Promise<Map<string, { available: number; waiting: number }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await trx.selectFrom('products').select(['id', 'available_quantity', 'backordered_quantity']).where('id', 'in', ids).execute();
+      return new Map(rows.map((r) => [r.id, { available: Number(r.available_quantity), waiting: Number(r.backordered_quantity) }]));
+    },
+
+    /** Issue 31: `pieces` now in stock for waiting lines: sold (committed), and `waiting` pieces are left in the queue. */
+    async fillIn(trx: Transaction<DB>, id: string, pieces: number, waiting: number): Promise<void> {
       await trx
         .updateTable('products')
-        .set({ available_quantity: sql`available_quantity + ${quantity}` })
+        .set({
+          available_quantity: sql`available_quantity - ${pieces}`,
+          committed_quantity: sql`committed_quantity + ${pieces}`,
+          backordered_quantity: waiting,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Puts `quantity` committed (unshipped) pieces back on sale inside the caller's transaction (a cancelled or expired order). */
+    async returnStock(trx: Transaction<DB>, id: string, quantity: number, backordered = 0): Promise<void> {
+      await trx
+        .updateTable('products')
+        // Orders written before committed pieces were counted (scripts, old rows) never take it below 0.
+        // Issue 31: the order's backordered pieces leave the product's queue.
+        .set({
+          available_quantity: sql`available_quantity + ${quantity}`,
+          committed_quantity: sql`case when committed_quantity > ${quantity} then committed_quantity - ${quantity} else 0 end`,
+          backordered_quantity: sql`case when backordered_quantity > ${backordered} then backordered_quantity - ${backordered} else 0 end`,
+        })
         .where('id', '=', id)
         .execute();
     },

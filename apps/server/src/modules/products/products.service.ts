@@ -13,6 +13,8 @@ import {
   tiersToDollars,
   type PriceTier,
   type Priced,
+  type BackorderInput,
+  type BackorderSettings,
 } from '@bulkparts/shared';
 import { notFound } from '../../lib/errors.js';
 import type { CatalogueCache } from './catalogue-cache.js';
@@ -54,9 +56,26 @@ export function toProductJson(row: ProductRow): Product {
     priceTiers: tiersToDollars(storedTiers(row)),
     orderMultiple: Number(row.order_multiple),
     lowStockThreshold: row.low_stock_threshold === null ? null : Number(row.low_stock_threshold),
+    backorder: backorderOf(row),
     unspsc: row.unspsc ?? null,
   };
 }
+
+/** Issue 31: a product row's backorder settings (`lineAvailability`'s input). */
+export function backorderOf(row: Pick<ProductRow, 'backorder_allowed' | 'lead_time_days' | 'next_restock_date'>): BackorderSettings {
+  return {
+    allowed: Number(row.backorder_allowed) === 1,
+    leadTimeDays: row.lead_time_days === null ? null : Number(row.lead_time_days),
+    nextRestockDate: row.next_restock_date,
+  };
+}
+
+/** Issue 31: backorder settings as the product's columns. */
+export const backorderColumns = (b: BackorderInput) => ({
+  backorder_allowed: b.allowed ? 1 : 0,
+  lead_time_days: b.leadTimeDays,
+  next_restock_date: b.nextRestockDate,
+});
 
 /**
  * Issue 18: the product as a buyer with own prices sees it (shared `asSeenBy`): `price` and
@@ -138,6 +157,7 @@ export function createProductsService(
      */
     async takeStockMany(uow: UnitOfWork, pieces: readonly { productId: string; quantity: number }[]): Promise<void> {
       const ordered = byProductInIdOrder(pieces).map(([productId, quantity]) => ({ productId, quantity }));
+      if (ordered.length === 0) return;
       const taken = await repo.takeStockMany(uow.trx, ordered);
       const short: { productId: string; available: number }[] = [];
       for (const { productId } of ordered) if (!taken.has(productId)) short.push({ productId, available: await repo.stockIn(uow.trx, productId) });
@@ -145,10 +165,46 @@ export function createProductsService(
       uow.afterCommit(() => cache.clear(), CATALOGUE_CACHE);
     },
 
-    /** Puts pieces back in the unit; several products in id order, so two callers lock them in the same order. */
-    async returnStock(uow: UnitOfWork, pieces: readonly { productId: string; quantity: number }[]): Promise<void> {
-      for (const [productId, quantity] of byProductInIdOrder(pieces)) await repo.returnStock(uow.trx, productId, quantity);
+    /** Issue 31: what these products can sell and how many pieces wait for them, in the unit (after `lockIn`). */
+    queueIn: (uow: UnitOfWork, productIds: readonly string[]) => repo.queueIn(uow.trx, productIds),
+    /** Issue 31: pieces now in stock for waiting lines, sold from what the product could sell; `waiting` still wait. */
+    async fillIn(uow: UnitOfWork, fills: readonly { productId: string; pieces: number; waiting: number }[]): Promise<void> {
+      for (const f of [...fills].sort((a, b) => (a.productId < b.productId ? -1 : 1))) await repo.fillIn(uow.trx, f.productId, f.pieces, f.waiting);
+      if (fills.length) uow.afterCommit(() => cache.clear(), CATALOGUE_CACHE);
+    },
+
+    /** Issue 31: locks these products' rows first in a unit that moves stock of existing orders (ADR 0032). */
+    lockIn: (uow: UnitOfWork, productIds: readonly string[]) => repo.lockIn(uow.trx, productIds),
+
+    /**
+     * Puts pieces back in the unit; several products in id order, so two callers lock them in the
+     * same order. Issue 31: `quantity` are committed (unshipped) pieces, back on sale; `backordered`
+     * pieces leave the product's queue.
+     */
+    async returnStock(uow: UnitOfWork, pieces: readonly { productId: string; quantity: number; backordered?: number }[]): Promise<void> {
+      const waiting = new Map<string, number>();
+      for (const p of pieces) waiting.set(p.productId, (waiting.get(p.productId) ?? 0) + (p.backordered ?? 0));
+      for (const [productId, quantity] of byProductInIdOrder(pieces)) {
+        const backordered = waiting.get(productId) ?? 0;
+        if (quantity > 0 || backordered > 0) await repo.returnStock(uow.trx, productId, quantity, backordered);
+      }
       if (pieces.length) uow.afterCommit(() => cache.clear(), CATALOGUE_CACHE);
+    },
+
+    /**
+     * Issue 31: the lines of products taking backorders, in the placement's unit, after the order's
+     * products were locked (`lockIn`, id order): each takes what stock there is, first come first
+     * served, the rest backordered with its place in the queue (products.repository `takeUpToIn`).
+     */
+    async takeUpToIn(
+      uow: UnitOfWork,
+      lines: readonly { lineNo: number; productId: string; quantity: number }[],
+    ): Promise<Map<number, { taken: number; position: number | null }>> {
+      const taken = new Map<number, { taken: number; position: number | null }>();
+      const ordered = [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : a.lineNo - b.lineNo));
+      for (const l of ordered) taken.set(l.lineNo, await repo.takeUpToIn(uow.trx, l.productId, l.quantity));
+      if (lines.length) uow.afterCommit(() => cache.clear(), CATALOGUE_CACHE);
+      return taken;
     },
 
     lowStock: (minOrders: number, limit: number) => repo.lowStock(minOrders, limit),

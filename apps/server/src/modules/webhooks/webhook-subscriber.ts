@@ -23,6 +23,19 @@ export function createWebhookSubscriber(webhooks: Pick<WebhooksService, 'enqueue
       const event = WEBHOOK_EVENT_OF[to];
       if (event) await webhooks.enqueueIn(uow, event, order);
     },
+    // Issue 31: every shipment, with the order as it left it.
+    async 'shipment.created'(uow, { shipment, order }) {
+      await webhooks.enqueueIn(uow, 'order.shipment_created', async () => ({ shipment, order: await order() }));
+    },
+    async 'return.requested'(uow, { ret }) {
+      await webhooks.enqueueIn(uow, 'return.requested', ret);
+    },
+    async 'return.received'(uow, { ret }) {
+      await webhooks.enqueueIn(uow, 'return.received', ret);
+    },
+    async 'credit_note.created'(uow, { creditNote }) {
+      await webhooks.enqueueIn(uow, 'credit_note.created', creditNote);
+    },
     async 'quote.requested'(uow, { quote }) {
       await webhooks.enqueueIn(uow, 'quote.requested', quote);
     },

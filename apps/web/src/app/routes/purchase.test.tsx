@@ -42,6 +42,7 @@ const product: Product = {
   priceTiers: [],
   orderMultiple: 1,
   lowStockThreshold: null,
+  backorder: { allowed: false, leadTimeDays: null, nextRestockDate: null },
   unspsc: null,
 };
 
@@ -131,6 +132,7 @@ describe('the purchase page: one checkout for every path (issue 29)', () => {
       poNumber: 'PO-77',
       note: 'Gate 3',
       paymentMethod: 'card',
+      fulfilment: 'ship_as_available', // issue 31: the default way an order ships
       idempotencyKey: 'key-1',
     });
     expect(toast.success).toHaveBeenCalledWith('Purchase is successfully');

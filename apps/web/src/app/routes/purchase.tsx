@@ -66,7 +66,15 @@ export function Component() {
             product={p}
             email={session.data?.user.email ?? ''}
             defaultDetails={orderDetailsDefaults(profile.data?.shippingAddress ?? null, profile.data?.name ?? session.data?.user.name ?? '')}
-            details={(total) => <OrderDetailsFields idPrefix="purchase" company={company.data ?? null} companyAddresses={addresses.data ?? []} total={total} />}
+            details={(total, backordered) => (
+              <OrderDetailsFields
+                idPrefix="purchase"
+                company={company.data ?? null}
+                companyAddresses={addresses.data ?? []}
+                total={total}
+                backordered={backordered}
+              />
+            )}
             onPurchased={() => navigate('/dashboard/myorders')}
             onAddToCart={(quantity) => addToCart(p, quantity)}
             quoteLink={(quantity) => (

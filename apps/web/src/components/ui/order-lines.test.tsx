@@ -14,6 +14,10 @@ const line = (over: Partial<OrderLine>): OrderLine => ({
   unitPrice: 0.18,
   quantity: 100,
   lineTotal: 18,
+  shipped: 0,
+  backordered: 0,
+  promisedDispatch: null,
+  returned: 0,
   ...over,
 });
 

@@ -12,6 +12,7 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   awaiting_approval: 'Awaiting approval',
   rejected: 'Rejected',
   invoiced: 'Invoiced',
+  partially_shipped: 'Partly shipped',
 };
 
 /**
@@ -30,6 +31,7 @@ const STATUS_CLASS: Record<OrderStatus, string> = {
   awaiting_approval: 'badge-warning',
   rejected: 'badge-error',
   invoiced: 'badge-secondary',
+  partially_shipped: 'badge-primary',
 };
 
 /**

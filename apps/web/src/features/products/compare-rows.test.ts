@@ -20,6 +20,7 @@ const product = (sku: string, attributes: Record<string, string>, extra: Partial
   priceTiers: [],
   orderMultiple: 1,
   lowStockThreshold: null,
+  backorder: { allowed: false, leadTimeDays: null, nextRestockDate: null },
   unspsc: null,
   ...extra,
 });

@@ -1,6 +1,7 @@
 import { ProductAdminTable } from '@/features/admin/components/product-admin-table';
+import { ProductStockButton } from '@/features/warehouses/components/product-stock-dialog';
 
-/** `/dashboard/allproduct` (admins). */
+/** `/dashboard/allproduct` (admins); issue 31: each product's stock per warehouse. */
 export function Component() {
-  return <ProductAdminTable />;
+  return <ProductAdminTable stockAction={(p) => <ProductStockButton product={p} />} />;
 }

@@ -29,6 +29,8 @@ const adminGroups: { title: string; links: MenuLink[] }[] = [
       { to: '/dashboard/addproduct', label: 'Add Product' },
       { to: '/dashboard/categories', label: 'Categories' },
       { to: '/dashboard/import', label: 'Import CSV' },
+      // Issue 31: where stock is kept and shipments leave from, and the carriers' tracking links.
+      { to: '/dashboard/warehouses', label: 'Warehouses' },
     ],
   },
   {
@@ -36,6 +38,8 @@ const adminGroups: { title: string; links: MenuLink[] }[] = [
     links: [
       { to: '/dashboard/manageallorder', label: 'Manage All Order' },
       { to: '/dashboard/quotes', label: 'Quotes' },
+      // Issue 31: returns to decide on and receive.
+      { to: '/dashboard/returns', label: 'Returns' },
     ],
   },
   {

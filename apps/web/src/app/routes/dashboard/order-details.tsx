@@ -1,4 +1,4 @@
-import { shippingAddressLines, type Order } from '@bulkparts/shared';
+import { SHIPPABLE_STATUSES, shippingAddressLines, type Order } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -11,6 +11,11 @@ import { orderQueries } from '@/features/orders/api/order-queries';
 import { OrderLineTable } from '@/features/orders/components/order-line-table';
 import { OrderTimeline } from '@/features/orders/components/order-timeline';
 import { needsShippingAddress, ShippingAddressNeeded } from '@/features/orders/components/shipping-address-needed';
+import { ShipLinesForm } from '@/features/shipments/components/ship-lines-form';
+import { ShipmentList } from '@/features/shipments/components/shipment-list';
+import { shipmentQueries } from '@/features/shipments/api/shipment-queries';
+import { OrderReturns } from '@/features/returns/components/order-returns';
+import { companyQueries } from '@/features/companies/api/company-queries';
 import { SaveAsList } from '@/features/lists/components/save-as-list';
 
 /** A label and its value in the order's facts list; nothing when there is no value. */
@@ -61,6 +66,10 @@ function OrderDetails({ order }: { order: Order }) {
   const me = session.data?.user;
   const isBuyer = me?.email.toLowerCase() === order.userEmail.toLowerCase();
   const isAdmin = me?.role === 'admin';
+  // Issue 31: the shipments (the timeline names each one's carrier and tracking; ShipmentList shares the read).
+  const shipments = useQuery(shipmentQueries.ofOrder(order._id));
+  // Issue 31: a company's admin returns parts of its members' orders as their buyers do.
+  const company = useQuery({ ...companyQueries.mine(), enabled: !isBuyer && order.companyId !== null });
   const shipTo = order.shippingAddress ? shippingAddressLines(order.shippingAddress) : null;
   return (
     <>
@@ -105,11 +114,30 @@ function OrderDetails({ order }: { order: Order }) {
           {/* Issue 32: what a shop admin should check (only in admins' answers). */}
           {order.reviewNote && <Fact label="For the shop to check">{order.reviewNote}</Fact>}
           <Fact label="Payment">{order.paymentMethod === 'account' ? 'On account' : 'Card'}</Fact>
-          <Fact label="Invoice due">{order.status === 'invoiced' && order.dueDate ? new Date(order.dueDate).toLocaleDateString() : null}</Fact>
+          <Fact label="Delivery">
+            {order.lines.some((l) => l.backordered > 0)
+              ? order.fulfilment === 'ship_complete'
+                ? 'Ships complete, once every piece is in stock'
+                : 'Ships as available'
+              : null}
+          </Fact>
+          <Fact label="Invoice due">
+            {order.paymentMethod === 'account' && !order.paid && order.dueDate ? new Date(order.dueDate).toLocaleDateString() : null}
+          </Fact>
           <Fact label="Pay by">{order.status === 'pending' && order.expiresAt ? new Date(order.expiresAt).toLocaleString() : null}</Fact>
         </dl>
       </section>
-      <OrderTimeline order={order} />
+      <section aria-labelledby="order-shipments-title" className="space-y-2">
+        <h2 id="order-shipments-title" className="text-lg font-semibold">
+          Shipments
+        </h2>
+        <ShipmentList orderId={order._id} canDeliver={isAdmin} />
+        {isAdmin && SHIPPABLE_STATUSES.includes(order.status) && order.shippingAddress && (
+          <ShipLinesForm key={order.lines.map((l) => l.shipped).join('-')} order={order} />
+        )}
+      </section>
+      <OrderReturns order={order} canRequest={isBuyer || (company.data?.myRole === 'admin' && company.data.id === order.companyId)} />
+      <OrderTimeline order={order} shipments={shipments.data} />
     </>
   );
 }

@@ -113,6 +113,7 @@ describe('the quote checkout page (issue 29)', () => {
       poNumber: 'PO-77',
       note: 'Gate 3',
       paymentMethod: 'card',
+      fulfilment: 'ship_as_available', // issue 31: the default way an order ships
     });
     expect(toast.success).toHaveBeenCalledWith('Quote accepted: order BP-000010 placed');
     expect(await screen.findByRole('heading', { name: 'Payment' })).toBeTruthy();

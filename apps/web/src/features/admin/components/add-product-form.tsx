@@ -6,6 +6,7 @@ import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { useCreateProduct } from '../api/create-product';
 import { useUploadProductImage } from '../api/upload-product-image';
 import {
+  BackorderFields,
   CategorySelect,
   LOW_STOCK_HINT,
   LOW_STOCK_LABEL,
@@ -16,7 +17,7 @@ import {
   UNSPSC_HINT,
   UNSPSC_LABEL,
 } from './product-catalogue-fields';
-import { productFormResolver, type ProductFormValues } from './product-form-values';
+import { NO_BACKORDER_VALUES, productFormResolver, type ProductFormValues } from './product-form-values';
 
 // Empty number inputs start (and after 'Successfully Add product' start again) with no value:
 // writing NaN into them made the browser warn "The specified value "NaN" cannot be parsed", and
@@ -38,6 +39,7 @@ const empty: ProductFormValues = {
   priceTiers: [],
   orderMultiple: 1,
   lowStockThreshold: null,
+  backorder: NO_BACKORDER_VALUES,
   unspsc: '',
 };
 
@@ -94,6 +96,7 @@ export function AddProductForm() {
           <NumberField label="Available quantity" register={register} name="availableQuantity" error={errors.availableQuantity} />
           <NumberField label="Order multiple" hint={ORDER_MULTIPLE_HINT} register={register} name="orderMultiple" error={errors.orderMultiple} />
           <NumberField label={LOW_STOCK_LABEL} hint={LOW_STOCK_HINT} min={0} register={register} name="lowStockThreshold" error={errors.lowStockThreshold} />
+          <BackorderFields form={form} />
         </div>
         <PriceTierRows form={form} />
         <TextField label="Image URL" type="url" placeholder="https://…" registration={register('img')} error={errors.img} />

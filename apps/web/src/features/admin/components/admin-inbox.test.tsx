@@ -30,8 +30,8 @@ describe('AdminInbox (issue 33)', () => {
     expect(screen.getByRole('link', { name: 'Orders awaiting approval: 0' }).getAttribute('href')).toBe('/dashboard/manageallorder?status=awaiting_approval');
     expect(screen.getByRole('link', { name: 'Overdue invoices: 2' }).getAttribute('href')).toBe('/dashboard/manageallorder?overdue=true');
     expect(screen.getByRole('link', { name: 'Low-stock products: 7' }).getAttribute('href')).toBe('/dashboard/allproduct?stock=low&archived=active');
-    // Returns have no list yet: counted, not linked.
-    expect(screen.queryByRole('link', { name: /^Returns to receive/ })).toBeNull();
+    // Issue 31: the approved returns, whose parts are on their way.
+    expect(screen.getByRole('link', { name: 'Returns to receive: 0' }).getAttribute('href')).toBe('/dashboard/returns?status=approved');
     expect(screen.getByText('No return is on its way.')).toBeTruthy();
   });
 });

@@ -18,7 +18,7 @@ const COUNTS: { key: AdminInboxCount; label: string; none: string }[] = [
 
 /**
  * The operator's inbox (issue 33): what needs action now, each count a link to the admin list
- * filtered to exactly what it counts (`ADMIN_INBOX_LINKS`; returns have no list yet).
+ * filtered to exactly what it counts (`ADMIN_INBOX_LINKS`).
  */
 export function AdminInbox() {
   const inbox = useQuery(adminQueries.inbox());

@@ -6,6 +6,7 @@ import { applyFieldErrors, NumberField, TextareaField, TextField } from '@/compo
 import { ApiClientError } from '@/lib/api-client';
 import { useUpdateProduct } from '../api/update-product';
 import {
+  BackorderFields,
   CategorySelect,
   LOW_STOCK_HINT,
   LOW_STOCK_LABEL,
@@ -48,6 +49,8 @@ export function changedFields(product: Product, values: ProductInput): ProductPa
   if (!sameAttributes(values.attributes, product.attributes)) patch.attributes = values.attributes;
   // The tiers go whole ([] removes them all); the server checks them against the stored price.
   if (!sameTiers(values.priceTiers, product.priceTiers)) patch.priceTiers = values.priceTiers;
+  // Issue 31: the settings go whole.
+  if (JSON.stringify(values.backorder) !== JSON.stringify(product.backorder)) patch.backorder = values.backorder;
   if (!sameList(values.images, product.images)) Object.assign(patch, { img: values.img, images: values.images });
   if (values.availableQuantity !== product.availableQuantity) {
     patch.availableQuantity = values.availableQuantity;
@@ -97,6 +100,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
         <NumberField label="Available quantity" register={register} name="availableQuantity" error={errors.availableQuantity} />
         <NumberField label="Order multiple" hint={ORDER_MULTIPLE_HINT} register={register} name="orderMultiple" error={errors.orderMultiple} />
         <NumberField label={LOW_STOCK_LABEL} hint={LOW_STOCK_HINT} min={0} register={register} name="lowStockThreshold" error={errors.lowStockThreshold} />
+        <BackorderFields form={form} />
         <PriceTierRows form={form} />
         <MoreImages form={form} />
         <SpecificationRows form={form} />

@@ -23,6 +23,7 @@ const PAGE_SIZE = 20;
 
 /** Moves an admin makes (paying is the buyer's; the spec calls the move for a paid one 'shipped'); destructive ones ask first. */
 const ACTIONS: Partial<Record<OrderStatus, { label: string; className: string; confirm?: string }>> = {
+  // Issue 31: ships every piece left in one shipment; some lines ship from the order's page.
   shipped: { label: 'shipped', className: 'btn-primary' },
   delivered: { label: 'Mark delivered', className: 'btn-success' },
   cancelled: { label: 'Cancel', className: 'btn-error', confirm: 'Cancel this unpaid order? Its pieces go back into stock.' },
@@ -157,7 +158,7 @@ export function OrderAdminTable() {
                     {(o.carrier || o.trackingNumber) && (
                       <span className="block text-xs text-base-content/70 break-all">{[o.carrier, o.trackingNumber].filter(Boolean).join(' · ')}</span>
                     )}
-                    {o.status === 'invoiced' && o.dueDate && (
+                    {o.paymentMethod === 'account' && !o.paid && o.dueDate && (
                       <span className={`block text-xs ${Date.parse(o.dueDate) < now ? 'font-semibold text-red-700' : 'text-base-content/70'}`}>
                         {Date.parse(o.dueDate) < now ? 'Overdue since' : 'Due'} {new Date(o.dueDate).toLocaleDateString()}
                       </span>
@@ -174,7 +175,8 @@ export function OrderAdminTable() {
                 className: 'flex flex-wrap gap-1',
                 cell: (o) => (
                   <>
-                    {o.status === 'invoiced' && (
+                    {/* Issue 31: an order on account ships before it is paid: its payment is recorded wherever it stands. */}
+                    {o.paymentMethod === 'account' && !o.paid && o.dueDate && (
                       <button
                         type="button"
                         className="btn btn-xs btn-success"

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDollars, formatNumber } from '@bulkparts/shared/money';
 import { ADMIN_PRODUCT_SORTS, ADMIN_PRODUCTS_PAGE_SIZE, type AdminProductSort, type Product } from '@bulkparts/shared';
@@ -41,9 +41,10 @@ function listParams(sp: URLSearchParams): Required<Pick<AdminProductListParams, 
 /**
  * All Product (issue 33): 50 rows a page; text, category, brand, stock (low or out) and archived
  * filters and the sortable columns in the address (the inbox links to `?stock=low&archived=active`);
- * edit, stock, delete (archive when it has orders), restore.
+ * edit, stock, delete (archive when it has orders), restore. Issue 31: `stockAction` (the page's:
+ * the warehouses feature's per-warehouse stock) beside each stock change.
  */
-export function ProductAdminTable() {
+export function ProductAdminTable({ stockAction }: { stockAction?: (product: Product) => ReactNode } = {}) {
   const [sp, setSp] = useSearchParams();
   const params = listParams(sp);
   const { page } = params;
@@ -169,7 +170,15 @@ export function ProductAdminTable() {
               { header: 'Price', sortKey: 'price', cell: (p) => formatDollars(p.price) },
               { header: 'Min. order', cell: (p) => formatNumber(p.minimumOrderQuantity) },
               { header: 'In stock', sortKey: 'stock', cell: (p) => formatNumber(p.availableQuantity) },
-              { header: 'Stock change', cell: (p) => <StockAdjuster product={p} /> },
+              {
+                header: 'Stock change',
+                cell: (p) => (
+                  <div className="flex flex-wrap items-center gap-1">
+                    <StockAdjuster product={p} />
+                    {stockAction?.(p)}
+                  </div>
+                ),
+              },
               {
                 header: 'Actions',
                 className: 'flex flex-wrap gap-1',

@@ -212,3 +212,38 @@ export function MoreImages({ form }: { form: ProductForm }) {
     </fieldset>
   );
 }
+
+/**
+ * Issue 31: whether a line beyond the stock is taken with the rest backordered, and what its
+ * promised date follows: the restock day when one is announced, else today plus the lead time.
+ */
+export function BackorderFields({ form }: { form: ProductForm }) {
+  const { register, formState } = form;
+  const errors = formState.errors.backorder;
+  return (
+    <fieldset className="space-y-2 rounded-box border border-base-300 p-3 sm:col-span-2">
+      <legend className="px-1 font-semibold">Backorders</legend>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" className="checkbox checkbox-sm" {...register('backorder.allowed')} />
+        <span>Take orders beyond the stock, the rest backordered</span>
+      </label>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <NumberField
+          label="Lead time (days)"
+          hint="Backordered pieces are promised for today plus this many days"
+          min={0}
+          register={form.register}
+          name="backorder.leadTimeDays"
+          error={errors?.leadTimeDays}
+        />
+        <TextField
+          label="Next restock date"
+          type="date"
+          hint="When announced, backordered pieces are promised for it"
+          registration={register('backorder.nextRestockDate')}
+          error={errors?.nextRestockDate}
+        />
+      </div>
+    </fieldset>
+  );
+}

@@ -28,6 +28,7 @@ const product: Product = {
   priceTiers: [],
   orderMultiple: 1,
   lowStockThreshold: null,
+  backorder: { allowed: false, leadTimeDays: null, nextRestockDate: null },
   unspsc: null,
 };
 

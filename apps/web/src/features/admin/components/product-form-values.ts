@@ -23,7 +23,7 @@ export interface TierRow {
  */
 export type ProductFormValues = Omit<
   ProductInputFields,
-  'attributes' | 'images' | 'category' | 'priceTiers' | 'orderMultiple' | 'lowStockThreshold' | 'unspsc'
+  'attributes' | 'images' | 'category' | 'priceTiers' | 'orderMultiple' | 'lowStockThreshold' | 'backorder' | 'unspsc'
 > & {
   category: string;
   specs: SpecRow[];
@@ -31,9 +31,19 @@ export type ProductFormValues = Omit<
   priceTiers: TierRow[];
   orderMultiple: number;
   lowStockThreshold: number | null;
+  /** Issue 31: the lead time empty (null or NaN) and the restock day empty ('') mean none. */
+  backorder: BackorderFormValues;
   /** Issue 32: '' for none (the schema reads it as null). */
   unspsc: string;
 };
+
+export interface BackorderFormValues {
+  allowed: boolean;
+  leadTimeDays: number | null;
+  nextRestockDate: string;
+}
+
+export const NO_BACKORDER_VALUES: BackorderFormValues = { allowed: false, leadTimeDays: null, nextRestockDate: '' };
 
 export const DUPLICATE_SPEC_MESSAGE = 'This specification is already listed: give each one a different name';
 
@@ -77,10 +87,15 @@ export function specRowErrors(rows: readonly SpecRow[]): Map<number, { name?: st
  * The values the shared schema checks: rows → `attributes`, non-empty extra image rows → `images`,
  * non-blank tier rows → `priceTiers`, an empty low-stock threshold → null (the shop-wide setting).
  */
-export function toProductInput({ specs, extraImages, priceTiers, lowStockThreshold, ...fields }: ProductFormValues): ProductInputFields {
+export function toProductInput({ specs, extraImages, priceTiers, lowStockThreshold, backorder, ...fields }: ProductFormValues): ProductInputFields {
   return {
     ...fields,
     lowStockThreshold: hasFigure(lowStockThreshold) ? lowStockThreshold : null,
+    backorder: {
+      allowed: backorder.allowed,
+      leadTimeDays: hasFigure(backorder.leadTimeDays) ? backorder.leadTimeDays : null,
+      nextRestockDate: backorder.nextRestockDate.trim() || null,
+    },
     attributes: specsToAttributes(specs),
     images: extraImages.map((i) => i.url.trim()).filter(Boolean),
     priceTiers: priceTiers.filter((t) => !isBlankTier(t)).map((t) => ({ minQuantity: t.minQuantity, price: t.price })),
@@ -104,6 +119,7 @@ export function productFormValues(product: Product): ProductFormValues {
     priceTiers: product.priceTiers.map((t) => ({ minQuantity: t.minQuantity, price: t.price })),
     orderMultiple: product.orderMultiple,
     lowStockThreshold: product.lowStockThreshold ?? null,
+    backorder: { allowed: product.backorder.allowed, leadTimeDays: product.backorder.leadTimeDays, nextRestockDate: product.backorder.nextRestockDate ?? '' },
     unspsc: product.unspsc ?? '',
   };
 }

@@ -16,6 +16,7 @@ afterEach(() => {
 const input: CheckoutInput & { idempotencyKey: string } = {
   poNumber: undefined,
   note: undefined,
+  fulfilment: 'ship_as_available',
   shippingAddress: {
     company: undefined,
     name: 'Jo Buyer',

@@ -22,6 +22,7 @@ const line: CartLineView = {
     { minQuantity: 500, price: 0.12 },
   ],
   problem: null,
+  backorder: { allowed: false, leadTimeDays: null, nextRestockDate: null },
   weightKg: null,
 };
 

@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { useForm, type Resolver, type ResolverResult } from 'react-hook-form';
 import { Link } from 'react-router';
+import { stockForRules, type BackorderSettings } from '@bulkparts/shared/backorder';
+import { AvailabilityNote, availabilityOf } from '@/components/ui/availability-note';
 import { ORDER_QUANTITY_MAX } from '@bulkparts/shared/constants';
 import { formatDollars } from '@bulkparts/shared/money';
 import { nextTierNudge, pricedProduct } from '@bulkparts/shared/pricing';
@@ -26,6 +28,8 @@ export interface CartLineView {
   priceTiers: readonly { minQuantity: number; price: number }[];
   /** What would stop checkout now (the server's words), or null. */
   problem: string | null;
+  /** Issue 31: the product's backorder settings (what ships now, what is backordered and by when). */
+  backorder: BackorderSettings;
   /** Kilograms per piece, null when the product has none (issue 33). */
   weightKg: number | null;
 }
@@ -49,18 +53,20 @@ interface CartLineRowProps {
  * the row is a card.
  */
 export function CartLineRow({ line, onQuantity, onRemove, busy }: CartLineRowProps) {
-  const limits = { minimumOrderQuantity: line.minimumOrderQuantity, availableQuantity: line.availableQuantity, orderMultiple: line.orderMultiple };
+  // Issue 31: a product taking backorders takes a line beyond its stock (the rest backordered).
+  const stock = stockForRules(line.availableQuantity, line.backorder);
+  const limits = { minimumOrderQuantity: line.minimumOrderQuantity, availableQuantity: stock, orderMultiple: line.orderMultiple };
   const resolver = useCallback<Resolver<QuantityValues>>(
     (values): ResolverResult<QuantityValues> => {
       const message = quantityInputError(values.quantity, limits);
       return message ? { values: {}, errors: { quantity: { type: 'validate', message } } } : { values, errors: {} };
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the limits are read from the line
-    [line.minimumOrderQuantity, line.availableQuantity, line.orderMultiple],
+    [line.minimumOrderQuantity, stock, line.orderMultiple],
   );
   const { register, handleSubmit, setError, formState } = useForm<QuantityValues>({ resolver, values: { quantity: String(line.quantity) } });
   const multiple = line.orderMultiple > 1 ? line.orderMultiple : 1;
-  const max = Math.max(0, Math.floor(Math.min(line.availableQuantity, ORDER_QUANTITY_MAX) / multiple) * multiple);
+  const max = Math.max(0, Math.floor(Math.min(stock, ORDER_QUANTITY_MAX) / multiple) * multiple);
   const rule = `${formatCount(smallestOrder(limits))} to ${formatCount(max)} pieces${multiple > 1 ? ` in multiples of ${formatCount(multiple)}` : ''}`;
   const id = `cart-quantity-${line.productId}`;
   const problemId = `cart-problem-${line.productId}`;
@@ -68,7 +74,7 @@ export function CartLineRow({ line, onQuantity, onRemove, busy }: CartLineRowPro
   // none toward a tier the line cannot hold (past the line maximum or the stock): that is a quote.
   const nudge = line.problem
     ? null
-    : nextTierNudge(pricedProduct({ price: line.unitPrice, priceTiers: line.priceTiers }), line.quantity, Math.min(ORDER_QUANTITY_MAX, line.availableQuantity));
+    : nextTierNudge(pricedProduct({ price: line.unitPrice, priceTiers: line.priceTiers }), line.quantity, Math.min(ORDER_QUANTITY_MAX, stock));
 
   const save = handleSubmit(async (values) => {
     const quantity = parseQuantityInput(values.quantity);
@@ -100,6 +106,11 @@ export function CartLineRow({ line, onQuantity, onRemove, busy }: CartLineRowPro
           <span className="sr-only">SKU </span>
           <span className="font-mono">{line.sku}</span>
         </span>
+        {!line.problem && (
+          <span className="block">
+            <AvailabilityNote availability={availabilityOf(line.quantity, line.availableQuantity, line.backorder)} />
+          </span>
+        )}
         {nudge && <span className="block text-sm">{nudge}</span>}
         {line.problem && (
           <span id={problemId} role="alert" className={`block text-sm font-semibold ${ERROR_TEXT}`}>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import {
   checkoutInputSchema,
@@ -19,6 +19,7 @@ import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/features/orders/api/order-queries';
 import { alreadyOrderedOf, useCheckout, type AlreadyOrdered } from '../api/checkout';
 import { OrderDetailsFields, orderDetailsDefaults } from './order-details-fields';
+import { DispatchEstimate } from '@/components/ui/dispatch-estimate';
 import { creditAvailableCents } from './payment-choice';
 
 /** The 409 code of an order that would pass the company's credit limit (issue 18). */
@@ -37,7 +38,7 @@ interface CheckoutFormProps {
   /** The company's shipping addresses, offered to fill the address fields. */
   companyAddresses?: readonly CompanyAddress[];
   /** The cart's lines at the buyer's prices: the order's plan (its total, whether it goes to an approver) is made from them. */
-  lines?: readonly Pick<CartLine, 'unitPrice' | 'quantity'>[];
+  lines?: readonly Pick<CartLine, 'unitPrice' | 'quantity' | 'availableQuantity' | 'backorder'>[];
   /** Issue 29: the buyer's per-order spending limit in dollars (null: none), to warn before an order goes to an approver. */
   spendingLimit?: number | null;
 }
@@ -93,17 +94,21 @@ export function CheckoutForm({
   // The one plan of an order (packages/shared plan-order.ts), as the server makes it when placing:
   // the cart's lines at the prices the server gave them, the buyer's limit. Stock and line rules
   // are the cart's to show, so only the total and the status are read here.
+  const fulfilment = useWatch({ control: form.control, name: 'fulfilment' });
   const plan = planOrder({
     buyer: { spendingLimitCents: limitCents, paymentTerms: terms, creditLimitCents: null, creditUsedCents: 0 },
     lines: lines.map((l) => ({
-      product: { priceCents: cents(l.unitPrice), minimumOrderQuantity: 1, availableQuantity: l.quantity, archived: false },
+      // Issue 31: each line's stock and backorder settings, so the plan says what ships when.
+      product: { priceCents: cents(l.unitPrice), minimumOrderQuantity: 1, availableQuantity: l.availableQuantity, archived: false, backorder: l.backorder },
       quantity: l.quantity,
     })),
     paymentMethod: 'card',
-    now: new Date(0).toISOString(),
+    now: new Date().toISOString(),
+    fulfilment,
   });
   const total = plan.totalCents / 100;
   const toApprover = plan.status === 'awaiting_approval';
+  const backordered = plan.lines.some((l) => l.availability.backordered > 0);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -131,7 +136,8 @@ export function CheckoutForm({
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Checkout">
-        <OrderDetailsFields idPrefix="checkout" company={company} companyAddresses={companyAddresses} total={total} />
+        <OrderDetailsFields idPrefix="checkout" company={company} companyAddresses={companyAddresses} total={total} backordered={backordered} />
+        {lines.length > 0 && <DispatchEstimate dispatch={plan.dispatch} />}
         <LinesFailureMessage failure={failure} />
         {toApprover && limitCents !== null && (
           <p role="status" className="rounded-box border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-800">

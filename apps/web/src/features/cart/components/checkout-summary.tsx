@@ -1,9 +1,10 @@
 import type { Cart } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
+import { AvailabilityNote, availabilityOf } from '@/components/ui/availability-note';
 import { ERROR_TEXT } from '@/components/ui/form';
 
-/** The order about to be placed: every line at today's price, its problem if any, the total. */
+/** The order about to be placed: every line at today's price, what ships when (issue 31), its problem if any, the total. */
 export function CheckoutSummary({ cart }: { cart: Cart }) {
   return (
     <section aria-labelledby="checkout-summary-title" className="space-y-3 rounded-box bg-base-200 p-4">
@@ -22,6 +23,7 @@ export function CheckoutSummary({ cart }: { cart: Cart }) {
             <div className="text-base-content/70">
               {formatQuantity(l.quantity)} × {formatDollars(l.unitPrice)}
             </div>
+            {!l.problem && <AvailabilityNote availability={availabilityOf(l.quantity, l.availableQuantity, l.backorder)} />}
             {l.problem && (
               <p role="alert" className={`font-semibold ${ERROR_TEXT}`}>
                 {l.problem}

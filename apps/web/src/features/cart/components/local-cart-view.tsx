@@ -9,6 +9,7 @@ import { productQueries } from '@/features/products/api/product-queries';
 import { localCart, useLocalCart } from '../api/cart-queries';
 import { CartLineRow, type CartLineView } from './cart-line-row';
 import { CartTable } from './cart-table';
+import { NO_BACKORDERS } from '@bulkparts/shared/backorder';
 import { EmptyCart } from './empty-cart';
 
 /**
@@ -40,6 +41,7 @@ export function LocalCartView() {
       orderMultiple: product?.orderMultiple ?? 1,
       priceTiers: product?.priceTiers ?? [],
       problem: product ? (unavailableReason(product) ?? quantityError(line.quantity, product)) : MESSAGES.productUnavailable,
+      backorder: product?.backorder ?? NO_BACKORDERS,
       weightKg: null,
     };
   });

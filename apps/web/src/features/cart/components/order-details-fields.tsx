@@ -7,6 +7,7 @@ import {
   type CompanyAddress,
   type StoredShippingAddress,
 } from '@bulkparts/shared';
+import { DEFAULT_FULFILMENT, FULFILMENT_LABELS, FULFILMENTS } from '@bulkparts/shared/backorder';
 import { AddressFields, TextareaField, TextField } from '@/components/ui/form';
 import { CompanyAddressPicker } from './company-address-picker';
 import { PaymentChoice } from './payment-choice';
@@ -17,6 +18,7 @@ export function orderDetailsDefaults(address: StoredShippingAddress | null, buye
     poNumber: '',
     note: '',
     paymentMethod: 'card',
+    fulfilment: DEFAULT_FULFILMENT,
     shippingAddress: {
       company: address?.company ?? '',
       name: address?.name ?? buyerName,
@@ -39,6 +41,8 @@ export interface OrderDetailsFieldsProps {
   companyAddresses?: readonly CompanyAddress[];
   /** The order's total in dollars (the credit check's figure). */
   total: number;
+  /** Issue 31: some pieces are backordered: the buyer chooses how the order ships. */
+  backordered?: boolean;
 }
 
 /**
@@ -47,7 +51,7 @@ export interface OrderDetailsFieldsProps {
  * company on terms the payment choice. Drawn inside a form whose values include
  * `CheckoutInputValues` (react-hook-form's `FormProvider`), validated there by `checkoutInputSchema`.
  */
-export function OrderDetailsFields({ idPrefix, company = null, companyAddresses = [], total }: OrderDetailsFieldsProps) {
+export function OrderDetailsFields({ idPrefix, company = null, companyAddresses = [], total, backordered = false }: OrderDetailsFieldsProps) {
   const { register, setValue, control, formState } = useFormContext<CheckoutInputValues>();
   const { errors } = formState;
   const terms = company?.paymentTerms ?? null;
@@ -85,6 +89,18 @@ export function OrderDetailsFields({ idPrefix, company = null, companyAddresses 
           registration={register('note')}
         />
       </fieldset>
+      {backordered && (
+        <fieldset className="space-y-2">
+          <legend className="mb-2 text-xl font-semibold">Delivery</legend>
+          <p className="text-sm text-base-content/80">Some pieces are backordered. How should the order ship?</p>
+          {FULFILMENTS.map((f) => (
+            <label key={f} className="flex items-start gap-2">
+              <input type="radio" className="radio radio-sm mt-0.5" value={f} {...register('fulfilment')} />
+              <span>{FULFILMENT_LABELS[f]}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       {company && terms && (
         <PaymentChoice
           company={{ ...company, paymentTerms: terms }}

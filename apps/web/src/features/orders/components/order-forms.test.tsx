@@ -37,6 +37,7 @@ const product: Product = {
   priceTiers: [],
   orderMultiple: 1,
   lowStockThreshold: null,
+  backorder: { allowed: false, leadTimeDays: null, nextRestockDate: null },
   unspsc: null,
 };
 
@@ -71,6 +72,7 @@ describe('PurchaseForm (built from the form kit)', () => {
       quantity: 100,
       shippingAddress: { name: 'Jo Buyer', line1: '1 Mill Lane', city: 'Leeds', postalCode: 'LS1 1AA', country: 'UK' },
       paymentMethod: 'card',
+      fulfilment: 'ship_as_available', // issue 31: the default way an order ships
       idempotencyKey: 'key-1',
     });
     expect(document.activeElement).toBe(screen.getByLabelText('Quantity'));

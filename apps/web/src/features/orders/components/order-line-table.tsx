@@ -1,8 +1,9 @@
 import type { Order } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
+import { shortDay } from '@bulkparts/shared/backorder';
 
-/** Every line of an order with its unit price and line total, and the order's total (issue 29's order page). */
+/** Every line of an order with its unit price and line total, what has shipped and what is backordered (issue 31), and the order's total (issue 29's order page). */
 export function OrderLineTable({ order }: { order: Order }) {
   return (
     <div className="overflow-x-auto">
@@ -21,16 +22,28 @@ export function OrderLineTable({ order }: { order: Order }) {
             <th scope="col" className="text-right">
               Line total
             </th>
+            <th scope="col" className="text-right">
+              Shipped
+            </th>
           </tr>
         </thead>
         <tbody>
           {order.lines.map((line) => (
             <tr key={`${line.productId}-${line.sku}`}>
               <td className="font-mono text-xs">{line.sku}</td>
-              <td className="break-words">{line.name}</td>
+              <td className="break-words">
+                {line.name}
+                {line.backordered > 0 && (
+                  <span className="block text-xs font-semibold text-amber-800">
+                    {formatQuantity(line.backordered)} backordered
+                    {line.promisedDispatch ? `, ships by ${shortDay(line.promisedDispatch)}` : ', date to be confirmed'}
+                  </span>
+                )}
+              </td>
               <td className="text-right tabular-nums">{formatQuantity(line.quantity)}</td>
               <td className="text-right tabular-nums">{formatDollars(line.unitPrice)}</td>
               <td className="text-right tabular-nums">{formatDollars(line.lineTotal)}</td>
+              <td className="text-right tabular-nums">{line.shipped === 0 ? '—' : line.shipped === line.quantity ? 'All' : formatQuantity(line.shipped)}</td>
             </tr>
           ))}
         </tbody>
@@ -40,6 +53,7 @@ export function OrderLineTable({ order }: { order: Order }) {
               Total
             </th>
             <td className="text-right font-semibold tabular-nums">{formatDollars(order.total)}</td>
+            <td />
           </tr>
         </tfoot>
       </table>

@@ -14,6 +14,10 @@ const line = (n: number, name: string, unitPrice: number, quantity: number): Ord
   unitPrice,
   quantity,
   lineTotal: Math.round(unitPrice * quantity * 100) / 100,
+  shipped: 0,
+  backordered: 0,
+  promisedDispatch: null,
+  returned: 0,
 });
 
 const order = (lines: OrderLine[], top: Partial<Order>) =>

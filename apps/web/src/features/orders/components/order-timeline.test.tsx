@@ -7,8 +7,32 @@ import { OrderTimeline } from './order-timeline';
 afterEach(cleanup);
 
 const lines: OrderLine[] = [
-  { productId: 'p1', sku: 'HB-M8-40', name: 'Hex Bolt M8x40', img: '/1.png', unitPrice: 0.18, quantity: 500, lineTotal: 90 },
-  { productId: 'p2', sku: 'HN-M8', name: 'Hex nut M8', img: '/2.png', unitPrice: 0.05, quantity: 1000, lineTotal: 50 },
+  {
+    productId: 'p1',
+    sku: 'HB-M8-40',
+    name: 'Hex Bolt M8x40',
+    img: '/1.png',
+    unitPrice: 0.18,
+    quantity: 500,
+    lineTotal: 90,
+    shipped: 0,
+    backordered: 0,
+    promisedDispatch: null,
+    returned: 0,
+  },
+  {
+    productId: 'p2',
+    sku: 'HN-M8',
+    name: 'Hex nut M8',
+    img: '/2.png',
+    unitPrice: 0.05,
+    quantity: 1000,
+    lineTotal: 50,
+    shipped: 0,
+    backordered: 0,
+    promisedDispatch: null,
+    returned: 0,
+  },
 ];
 const order = (top: Partial<Order>) =>
   ({
@@ -24,7 +48,7 @@ const order = (top: Partial<Order>) =>
   }) as Order;
 
 describe("the order page's lines and timeline (issue 29)", () => {
-  it('lists every line with SKU, part, quantity, unit price and line total, and the order total', () => {
+  it('lists every line with SKU, part, quantity, unit price, line total and (issue 31) what has shipped, and the order total', () => {
     render(<OrderLineTable order={order({})} />);
     const table = screen.getByRole('table', { name: 'Lines of order BP-000042' });
     const rows = within(table)
@@ -34,9 +58,9 @@ describe("the order page's lines and timeline (issue 29)", () => {
           .queryAllByRole('cell')
           .map((c) => c.textContent),
       );
-    expect(rows.filter((r) => r.length === 5)).toEqual([
-      ['HB-M8-40', 'Hex Bolt M8x40', '500 Ps', '$0.18', '$90.00'],
-      ['HN-M8', 'Hex nut M8', '1,000 Ps', '$0.05', '$50.00'],
+    expect(rows.filter((r) => r.length === 6)).toEqual([
+      ['HB-M8-40', 'Hex Bolt M8x40', '500 Ps', '$0.18', '$90.00', '—'],
+      ['HN-M8', 'Hex nut M8', '1,000 Ps', '$0.05', '$50.00', '—'],
     ]);
     expect(within(table).getByRole('rowheader', { name: 'Total' }).nextElementSibling?.textContent).toBe('$140.00');
   });

@@ -1,4 +1,4 @@
-import type { Order, OrderTimelineEntry, OrderTimelineEvent } from '@bulkparts/shared';
+import type { Order, OrderTimelineEntry, OrderTimelineEvent, Shipment } from '@bulkparts/shared';
 
 const STEP_LABEL: Record<OrderTimelineEvent, string> = {
   placed: 'Placed',
@@ -19,7 +19,17 @@ function actor(by: string | null): string | null {
 }
 
 /** What a step adds from the order itself: the carrier and tracking of a shipment, a rejection's reason, a transfer's reference. */
-function stepDetail(step: OrderTimelineEntry, order: Order): string | null {
+function stepDetail(step: OrderTimelineEntry, order: Order, shipments: readonly Shipment[]): string | null {
+  // Issue 31: a shipment's step names it, and a shipped one its carrier and tracking number.
+  if ((step.event === 'shipped' || step.event === 'delivered') && step.detail) {
+    const shipment = step.event === 'shipped' ? shipments.find((s) => s.shipmentNumber === step.detail) : undefined;
+    const parts = [
+      `Shipment ${step.detail}`,
+      shipment?.carrier && `Carrier: ${shipment.carrier}`,
+      shipment?.trackingNumber && `Tracking number: ${shipment.trackingNumber}`,
+    ];
+    return parts.filter(Boolean).join(' · ');
+  }
   if (step.event === 'shipped') {
     const parts = [order.carrier && `Carrier: ${order.carrier}`, order.trackingNumber && `Tracking number: ${order.trackingNumber}`].filter(Boolean);
     return parts.length ? parts.join(' · ') : null;
@@ -30,7 +40,7 @@ function stepDetail(step: OrderTimelineEntry, order: Order): string | null {
 }
 
 /** The order's steps, oldest first, as an ordered list (issue 29): what, when, who, and the step's details. */
-export function OrderTimeline({ order }: { order: Order }) {
+export function OrderTimeline({ order, shipments = [] }: { order: Order; shipments?: readonly Shipment[] }) {
   const steps = order.timeline ?? [];
   return (
     <section aria-labelledby="order-timeline-title" className="space-y-2">
@@ -43,7 +53,7 @@ export function OrderTimeline({ order }: { order: Order }) {
         <ol className="space-y-3 border-l-2 border-base-300 pl-4">
           {steps.map((step, i) => {
             const who = actor(step.by);
-            const detail = stepDetail(step, order);
+            const detail = stepDetail(step, order, shipments);
             return (
               <li key={`${step.event}-${i}`} className="text-sm">
                 <span className="font-semibold">{STEP_LABEL[step.event]}</span>{' '}

@@ -6,6 +6,9 @@ import { checkoutInputSchema, MESSAGES, ORDER_QUANTITY_MAX, type CheckoutInput, 
 import { formatCents, formatDollars } from '@bulkparts/shared/money';
 import { linePrice, pricedProduct } from '@bulkparts/shared/pricing';
 import { formatCount, parseQuantityInput, quantityInputError, smallestOrder, unavailableReason } from '@bulkparts/shared/quantity';
+import { DEFAULT_FULFILMENT, dispatchEstimate, stockForRules } from '@bulkparts/shared/backorder';
+import { AvailabilityNote, availabilityOf, todayUtc } from '@/components/ui/availability-note';
+import { DispatchEstimate } from '@/components/ui/dispatch-estimate';
 import { applyFieldErrors, ERROR_TEXT, FormField, TextField } from '@/components/ui/form';
 import { PriceTierTable } from '@/components/ui/price-tier-table';
 import { errorMessage } from '@/lib/api-client';
@@ -42,8 +45,11 @@ export function PurchaseForm({
   email: string;
   /** The details' starting values (the buyer's last ship-to, card). */
   defaultDetails: CheckoutInputValues;
-  /** The details' fields, drawn inside this form (they read it through react-hook-form's context); `total` is the order's in dollars. */
-  details: (total: number) => ReactNode;
+  /**
+   * The details' fields, drawn inside this form (they read it through react-hook-form's context);
+   * `total` is the order's in dollars; `backordered` (issue 31) whether some pieces wait for stock.
+   */
+  details: (total: number, backordered: boolean) => ReactNode;
   onPurchased: (order: Order) => void;
   /** 'Add to cart' with the quantity typed here, beside the spec's Purchase (composed by the page). */
   onAddToCart?: (quantity: number) => Promise<unknown>;
@@ -78,7 +84,10 @@ export function PurchaseForm({
   const price = quantity === null ? null : linePrice(priced, quantity);
   const total = price === null ? '—' : formatCents(price.lineTotalCents);
   const multiple = product.orderMultiple > 1 ? product.orderMultiple : 1;
-  const maxPieces = Math.floor(Math.min(product.availableQuantity, ORDER_QUANTITY_MAX) / multiple) * multiple;
+  // Issue 31: a product taking backorders takes up to a line's maximum whatever its stock.
+  const maxPieces = Math.floor(Math.min(stockForRules(product.availableQuantity, product.backorder), ORDER_QUANTITY_MAX) / multiple) * multiple;
+  const availability = quantity === null ? null : availabilityOf(quantity, product.availableQuantity, product.backorder);
+  const fulfilment = useWatch({ control, name: 'fulfilment' }) ?? DEFAULT_FULFILMENT;
   const unavailable = unavailableReason(product);
   const inMultiples = multiple > 1 ? ` in multiples of ${formatCount(multiple)}` : '';
   const hint = `${formatCount(smallestOrder(product))} to ${formatCount(maxPieces)} pieces${inMultiples}, digits only`;
@@ -144,8 +153,14 @@ export function PurchaseForm({
           registration={register('quantity')}
         />
         {quoteLink && (parseQuantityInput(typed) ?? 0) > ORDER_QUANTITY_MAX && <p className="text-sm">{quoteLink(parseQuantityInput(typed)!)}</p>}
+        {availability && (
+          <p aria-live="polite">
+            <AvailabilityNote availability={availability} />
+          </p>
+        )}
         {!unavailable && <PriceTierTable product={product} quantity={quantity} />}
-        {details(price === null ? 0 : price.lineTotalCents / 100)}
+        {details(price === null ? 0 : price.lineTotalCents / 100, (availability?.backordered ?? 0) > 0)}
+        {availability && availability.backordered > 0 && <DispatchEstimate dispatch={dispatchEstimate([availability], fulfilment, todayUtc())} />}
         {unavailable ? (
           <p id="purchase-unavailable" className={`font-semibold ${ERROR_TEXT}`}>
             {unavailable}

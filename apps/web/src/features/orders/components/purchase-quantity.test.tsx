@@ -38,6 +38,7 @@ const bolt: Product = {
   priceTiers: [],
   orderMultiple: 1,
   lowStockThreshold: null,
+  backorder: { allowed: false, leadTimeDays: null, nextRestockDate: null },
   unspsc: null,
 };
 
