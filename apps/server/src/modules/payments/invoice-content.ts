@@ -80,6 +80,9 @@ export function invoiceContent(
     unitPrice: formatCents(Number(l.unit_price_cents)),
     amount: formatCents(Number(l.line_total_cents)),
   }));
+  // Issue 30: the shipping charged is a line of its own, so the lines add up to the total.
+  const shipping = shippingItem(order);
+  if (shipping) items.push(shipping);
   const total = formatCents(Number(order.total_cents));
   const card = [order.card_brand, order.card_last4 ? `•••• ${order.card_last4}` : null].filter(Boolean).join(' ');
   if (order.payment_method === 'account') return accountInvoice(order, buyer, items, total, shipTo, account);
@@ -99,6 +102,19 @@ export function invoiceContent(
     totals: { subtotal: `Subtotal: ${total}`, tax: `Tax: ${formatCents(0)}`, total: `Total paid: ${total}` },
     payment: [`Payment: ${card || order.payment_provider || ''}`, `Payment reference: ${order.payment_reference ?? ''}`],
   };
+}
+
+/** Issue 30: the order's shipping charge as an invoice line ('Shipping · Tracked parcel'), none when nothing was charged. */
+function shippingItem(order: Pick<OrderRow, 'shipping_cents' | 'shipping_method'>): InvoiceContent['items'][number] | null {
+  const cents = Number(order.shipping_cents ?? 0);
+  if (cents <= 0) return null;
+  let name = 'Shipping';
+  try {
+    name = `Shipping · ${(JSON.parse(order.shipping_method ?? '{}') as { name?: string }).name ?? ''}`.replace(/ · $/, '');
+  } catch {
+    // An unreadable method still charged: the line says only 'Shipping'.
+  }
+  return { item: name, quantity: '1', unitPrice: formatCents(cents), amount: formatCents(cents) };
 }
 
 /**
