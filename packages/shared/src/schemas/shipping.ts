@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals } from '../money.js';
+import { formatCents, hasAtMostTwoDecimals } from '../money.js';
 import { gramsOfKg, SHIPPING_KINDS, type ShippingMethodRule } from '../shipping.js';
 
 /**
@@ -174,6 +174,12 @@ export const orderShippingSchema = z.object({
   estimatedDelivery: estimatedDeliverySchema.nullable(),
 });
 export type OrderShipping = z.infer<typeof orderShippingSchema>;
+
+/** 'Tracked parcel · $6.95', 'Collect on your carrier account · DHL 123 · no charge', 'Pick up at our depot · 1 Depot Lane · no charge'. */
+export function orderShippingText(s: Pick<OrderShipping, 'name' | 'price' | 'carrierAccount' | 'pickupAddress'>): string {
+  const price = s.price === 0 ? 'no charge' : formatCents(Math.round(s.price * 100));
+  return [s.name, s.carrierAccount, s.pickupAddress, price].filter(Boolean).join(' · ');
+}
 
 /** Checkout's `carrierAccount` for a collect method: the buyer's carrier and account number. */
 export const carrierAccountSchema = z
