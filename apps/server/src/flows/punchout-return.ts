@@ -74,7 +74,7 @@ export function createPunchoutReturn({ units, punchout, cart, signIn, host, now 
       name: l.product.name,
       brand: l.product.brand,
       quantity: l.quantity,
-      unitPriceCents: l.unitPriceCents,
+      unitPriceE4: l.unitPriceE4,
       lineTotalCents: l.lineTotalCents,
       unspsc: l.product.unspsc ?? null,
       category: l.product.category,

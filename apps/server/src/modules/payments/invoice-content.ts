@@ -1,4 +1,4 @@
-import { formatCents, formatOrderNumber, formatQuantity, shippingAddressLines, type ShippingAddress } from '@bulkparts/shared';
+import { formatCents, formatOrderNumber, formatQuantity, formatUnitPrice, shippingAddressLines, type ShippingAddress } from '@bulkparts/shared';
 import type { Selectable } from 'kysely';
 import type { OrdersTable } from '../../db/schema.js';
 
@@ -18,7 +18,7 @@ export interface InvoiceLineInput {
   sku: string;
   product_name: string;
   quantity: number;
-  unit_price_cents: number;
+  unit_price_e4: number;
   line_total_cents: number;
 }
 
@@ -73,11 +73,11 @@ export function invoiceContent(
   const items = (
     lines.length
       ? lines
-      : [{ sku: '', product_name: order.product_name, quantity: order.quantity, unit_price_cents: order.unit_price_cents, line_total_cents: order.total_cents }]
+      : [{ sku: '', product_name: order.product_name, quantity: order.quantity, unit_price_e4: order.unit_price_e4, line_total_cents: order.total_cents }]
   ).map((l) => ({
     item: l.sku ? `${l.sku} · ${l.product_name}` : l.product_name,
     quantity: formatQuantity(Number(l.quantity)),
-    unitPrice: formatCents(Number(l.unit_price_cents)),
+    unitPrice: formatUnitPrice(Number(l.unit_price_e4)),
     amount: formatCents(Number(l.line_total_cents)),
   }));
   const total = formatCents(Number(order.total_cents));
