@@ -1,5 +1,4 @@
 import { formatCents, formatQuantity, type Quote } from '@bulkparts/shared';
-import { SELLER } from '../payments/invoice-content.js';
 import { boundText } from '../payments/invoice-text.js';
 import type { QuoteLineRow } from './quotes.repository.js';
 
@@ -35,7 +34,8 @@ const STATUS_LABEL: Record<Quote['status'], string> = {
 const day = (iso: string) => iso.slice(0, 10);
 
 /** The quote (status as of now) and its stored lines (integer cents) as the document's text. */
-export function quoteDocument(quote: Quote, lines: readonly QuoteLineRow[]): QuoteDocument {
+/** `seller`: the seller record's document lines (issue 30). */
+export function quoteDocument(quote: Quote, lines: readonly QuoteLineRow[], seller: string[]): QuoteDocument {
   const priced = lines.every((l) => l.quoted_unit_price_cents !== null);
   const items = lines.map((l) => {
     const unit = l.quoted_unit_price_cents === null ? null : Number(l.quoted_unit_price_cents);
@@ -56,7 +56,7 @@ export function quoteDocument(quote: Quote, lines: readonly QuoteLineRow[]): Quo
       `Status: ${STATUS_LABEL[quote.status]}`,
       ...(quote.validUntil ? [`Valid until: ${quote.validUntil.slice(0, 16).replace('T', ' ')} UTC`] : []),
     ],
-    seller: [SELLER.name, ...SELLER.lines],
+    seller,
     buyer: [boundText(quote.userEmail)],
     items,
     total: total === null ? `Total: ${AWAITING_PRICE}` : `Quoted total: ${formatCents(total)}`,
