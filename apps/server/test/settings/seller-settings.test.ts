@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthConfig, Seller } from '@bulkparts/shared';
+import { withFooter } from '../../src/modules/mail/mail-delivery.js';
+import { ADDRESS, cartClient, insertProducts } from '../helpers/cart.js';
 import { signUp, signUpAdmin, type SignedInUser } from '../helpers/factories.js';
+import { addMember, createCompany, orderClient, pdfText } from '../orders/company-helpers.js';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -97,5 +100,34 @@ describe(`seller settings (${engine})`, () => {
     expect((await get(null)).statusCode).toBe(401);
     expect((await put(VALID, buyer)).statusCode).toBe(403);
     expect((await put(VALID, null)).statusCode).toBe(401);
+  });
+
+  it('the invoice prints the saved seller with its tax number and the buyer company’s VAT number', async () => {
+    expect((await put(VALID)).statusCode).toBe(200);
+    const [product] = await insertProducts(t.database, 1, { stock: 10_000 });
+    const c = await createCompany(t.app, { paymentTerms: 'net30', creditLimit: 1000 });
+    const buyer = await addMember(t, c, 'buyer');
+    const cart = cartClient(t.app, buyer);
+    await cart.add([{ sku: product!.sku, quantity: 100 }]);
+    const placed = await cart.checkout({ shippingAddress: ADDRESS, paymentMethod: 'account' });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const pdf = await orderClient(t.app, buyer).invoice(placed.json()._id);
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload).replace(/\s*\n\s*/g, ' ');
+    for (const s of ['Bulkparts B.V.', 'Keizersgracht 1', 'Netherlands', 'VAT/Tax no.: NL123456789B01', 'Company reg. no.: KvK 12345678'])
+      expect(text).toContain(s);
+    expect(text).toContain(c.company.name);
+    expect(text).toContain(`VAT no.: ${c.company.taxId}`);
+    expect(text).toContain('Shipping: $0.00');
+    expect(text).not.toContain('Tax: $0.00');
+  });
+});
+
+describe('the seller in every mail', () => {
+  it('closes the text and the HTML with the seller’s lines, escaped', () => {
+    const mail = withFooter({ text: 'Hello', html: '<html><body><p>Hello</p></body></html>' }, ['A & B Ltd, 1 Road', 'a@b.example']);
+    expect(mail.text).toBe('Hello\n\n--\nA & B Ltd, 1 Road\na@b.example');
+    expect(mail.html).toContain('A &amp; B Ltd, 1 Road<br>a@b.example</p></body></html>');
+    expect(withFooter({ text: 'x', html: 'y' }, [])).toEqual({ text: 'x', html: 'y' });
   });
 });
