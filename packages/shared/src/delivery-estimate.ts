@@ -34,16 +34,6 @@ export function sellerClock(instant: string, timeZone: string): { day: string; m
   return { day: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
-/** Whether an IANA time zone is known to this runtime (the config's check). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const isWorkingDay = (day: string): boolean => {
   const weekday = new Date(`${day}T00:00:00.000Z`).getUTCDay();
   return weekday !== 0 && weekday !== 6;

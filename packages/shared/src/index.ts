@@ -42,3 +42,5 @@ export * from './schemas/punchout.js';
 export * from './shipping.js';
 export * from './delivery-estimate.js';
 export * from './schemas/shipping.js';
+export * from './seller.js';
+export * from './tax.js';

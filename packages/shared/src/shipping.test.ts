@@ -128,7 +128,7 @@ describe('shipping bands and options (issue 30)', () => {
   });
 
   it('planOrder adds the shipping charge to the total', () => {
-    const product = { priceCents: 250, priceTiers: [], minimumOrderQuantity: 1, availableQuantity: 100, archived: false };
+    const product = { priceE4: 25_000, priceTiers: [], minimumOrderQuantity: 1, availableQuantity: 100, archived: false };
     const plan = planOrder({
       buyer: null,
       lines: [{ product, quantity: 4 }],

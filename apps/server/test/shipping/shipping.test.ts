@@ -72,7 +72,7 @@ beforeAll(async () => {
     expect(res.statusCode).toBe(200);
     expect((res.json() as Product).weightKg).toBe(kg);
   }
-  await t.database.db.updateTable('products').set({ price_cents: 3000 }).where('id', '=', dear.id).execute();
+  await t.database.db.updateTable('products').set({ price_e4: 300_000 }).where('id', '=', dear.id).execute();
   dear.priceCents = 3000;
   expect((await put({ methods: METHODS })).statusCode).toBe(200);
 });
