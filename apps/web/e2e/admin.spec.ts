@@ -19,6 +19,8 @@ test('the admin sees the grouped admin menu, the inbox and the overview, and add
     'Import CSV',
     // Issue 31.
     'Warehouses',
+    // Issue 30.
+    'Shipping',
     'Manage All Order',
     'Quotes',
     'Returns',

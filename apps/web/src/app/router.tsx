@@ -134,6 +134,7 @@ export function AppRouter() {
               <Route path="companies/:id/punchout" element={byId(<CompanyArea />)} />
               {/* Issue 30: the seller's identity (shop admins). */}
               <Route path="settings" element={<CompanyArea />} />
+              <Route path="shipping" element={<CompanyArea />} />
               <Route path="payment/:id" element={byId(<OrderArea />)} />
               <Route path="orders/:id" element={byId(<OrderArea />)} />
               <Route path="makeadmin" element={adminOnly(<MakeAdmin />)} />

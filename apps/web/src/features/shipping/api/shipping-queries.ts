@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ShippingMethodAnswer } from '@bulkparts/shared';
+import { api } from '@/lib/api-client';
+
+/** `GET /api/shipping/methods` (shop admins): the shop's shipping methods, in their order. */
+export function getShippingMethods(): Promise<ShippingMethodAnswer[]> {
+  return api<ShippingMethodAnswer[]>('/api/shipping/methods');
+}
+
+const ALL = ['shipping'] as const;
+
+/** The shipping methods in the cache (issue 30, ADR 0010). */
+export const shippingQueries = {
+  all: () => ALL,
+  methods: () => queryOptions({ queryKey: [...ALL, 'methods'] as const, queryFn: getShippingMethods }),
+};
