@@ -1,6 +1,7 @@
 // One closed-loop run of the buyer's cart flow (order-flow.mjs), in its own process:
 //   node order-flow-driver.mjs '<json>'   → prints the result JSON on stdout
-// Options: { url, buyers: [{ cookie, products: [productId…] }], lines, quantity, seconds }.
+// Options: { url, buyers: [{ cookie, products: [productId…] }], lines, quantity, seconds, checkout? }
+// (`checkout`: more fields for the checkout's body, e.g. issue 30's { shippingMethod }).
 // Each buyer places orders one after another, and each request waits for the previous answer:
 //   lines × PUT /api/cart/lines/{productId} { quantity }  (its products, in order)
 //   POST /api/cart/checkout { poNumber, shippingAddress, paymentMethod: 'card' }
@@ -11,7 +12,7 @@
 // Latencies: from writing the request to the answer's last byte, ms, per kind.
 import http from 'node:http';
 
-const { url, buyers, lines, quantity = 100, seconds } = JSON.parse(process.argv[2]);
+const { url, buyers, lines, quantity = 100, seconds, checkout = {} } = JSON.parse(process.argv[2]);
 const base = new URL(url);
 const address = { name: 'Bench Buyer', line1: '1 Load Street', city: 'Manchester', postalCode: 'M1 1AA', country: 'United Kingdom' };
 const card = JSON.stringify({ cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
@@ -68,7 +69,7 @@ async function buyer({ cookie, products }, deadline) {
     }
     let order;
     if (ok) {
-      const body = JSON.stringify({ poNumber: `PO-BENCH-${++sequence}`, shippingAddress: address, paymentMethod: 'card' });
+      const body = JSON.stringify({ poNumber: `PO-BENCH-${++sequence}`, shippingAddress: address, paymentMethod: 'card', ...checkout });
       const r = await request(agent, cookie, 'POST', '/api/cart/checkout', body);
       latency.checkout.push(r.ms);
       if (r.status === 201) order = JSON.parse(r.text);

@@ -151,6 +151,7 @@ async function setUp(build, engine, adminUrl, buyerCount) {
     const url = s.server.url;
     s.reads = openBenchDb(pgDb ? { url: pgDb.url } : { file: path.join(dataDir, 'bulkparts.db') });
     const admin = await signUp(url, { email: ADMIN, dataDir });
+    s.admin = admin;
     s.buyers = [];
     // Ten sign-ups at a time: more from one address in a few seconds meet better-auth's own limit.
     for (let i = 0; i < buyerCount; i += 10)
@@ -203,13 +204,14 @@ async function drainMail(s) {
   return (Date.now() - t0) / 1000;
 }
 
-async function flowRun(s, buyers, lines, seconds) {
+async function flowRun(s, buyers, lines, seconds, checkout = {}) {
   const result = await child('order-flow-driver.mjs', {
     url: s.server.url,
     buyers: s.buyers.slice(0, buyers).map((b, i) => ({ cookie: b.cookie, products: productsOf(s, i, lines) })),
     lines,
     quantity: QUANTITY,
     seconds,
+    checkout,
   });
   result.mailWait = await drainMail(s);
   return result;
@@ -403,4 +405,60 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       ),
   });
   for (const n of notes) console.log(`- ${n}`);
+}
+
+/** `PUT /api/shipping/methods` as the bench's admin (issue 30). */
+async function putShippingMethods(s, methods) {
+  const res = await fetch(`${s.server.url}/api/shipping/methods`, {
+    method: 'PUT',
+    headers: { cookie: s.admin.cookie, origin: s.server.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ methods }),
+  });
+  if (res.status !== 200) throw new Error(`PUT /api/shipping/methods answered ${res.status}: ${await res.text()}`);
+}
+
+/**
+ * Issue 30: a 10-line checkout (one buyer, closed loop, then paid) with shipping against one without,
+ * on the current build, in one run: "without" has no shipping method configured (nothing charged, no
+ * estimate); "with" has the demo shop's methods and the checkout chooses the pallet freight (weight
+ * bands, free-over, the delivery estimate, the stored method). Tax (helper B) is not on this branch:
+ * "with" is shipping only until it lands. Rounds alternate without/with on one server; the ratio is
+ * the median order time with / without, goal ≤ 1.2×.
+ */
+export async function shippingCheckoutBench({ engines, adminUrl, duration = 8, rounds = 3, record, notes, log = console.log }) {
+  const details = {};
+  for (const engine of engines) {
+    const E = ENGINE_NAME[engine];
+    const s = await setUp({ label: 'current', root }, engine, adminUrl, 1);
+    try {
+      const res = await fetch(`${s.server.url}/api/shipping/methods`, { headers: { cookie: s.admin.cookie } });
+      const demo = await res.json();
+      if (!Array.isArray(demo) || demo.length === 0) throw new Error('the demo shop has no shipping methods');
+      const runs = { without: [], with: [] };
+      const once = async (kind) => {
+        await putShippingMethods(s, kind === 'with' ? demo : []);
+        const r = await flowRun(s, 1, 10, duration, kind === 'with' ? { shippingMethod: 'pallet' } : {});
+        if (failuresOf([r])) throw new Error(`${kind}: failed requests ${JSON.stringify(r.failures)}`);
+        runs[kind].push(r);
+        log(
+          `    [${E}] 1 buyer × 10 lines ${kind === 'with' ? 'with shipping   ' : 'without shipping'} ${round1(r.ordersPerSecond).padStart(6)} orders/s  p50/p99 ms: ${latencyText(r)}`,
+        );
+      };
+      await once('without'); // warm-up, not counted
+      runs.without.length = 0;
+      for (let r = 0; r < rounds; r++) {
+        await once('without');
+        await once('with');
+      }
+      const without = median(runs.without.map((r) => r.ordersPerSecond));
+      const withShipping = median(runs.with.map((r) => r.ordersPerSecond));
+      const ratio = without / withShipping;
+      record(`10-line checkout with shipping vs without [${E}]`, withShipping, without, ratio.toFixed(2), '≤ 1.2× the time', ratio <= 1.2, 'orders/s');
+      details[engine] = { without, with: withShipping, ratio };
+    } finally {
+      await tearDown(s);
+    }
+  }
+  notes.push('shipping checkout: "with" is a chosen shipping method only; tax (issue 30, helper B) was not on this branch when the bench was written');
+  return details;
 }
