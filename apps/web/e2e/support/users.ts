@@ -56,6 +56,8 @@ export const USERS = {
   remove: { name: 'Remove Me', signedIn: false },
   shipper: { name: 'Ship Buyer' },
   hooked: { name: 'Hook Buyer' },
+  // shipping.spec.ts (issue 30)
+  shipping: { name: 'Sia Shipping' },
   // after-the-order.spec.ts (issue 31)
   shipwatch: { name: 'Shay Shipwatch' },
   backorderer: { name: 'Bo Backorder' },
