@@ -141,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(productCsvRoutes, { importer: s.productImport, exporter: s.productExport });
       await api.register(stockRoutes, { stockTake: s.stockTake, stock: s.stock });
       await api.register(warehousesRoutes, { warehouses: s.warehouses });
-      await api.register(shippingRoutes, { shipping: s.shippingMethods, cart: s.cart });
+      await api.register(shippingRoutes, { shipping: s.shippingMethods, cart: s.cart, products: s.products });
       await api.register(shipmentsRoutes, { shipments: s.shipments, ship: s.shipping.ship, deliver: s.shipping.deliverShipment });
       await api.register(returnsRoutes, { returns: s.returns, flows: s.returnFlows });
       await api.register(apiKeysRoutes, { apiKeys: s.apiKeys });

@@ -139,6 +139,17 @@ describe(`shipping methods and options (issue 30, ${engine})`, () => {
     }
     expect(at2.find((o) => o.code === 'pickup')).toMatchObject({ pickupAddress: 'Depot 1, Leeds' });
     expect(priced(await options(await buyerWith(light, 51), 'United Kingdom'))).toContainEqual(['parcel', 12.95]);
+    // The purchase page's one line instead of the cart: a product and its quantity.
+    const empty = await signUp(t.app);
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/cart/shipping-options?country=GB&productId=${light.id}&quantity=51`,
+      headers: { cookie: empty.cookie },
+    });
+    expect(priced(one.json() as ShippingOption[])).toContainEqual(['parcel', 12.95]);
+    const half = await t.app.inject({ method: 'GET', url: `/api/cart/shipping-options?country=GB&quantity=51`, headers: { cookie: empty.cookie } });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().fields).toHaveProperty('productId');
     // Outside the parcel's and the pickup's countries: collect and the pallet.
     expect(priced(await options(await buyerWith(light, 51), 'US'))).toEqual([
       ['collect', 0],

@@ -138,11 +138,25 @@ export function methodAnswerOf(r: ShippingMethodRule): ShippingMethodAnswer {
 }
 
 /** `GET /api/cart/shipping-options` query: the ship-to's country (a code or a name), region and postal code. */
-export const shippingOptionsQuerySchema = z.object({
-  country: z.string({ error: 'country is required' }).trim().min(1, 'country is required').max(60, 'country must be at most 60 characters'),
-  region: z.string().trim().max(60, 'region must be at most 60 characters').optional(),
-  postalCode: z.string().trim().max(20, 'postalCode must be at most 20 characters').optional(),
-});
+export const shippingOptionsQuerySchema = z
+  .object({
+    country: z.string({ error: 'country is required' }).trim().min(1, 'country is required').max(60, 'country must be at most 60 characters'),
+    region: z.string().trim().max(60, 'region must be at most 60 characters').optional(),
+    postalCode: z.string().trim().max(20, 'postalCode must be at most 20 characters').optional(),
+    /** The purchase page's one line instead of the cart: a product and its quantity (both or neither). */
+    productId: z.string().trim().min(1, 'productId is not valid').max(100, 'productId is not valid').optional(),
+    quantity: z.coerce
+      .number({ error: 'quantity must be a number of pieces' })
+      .int('quantity must be a whole number of pieces')
+      .min(1, 'quantity must be at least 1')
+      .max(1_000_000, 'quantity is too large')
+      .optional(),
+  })
+  .superRefine((q, ctx) => {
+    if ((q.productId === undefined) !== (q.quantity === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [q.productId === undefined ? 'productId' : 'quantity'], message: 'Give productId and quantity together' });
+    }
+  });
 export type ShippingOptionsQuery = z.output<typeof shippingOptionsQuerySchema>;
 
 export const estimatedDeliverySchema = z.object({ from: z.string(), to: z.string() });

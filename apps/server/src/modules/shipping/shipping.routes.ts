@@ -3,6 +3,7 @@ import {
   dayOf,
   dispatchEstimate,
   lineAvailability,
+  linePrice,
   orderGrams,
   shippingMethodAnswerSchema,
   shippingMethodsInputSchema,
@@ -17,7 +18,8 @@ import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
 import { cartOwnerOf } from '../cart/cart-owner.js';
 import type { CartService } from '../cart/cart.service.js';
-import { backorderOf } from '../products/products.service.js';
+import { backorderOf, pricedRow, type ProductsService } from '../products/products.service.js';
+import { notFound } from '../../lib/errors.js';
 import type { ShippingMethodsService } from './shipping-methods.service.js';
 
 /**
@@ -25,8 +27,17 @@ import type { ShippingMethodsService } from './shipping-methods.service.js';
  * and `GET /api/cart/shipping-options` (what the buyer's cart can ship by to a ship-to, with each
  * method's price and delivery window; empty: nothing fits, checkout offers a freight quote).
  */
-export default async function shippingRoutes(app: ApiInstance, opts: { shipping: ShippingMethodsService; cart: Pick<CartService, 'priced'> }) {
-  const { shipping, cart } = opts;
+export default async function shippingRoutes(
+  app: ApiInstance,
+  opts: { shipping: ShippingMethodsService; cart: Pick<CartService, 'priced'>; products: Pick<ProductsService, 'findOrderable'> },
+) {
+  const { shipping, cart, products } = opts;
+  /** The purchase page's one line, at the catalogue's price for its quantity (404 for a product that cannot be ordered). */
+  const lineOf = async (productId: string, quantity: number) => {
+    const product = await products.findOrderable(productId);
+    if (!product) throw notFound('Product');
+    return [{ product, quantity, lineTotalCents: linePrice(pricedRow(product), quantity).lineTotalCents }];
+  };
   const methods = { 200: responseSchema(z.array(shippingMethodAnswerSchema)) };
 
   app.get('/shipping/methods', { preValidation: app.requireAdmin, schema: { response: methods } }, async () => shipping.list());
@@ -39,7 +50,8 @@ export default async function shippingRoutes(app: ApiInstance, opts: { shipping:
     '/cart/shipping-options',
     { preValidation: app.requireUser, schema: { querystring: shippingOptionsQuerySchema, response: { 200: responseSchema(shippingOptionsSchema) } } },
     async (request): Promise<ShippingOption[]> => {
-      const lines = await cart.priced(cartOwnerOf(currentUser(request)));
+      const { productId, quantity } = request.query;
+      const lines = productId && quantity ? await lineOf(productId, quantity) : await cart.priced(cartOwnerOf(currentUser(request)));
       if (lines.length === 0) return [];
       const now = nowIso();
       const today = dayOf(now);

@@ -21,6 +21,8 @@ const createOrder = vi.fn();
 vi.mock('@/features/orders/api/create-order', () => ({ newIdempotencyKey: () => 'key-1', useCreateOrder: () => ({ mutateAsync: createOrder }) }));
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
+// Issue 30: the shipping options stay loading here (their own tests are checkout-form.test.tsx's).
+vi.mock('@/features/cart/api/get-shipping-options', () => ({ getShippingOptions: () => new Promise(() => {}) }));
 
 beforeEach(() => vi.clearAllMocks());
 afterEach(cleanup);

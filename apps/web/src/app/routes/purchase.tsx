@@ -9,6 +9,7 @@ import { OrderDetailsFields, orderDetailsDefaults } from '@/features/cart/compon
 import { companyQueries } from '@/features/companies/api/company-queries';
 import { RecordLoadFailure } from '@/components/ui/record-load-failure';
 import { PurchaseForm } from '@/features/orders/components/purchase-form';
+import { ShippingOptions } from '@/features/cart/components/shipping-options';
 import { productQueries } from '@/features/products/api/product-queries';
 import { profileQueries } from '@/features/profile/api/profile-queries';
 
@@ -66,6 +67,7 @@ export function Component() {
             product={p}
             email={session.data?.user.email ?? ''}
             defaultDetails={orderDetailsDefaults(profile.data?.shippingAddress ?? null, profile.data?.name ?? session.data?.user.name ?? '')}
+            shippingPicker={(line, onCharge) => <ShippingOptions line={line} onCharge={onCharge} />}
             details={(total, backordered) => (
               <OrderDetailsFields
                 idPrefix="purchase"

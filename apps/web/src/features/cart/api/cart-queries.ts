@@ -17,11 +17,13 @@ export const cartQueries = {
   preview: (lines: readonly { sku: string; quantity: number | null }[]) =>
     queryOptions({ queryKey: [...ALL, 'preview', lines] as const, queryFn: () => getCartPreview(lines), placeholderData: keepPreviousData }),
   /** Issue 30: the shipping options for the cart to a country (under the cart, so a cart write re-prices them). */
-  shippingOptions: (country: string) =>
+  /** With `line`: the purchase page's one product and quantity instead of the cart. */
+  shippingOptions: (country: string, line?: { productId: string; quantity: number } | null) =>
     queryOptions({
-      queryKey: [...ALL, 'shipping-options', country.trim().toUpperCase()] as const,
-      queryFn: () => getShippingOptions(country.trim()),
+      queryKey: [...ALL, 'shipping-options', country.trim().toUpperCase(), line?.productId ?? null, line?.quantity ?? null] as const,
+      queryFn: () => getShippingOptions(country.trim(), line ?? undefined),
       enabled: country.trim() !== '',
+      placeholderData: keepPreviousData,
     }),
 };
 

@@ -282,7 +282,7 @@ describe('CheckoutForm: shipping options (issue 30)', () => {
     const group = screen.getByRole('group', { name: 'Shipping' });
     expect(document.getElementById(parcel.getAttribute('aria-describedby')!)?.textContent).toBe('Arrives 4 Dec – 8 Dec');
     expect((within(group).getByRole('radio', { name: /Pick up at our depot/ }) as HTMLInputElement).checked).toBe(true);
-    expect(getShippingOptions).toHaveBeenCalledWith('United Kingdom');
+    expect(getShippingOptions).toHaveBeenCalledWith('United Kingdom', undefined);
     await userEvent.click(parcel);
     await placeOrder();
     expect(place).toHaveBeenCalledWith(expect.objectContaining({ shippingMethod: 'parcel' }));

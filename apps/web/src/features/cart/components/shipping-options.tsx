@@ -25,13 +25,21 @@ export function chosenOption(options: readonly ShippingOption[] | undefined, cod
  * when no method fits, it offers a freight quote for the cart with the ship-to. The cheapest
  * option is chosen first (what the server would take without a choice, collect aside).
  */
-export function ShippingOptions() {
+export function ShippingOptions({
+  line = null,
+  onCharge,
+}: {
+  /** The purchase page's one product and quantity instead of the cart. */
+  line?: { productId: string; quantity: number } | null;
+  /** Told the chosen option's charge in cents (0 for none), for a total that adds it. */
+  onCharge?: (cents: number) => void;
+}) {
   const id = useId();
   const { register, setValue, control, formState } = useFormContext<CheckoutInputValues, unknown, CheckoutInput>();
   const address = useWatch({ control, name: 'shippingAddress' });
   const chosen = useWatch({ control, name: 'shippingMethod' });
   const country = address?.country?.trim() ?? '';
-  const options = useQuery(cartQueries.shippingOptions(country));
+  const options = useQuery(cartQueries.shippingOptions(country, line));
   const list = options.data;
 
   // A choice the new country does not offer falls back to the cheapest that is not collect.
@@ -44,6 +52,8 @@ export function ShippingOptions() {
 
   const errors = formState.errors;
   const picked = chosenOption(list, chosen);
+  const charge = picked ? cents(picked.price) : 0;
+  useEffect(() => onCharge?.(charge), [onCharge, charge]);
   let body;
   if (!country) body = <p className="text-sm text-base-content/70">Enter the ship-to country to see shipping options and delivery dates.</p>;
   else if (options.isPending) {
@@ -66,7 +76,14 @@ export function ShippingOptions() {
     body = (
       <div role="status" className="rounded-box bg-base-200 p-3 text-sm">
         <p className="mb-2">No shipping method fits this order (its weight or destination). We can quote the freight for you.</p>
-        <Link to={`/quotes/new?from=cart&freight=${encodeURIComponent(shipTo)}`} className="btn btn-outline btn-sm">
+        <Link
+          to={
+            line
+              ? `/quotes/new?productId=${encodeURIComponent(line.productId)}&quantity=${line.quantity}&freight=${encodeURIComponent(shipTo)}`
+              : `/quotes/new?from=cart&freight=${encodeURIComponent(shipTo)}`
+          }
+          className="btn btn-outline btn-sm"
+        >
           Request a freight quote
         </Link>
       </div>

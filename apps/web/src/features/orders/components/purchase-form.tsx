@@ -40,6 +40,7 @@ export function PurchaseForm({
   onPurchased,
   onAddToCart,
   quoteLink,
+  shippingPicker,
 }: {
   product: Product;
   email: string;
@@ -55,6 +56,8 @@ export function PurchaseForm({
   onAddToCart?: (quantity: number) => Promise<unknown>;
   /** Shown under the quantity once it passes what an order takes: the way to a quote for it (issue 17). */
   quoteLink?: (quantity: number) => ReactNode;
+  /** Issue 30: the shipping options for this product and quantity (composed by the page); the chosen one's charge joins the total. */
+  shippingPicker?: (line: { productId: string; quantity: number }, onCharge: (cents: number) => void) => ReactNode;
 }) {
   const create = useCreateOrder();
   // One key per form: every submit of this form (double click, retry) names the same order.
@@ -82,7 +85,10 @@ export function PurchaseForm({
   // Such a quantity shows the list price and no tier as reached, for the same reason.
   const quantity = quantityInputError(typed, product) === null ? parseQuantityInput(typed) : null;
   const price = quantity === null ? null : linePrice(priced, quantity);
-  const total = price === null ? '—' : formatCents(price.lineTotalCents);
+  // Issue 30: the chosen shipping method's charge joins the total (the picker reports it).
+  const line = quantity === null ? null : { productId: product._id, quantity };
+  const [shippingCents, setShippingCents] = useState(0);
+  const total = price === null ? '—' : formatCents(price.lineTotalCents + shippingCents);
   const multiple = product.orderMultiple > 1 ? product.orderMultiple : 1;
   // Issue 31: a product taking backorders takes up to a line's maximum whatever its stock.
   const maxPieces = Math.floor(Math.min(stockForRules(product.availableQuantity, product.backorder), ORDER_QUANTITY_MAX) / multiple) * multiple;
@@ -160,6 +166,7 @@ export function PurchaseForm({
         )}
         {!unavailable && <PriceTierTable product={product} quantity={quantity} />}
         {details(price === null ? 0 : price.lineTotalCents / 100, (availability?.backordered ?? 0) > 0)}
+        {!unavailable && line && shippingPicker?.(line, setShippingCents)}
         {availability && availability.backordered > 0 && <DispatchEstimate dispatch={dispatchEstimate([availability], fulfilment, todayUtc())} />}
         {unavailable ? (
           <p id="purchase-unavailable" className={`font-semibold ${ERROR_TEXT}`}>
