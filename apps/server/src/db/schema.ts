@@ -11,7 +11,8 @@ export interface ProductsTable {
   name: string;
   name_lower: string;
   description: string;
-  price_cents: number;
+  /** Issue 30 (migration 20261230000000): the list price per piece in 1/10,000 dollar ($0.0125 = 125). */
+  price_e4: number;
   minimum_order_quantity: number;
   available_quantity: number;
   img: string;
@@ -27,7 +28,7 @@ export interface ProductsTable {
   attributes: string;
   /** JSON array text of image URLs; `img` is its first entry. */
   images: string;
-  /** Issue 17 (migration 20261127000000): JSON text `[{ minQuantity, priceCents }]`, '[]' for none. */
+  /** Issue 17 (migration 20261127000000): JSON text `[{ minQuantity, priceE4 }]` (issue 30: 1/10,000 dollar), '[]' for none. */
   price_tiers: ColumnType<string, string | undefined, string>;
   /** The pack multiple; 1 for none. */
   order_multiple: ColumnType<number, number | undefined, number>;
@@ -143,7 +144,8 @@ export interface OrdersTable {
   product_id: string;
   product_name: string;
   product_img: string;
-  unit_price_cents: number;
+  /** The first line's price per piece, 1/10,000 dollar (issue 30). */
+  unit_price_e4: number;
   quantity: number;
   total_cents: number;
   user_id: string;
@@ -204,11 +206,12 @@ export interface OrderLinesTable {
   sku: string;
   product_name: string;
   product_img: string;
-  unit_price_cents: number;
+  /** Issue 30: 1/10,000 dollar per piece; `line_total_cents` is it × quantity rounded half up to the cent once. */
+  unit_price_e4: number;
   quantity: number;
   line_total_cents: number;
-  /** The list (tier) price for the quantity when it was placed; null before issue 29 recorded it. */
-  list_unit_price_cents: number | null;
+  /** The list (tier) price for the quantity when it was placed (1/10,000 dollar); null before issue 29 recorded it. */
+  list_unit_price_e4: number | null;
   /** Issue 31 (migration 20261221000000): pieces shipped; a shipment adds to it only while it stays within the line. */
   shipped_quantity: ColumnType<number, number | undefined, number>;
   /** Issue 31 (migration 20261222000000): pieces waiting for stock, their promised day (`YYYY-MM-DD`), the line's place in its product's queue. */
@@ -351,8 +354,9 @@ export interface QuoteLinesTable {
   product_name: string;
   product_img: string;
   quantity: number;
-  list_unit_price_cents: number;
-  quoted_unit_price_cents: number | null;
+  /** Issue 30: 1/10,000 dollar per piece. */
+  list_unit_price_e4: number;
+  quoted_unit_price_e4: number | null;
 }
 
 /** A signed-in buyer's cart: only product and quantity, everything else is read live (cart module). */
@@ -458,7 +462,8 @@ export interface CompanyAddressesTable {
 export interface CompanyPricesTable {
   company_id: string;
   product_id: string;
-  price_cents: number;
+  /** Issue 30: the company's fixed price per piece, 1/10,000 dollar. */
+  price_e4: number;
   updated_at: string;
 }
 

@@ -52,7 +52,7 @@ export function createAcceptQuote({ quotes, products, orders, shipTo }: AcceptQu
     const orderLines = lines.map((l) => ({
       product: found.get(l.product_id)!,
       quantity: Number(l.quantity),
-      quotedUnitPriceCents: Number(l.quoted_unit_price_cents),
+      quotedUnitPriceE4: Number(l.quoted_unit_price_e4),
     }));
     const details = { poNumber: input.poNumber, note: input.note, shippingAddress: given ?? lastShipTo ?? undefined };
     let order: Order;

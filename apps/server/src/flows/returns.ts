@@ -270,7 +270,7 @@ export function createReturnFlows(deps: ReturnFlowsDeps) {
               sku: line.sku,
               name: line.product_name,
               pieces: a.received,
-              unitPriceCents: Number(line.unit_price_cents),
+              unitPriceE4: Number(line.unit_price_e4),
               ...credit,
             };
           });

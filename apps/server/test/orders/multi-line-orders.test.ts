@@ -108,7 +108,7 @@ describe(`multi-line orders (${engine})`, () => {
     const buyer = await signUp(t.app);
     const [kept, archived, deleted] = await insertProducts(t.database, 3, { stock: 1000 });
     const order = await cartClient(t.app, buyer).order([kept!, archived!, deleted!], 100);
-    await t.database.db.updateTable('products').set({ price_cents: 999 }).where('id', '=', kept!.id).execute();
+    await t.database.db.updateTable('products').set({ price_e4: 99_900 }).where('id', '=', kept!.id).execute();
     await t.database.db.updateTable('products').set({ archived: 1 }).where('id', '=', archived!.id).execute();
     // A product with orders is archived by the admin API, never deleted; a script could still delete it.
     await t.database.db.deleteFrom('products').where('id', '=', deleted!.id).execute();

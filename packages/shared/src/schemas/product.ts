@@ -11,8 +11,9 @@ import {
   normalizeSku,
   UNSPSC_PATTERN,
 } from '../catalog.js';
-import { PRODUCT_NAME_MAX_LENGTH, PRODUCT_PRICE_MAX_CENTS, PRODUCT_STOCK_MAX, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
-import { hasAtMostTwoDecimals } from '../money.js';
+import { PRODUCT_NAME_MAX_LENGTH, PRODUCT_PRICE_MAX_E4, PRODUCT_STOCK_MAX, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
+import { E4_PER_DOLLAR, e4ToDollars } from '../money.js';
+import { unitPriceSchema } from './common.js';
 import { PRICE_TIER_MIN_QUANTITY_MAX, PRICE_TIERS_MAX, priceTiersProblem, type PriceTier } from '../pricing.js';
 import { smallestOrder } from '../quantity.js';
 import { BACKORDER_LEAD_TIME_MAX_DAYS } from '../backorder.js';
@@ -91,11 +92,7 @@ export type BackorderInput = z.output<typeof backorderInputSchema>;
 /** The pricing fields of a product as the API answers them, in cents for `unitPriceFor` (zod-free, in pricing.ts). */
 export { pricedProduct } from '../pricing.js';
 
-const tierPriceSchema = z
-  .number({ error: 'Tier price must be a number' })
-  .positive('Tier price must be more than 0')
-  .max(PRODUCT_PRICE_MAX_CENTS / 100, 'Tier price is too large')
-  .refine(hasAtMostTwoDecimals, 'Tier price can have at most two decimals');
+const tierPriceSchema = unitPriceSchema('Tier price', PRODUCT_PRICE_MAX_E4);
 
 /**
  * `priceTiers` as written: `[{ minQuantity, price }]`, price in dollars. The order and the prices
@@ -116,14 +113,14 @@ export const priceTiersSchema = z
   )
   .max(PRICE_TIERS_MAX, `At most ${PRICE_TIERS_MAX} price tiers`);
 
-/** Tiers in cents, as `unitPriceFor` and the database keep them. */
-export function tiersToCents(tiers: readonly { minQuantity: number; price: number }[]): PriceTier[] {
-  return tiers.map((t) => ({ minQuantity: t.minQuantity, priceCents: Math.round(t.price * 100) }));
+/** Tiers in 1/10,000 dollar, as `unitPriceFor` and the database keep them. */
+export function tiersToE4(tiers: readonly { minQuantity: number; price: number }[]): PriceTier[] {
+  return tiers.map((t) => ({ minQuantity: t.minQuantity, priceE4: Math.round(t.price * E4_PER_DOLLAR) }));
 }
 
 /** Tiers in dollars, as the API answers them. */
 export function tiersToDollars(tiers: readonly PriceTier[]): { minQuantity: number; price: number }[] {
-  return tiers.map((t) => ({ minQuantity: t.minQuantity, price: t.priceCents / 100 }));
+  return tiers.map((t) => ({ minQuantity: t.minQuantity, price: e4ToDollars(t.priceE4) }));
 }
 
 export const orderMultipleSchema = z
@@ -166,7 +163,7 @@ export function productRulesProblems(p: {
   orderMultiple: number;
 }): Record<string, string> {
   const problems: Record<string, string> = {};
-  const tiers = priceTiersProblem(tiersToCents(p.priceTiers), Math.round(p.price * 100));
+  const tiers = priceTiersProblem(tiersToE4(p.priceTiers), Math.round(p.price * E4_PER_DOLLAR));
   if (tiers) problems.priceTiers = tiers;
   if (smallestOrder(p) > ORDER_QUANTITY_MAX) {
     problems.orderMultiple = `With a minimum of ${p.minimumOrderQuantity}, a multiple of ${p.orderMultiple} makes the smallest order more than ${ORDER_QUANTITY_MAX} pieces`;
@@ -225,11 +222,7 @@ const productFieldsSchema = z.object({
   /** A category slug; null or '' for none. */
   category: z.union([categorySlugSchema, z.literal('').transform(() => null), z.null()]),
   attributes: attributesSchema,
-  price: z
-    .number({ error: 'Price must be a number' })
-    .positive('Price must be more than 0')
-    .max(PRODUCT_PRICE_MAX_CENTS / 100, 'Price is too large')
-    .refine(hasAtMostTwoDecimals, 'Price can have at most two decimals'),
+  price: unitPriceSchema('Price', PRODUCT_PRICE_MAX_E4),
   minimumOrderQuantity: z
     .number({ error: 'Minimum order quantity must be a number' })
     .int('Minimum order quantity must be a whole number')

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { PRODUCT_PRICE_MAX_CENTS } from '../constants.js';
-import { hasAtMostTwoDecimals } from '../money.js';
+import { PRODUCT_PRICE_MAX_E4 } from '../constants.js';
 import { shippingAddressSchema } from './address.js';
-import { optionalTextSchema, paginationQuerySchema } from './common.js';
+import { optionalTextSchema, paginationQuerySchema, unitPriceSchema } from './common.js';
 import { orderDetailsShape } from './order-details.js';
 
 /**
@@ -97,12 +96,8 @@ export const quoteAcceptInputSchema = z.object({
 export type QuoteAcceptInputValues = z.input<typeof quoteAcceptInputSchema>;
 export type QuoteAcceptInput = z.output<typeof quoteAcceptInputSchema>;
 
-/** A quoted unit price in dollars. */
-export const quotedPriceSchema = z
-  .number({ error: 'Unit price must be a number' })
-  .positive('Unit price must be more than 0')
-  .max(PRODUCT_PRICE_MAX_CENTS / 100, 'Unit price is too large')
-  .refine(hasAtMostTwoDecimals, 'Unit price can have at most two decimals');
+/** A quoted unit price in dollars, up to 4 decimals (issue 30). */
+export const quotedPriceSchema = unitPriceSchema('Unit price', PRODUCT_PRICE_MAX_E4);
 
 /**
  * `PATCH /api/quotes/:id` (admin): a unit price for every line of the quote, the date the prices

@@ -1,3 +1,4 @@
+import { centsToE4 } from '@bulkparts/shared';
 import type { Database } from '../database.js';
 import { newId } from '../../lib/ids.js';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_UNSPSC } from './demo-catalog.js';
@@ -51,7 +52,8 @@ export async function seedDemoData(database: Database): Promise<boolean> {
               name: p.name,
               name_lower: p.name.toLowerCase(),
               description: p.description,
-              price_cents: p.priceCents,
+              // The demo catalogue is written in cents; prices per piece are kept in 1/10,000 dollar (issue 30).
+              price_e4: centsToE4(p.priceCents),
               minimum_order_quantity: p.minimumOrderQuantity,
               // The demo's figure is the main warehouse's count; the second warehouse's pieces add to what can be sold.
               available_quantity: p.availableQuantity + eastStock(i),
@@ -61,7 +63,7 @@ export async function seedDemoData(database: Database): Promise<boolean> {
               attributes: JSON.stringify(p.attributes),
               img: p.images[0] as string,
               images: JSON.stringify(p.images),
-              price_tiers: JSON.stringify(p.priceTiers ?? []),
+              price_tiers: JSON.stringify((p.priceTiers ?? []).map((t) => ({ minQuantity: t.minQuantity, priceE4: centsToE4(t.priceCents) }))),
               order_multiple: p.orderMultiple ?? 1,
               unspsc: (p.category && DEMO_UNSPSC[p.category]) ?? null,
               archived: 0,

@@ -32,7 +32,7 @@ export type LineProduct = Pick<
   | 'sku'
   | 'name'
   | 'img'
-  | 'price_cents'
+  | 'price_e4'
   | 'price_tiers'
   | 'minimum_order_quantity'
   | 'order_multiple'
@@ -50,7 +50,7 @@ export interface NewOrderLine {
    * An accepted quote's price for this line (issue 17): the line is sold at exactly this unit
    * price instead of `linePrice`. Quantity rules are the caller's (a quoted line may pass 1000).
    */
-  quotedUnitPriceCents?: number;
+  quotedUnitPriceE4?: number;
   /** The buyer's company prices for this product (issue 18): `linePrice` takes the lower of tier and company price. */
   buyerPrices?: BuyerPrices | undefined;
 }
@@ -94,7 +94,7 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
       creditLimitCents: null,
       creditUsedCents: 0,
     },
-    lines: o.lines.map(({ product, quantity, quotedUnitPriceCents, buyerPrices }) => ({
+    lines: o.lines.map(({ product, quantity, quotedUnitPriceE4, buyerPrices }) => ({
       product: {
         ...pricedRow(product),
         minimumOrderQuantity: Number(product.minimum_order_quantity),
@@ -104,7 +104,7 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
         backorder: backorderOf(product),
       },
       quantity,
-      quotedUnitPriceCents,
+      quotedUnitPriceE4,
       buyerPrices,
     })),
     paymentMethod,
@@ -118,10 +118,10 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     sku: product.sku,
     product_name: product.name,
     product_img: product.img,
-    unit_price_cents: plan.lines[i]!.unitPriceCents,
+    unit_price_e4: plan.lines[i]!.unitPriceE4,
     quantity,
     line_total_cents: plan.lines[i]!.lineTotalCents,
-    list_unit_price_cents: plan.lines[i]!.listUnitPriceCents,
+    list_unit_price_e4: plan.lines[i]!.listUnitPriceE4,
     shipped_quantity: 0,
     // Issue 31: as planned from the stock read before the unit; the unit takes the stock and settles them.
     backordered: plan.lines[i]!.availability.backordered,
@@ -138,7 +138,7 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     product_id: first.product_id,
     product_name: multiLineOrderName(first.product_name, lines.length),
     product_img: first.product_img,
-    unit_price_cents: first.unit_price_cents,
+    unit_price_e4: first.unit_price_e4,
     quantity: lines.reduce((n, l) => n + l.quantity, 0),
     total_cents: plan.totalCents,
     user_id: o.user.id,

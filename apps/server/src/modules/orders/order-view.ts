@@ -1,4 +1,4 @@
-import { centsToDollars, formatOrderNumber, type Order, type OrderLine, type OrderStatus, type ShippingAddress } from '@bulkparts/shared';
+import { centsToDollars, e4ToDollars, formatOrderNumber, type Order, type OrderLine, type OrderStatus, type ShippingAddress } from '@bulkparts/shared';
 import type { OrderLineRow, OrderView } from './orders.repository.js';
 
 export function toOrderLine(line: OrderLineRow): OrderLine {
@@ -7,16 +7,14 @@ export function toOrderLine(line: OrderLineRow): OrderLine {
     sku: line.sku,
     name: line.product_name,
     img: line.product_img,
-    unitPrice: centsToDollars(Number(line.unit_price_cents)),
+    unitPrice: e4ToDollars(Number(line.unit_price_e4)),
     quantity: Number(line.quantity),
     lineTotal: centsToDollars(Number(line.line_total_cents)),
     shipped: Number(line.shipped_quantity ?? 0),
     backordered: Number(line.backordered ?? 0),
     promisedDispatch: Number(line.backordered ?? 0) > 0 ? (line.promised_dispatch ?? null) : null,
     returned: Number(line.returned_quantity ?? 0),
-    ...(line.list_unit_price_cents === null || line.list_unit_price_cents === undefined
-      ? {}
-      : { listUnitPrice: centsToDollars(Number(line.list_unit_price_cents)) }),
+    ...(line.list_unit_price_e4 === null || line.list_unit_price_e4 === undefined ? {} : { listUnitPrice: e4ToDollars(Number(line.list_unit_price_e4)) }),
   };
 }
 
@@ -37,7 +35,7 @@ export function toOrder(row: OrderView, lines: readonly OrderLineRow[]): Order {
     productId: row.product_id,
     Name: row.product_name,
     img: row.product_img,
-    price: centsToDollars(row.unit_price_cents),
+    price: e4ToDollars(Number(row.unit_price_e4)),
     quantity: row.quantity,
     total: centsToDollars(row.total_cents),
     paid: row.paid_at !== null,

@@ -35,7 +35,7 @@ export const ORDER_VIEW_COLUMNS = [
   'product_id',
   'product_name',
   'product_img',
-  'unit_price_cents',
+  'unit_price_e4',
   'quantity',
   'total_cents',
   'paid_at',

@@ -4,6 +4,7 @@ import {
   formatCents,
   formatOrderNumber,
   formatQuantity,
+  formatUnitPrice,
   REVERSE_CHARGE_WORDING,
   sellerDocumentLines,
   shippingAddressLines,
@@ -30,7 +31,7 @@ export interface InvoiceLineInput {
   sku: string;
   product_name: string;
   quantity: number;
-  unit_price_cents: number;
+  unit_price_e4: number;
   line_total_cents: number;
   tax?: string | Partial<LineTax> | null;
 }
@@ -170,12 +171,12 @@ export function invoiceContent(
 ): InvoiceContent {
   const shown: readonly InvoiceLineInput[] = lines.length
     ? lines
-    : [{ sku: '', product_name: order.product_name, quantity: order.quantity, unit_price_cents: order.unit_price_cents, line_total_cents: order.total_cents }];
+    : [{ sku: '', product_name: order.product_name, quantity: order.quantity, unit_price_e4: order.unit_price_e4, line_total_cents: order.total_cents }];
   const taxes = shown.map((l) => lineTaxOf(l.tax));
   const items = shown.map((l, i) => ({
     item: l.sku ? `${l.sku} · ${l.product_name}` : l.product_name,
     quantity: formatQuantity(Number(l.quantity)),
-    unitPrice: formatCents(Number(l.unit_price_cents)),
+    unitPrice: formatUnitPrice(Number(l.unit_price_e4)),
     tax: taxColumn(taxes[i]!),
     amount: formatCents(Number(l.line_total_cents)),
   }));

@@ -76,11 +76,16 @@ export function createPaymentsService({
       const lines = await orders.lines(row.id);
       const result = await provider.initiate(
         {
-          lines: lines.map((l) => ({ name: l.product_name, quantity: Number(l.quantity), unitPriceCents: Number(l.unit_price_cents) })),
+          lines: lines.map((l) => ({
+            name: l.product_name,
+            quantity: Number(l.quantity),
+            unitPriceE4: Number(l.unit_price_e4),
+            lineTotalCents: Number(l.line_total_cents),
+          })),
           id: row.id,
           productName: row.product_name,
           quantity: row.quantity,
-          unitPriceCents: Number(row.unit_price_cents),
+          unitPriceE4: Number(row.unit_price_e4),
           totalCents: Number(row.total_cents),
           userEmail: row.user_email,
         },

@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import {
   csvFormulaEscape,
   formatTiersCell,
+  formatUnitPriceDecimal,
   PRODUCT_CSV_ATTRIBUTE_PREFIX,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_IMAGES_COLUMN,
@@ -18,12 +19,6 @@ import { storedTiers } from './products.service.js';
 /** Products per database read: memory stays flat whatever the catalogue's size. */
 const EXPORT_PAGE = 1000;
 
-/** Cents as dollars with two decimals (`12.50`), exact for integers. */
-function dollars(cents: number): string {
-  const c = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
-}
-
 /** One product in the import format; text cells get the formula guard the import takes off again. */
 function cells(row: ProductCsvRow, attributeNames: readonly string[]): string[] {
   const images = JSON.parse(row.images) as string[];
@@ -32,7 +27,7 @@ function cells(row: ProductCsvRow, attributeNames: readonly string[]): string[] 
     sku: row.sku,
     name: row.name,
     description: row.description,
-    price: dollars(Number(row.price_cents)),
+    price: formatUnitPriceDecimal(Number(row.price_e4)),
     minimumOrderQuantity: String(row.minimum_order_quantity),
     availableQuantity: String(row.available_quantity),
     brand: row.brand,

@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   detectCsvDelimiter,
-  dollarsToCents,
+  dollarsToE4,
   parseProductCsvHeader,
   PRODUCT_IMPORT_ERRORS_MAX,
   PRODUCT_IMPORT_MAX_BYTES,
-  tiersToCents,
+  tiersToE4,
   type ImportError,
   type ProductCsvHeaderColumn,
   type ProductImportResult,
@@ -85,7 +85,7 @@ function sameValues(
   return (
     current.name === next.name &&
     current.description === next.description &&
-    Number(current.price_cents) === next.price_cents &&
+    Number(current.price_e4) === next.price_e4 &&
     Number(current.minimum_order_quantity) === next.minimum_order_quantity &&
     Number(current.available_quantity) === next.available_quantity &&
     current.brand === next.brand &&
@@ -110,7 +110,7 @@ function sameValues(
  */
 function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean, unspsc: boolean, backorder = false) {
   return {
-    ...(pricing.tiers ? { price_tiers: JSON.stringify(tiersToCents(input.priceTiers)) } : {}),
+    ...(pricing.tiers ? { price_tiers: JSON.stringify(tiersToE4(input.priceTiers)) } : {}),
     ...(pricing.multiple ? { order_multiple: input.orderMultiple } : {}),
     ...(lowStock ? { low_stock_threshold: input.lowStockThreshold } : {}),
     // Issue 31: a file without backorder columns leaves a product's settings as they are.
@@ -121,7 +121,7 @@ function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: bo
     name_lower: input.name.toLowerCase(),
     description: input.description,
     // Validated to two decimals by the shared schema, so never null here.
-    price_cents: dollarsToCents(input.price) as number,
+    price_e4: dollarsToE4(input.price) as number,
     minimum_order_quantity: input.minimumOrderQuantity,
     available_quantity: input.availableQuantity,
     img: input.img,

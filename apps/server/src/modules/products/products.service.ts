@@ -1,7 +1,8 @@
 import {
   asSeenBy,
   type BuyerPrices,
-  centsToDollars,
+  e4ToDollars,
+  E4_PER_DOLLAR,
   isObjectId,
   normalizeSku,
   type Product,
@@ -9,7 +10,7 @@ import {
   type ProductFacets,
   type ProductFilters,
   type ProductListQuery,
-  tiersToCents,
+  tiersToE4,
   tiersToDollars,
   type PriceTier,
   type Priced,
@@ -47,7 +48,7 @@ export function toProductJson(row: ProductRow): Product {
     brand: row.brand,
     category: row.category,
     attributes: JSON.parse(row.attributes) as Record<string, string>,
-    price: centsToDollars(row.price_cents),
+    price: e4ToDollars(Number(row.price_e4)),
     minimumOrderQuantity: row.minimum_order_quantity,
     availableQuantity: row.available_quantity,
     img: row.img,
@@ -83,8 +84,8 @@ export const backorderColumns = (b: BackorderInput) => ({
  */
 export function productAsSeenBy(product: Product, buyerPrices: BuyerPrices | undefined): Product {
   if (!buyerPrices) return product;
-  const seen = asSeenBy({ priceCents: Math.round(product.price * 100), priceTiers: tiersToCents(product.priceTiers) }, buyerPrices);
-  return { ...product, price: centsToDollars(seen.priceCents), priceTiers: tiersToDollars(seen.priceTiers ?? []), listPrice: product.price };
+  const seen = asSeenBy({ priceE4: Math.round(product.price * E4_PER_DOLLAR), priceTiers: tiersToE4(product.priceTiers) }, buyerPrices);
+  return { ...product, price: e4ToDollars(seen.priceE4), priceTiers: tiersToDollars(seen.priceTiers ?? []), listPrice: product.price };
 }
 
 /** A product row's tiers in cents (the stored JSON), as `unitPriceFor` takes them. */
@@ -93,8 +94,8 @@ export function storedTiers(row: Pick<ProductRow, 'price_tiers'>): PriceTier[] {
 }
 
 /** A product row as `unitPriceFor` prices it. */
-export function pricedRow(row: Pick<ProductRow, 'price_cents' | 'price_tiers'>): Priced {
-  return { priceCents: Number(row.price_cents), priceTiers: storedTiers(row) };
+export function pricedRow(row: Pick<ProductRow, 'price_e4' | 'price_tiers'>): Priced {
+  return { priceE4: Number(row.price_e4), priceTiers: storedTiers(row) };
 }
 
 /** The stored form of a product's catalogue fields (upper-case SKU, JSON text). */

@@ -96,8 +96,8 @@ export function createQuotesRepository(db: Kysely<DB>) {
     async answerIn(uow: UnitOfWork, id: string, changes: QuoteChanges, prices: ReadonlyMap<string, number>): Promise<boolean> {
       const { trx } = uow;
       if (!(await moveIn(trx, id, 'requested', 'answered', changes))) return false;
-      for (const [productId, cents] of prices) {
-        await trx.updateTable('quote_lines').set({ quoted_unit_price_cents: cents }).where('quote_id', '=', id).where('product_id', '=', productId).execute();
+      for (const [productId, e4] of prices) {
+        await trx.updateTable('quote_lines').set({ quoted_unit_price_e4: e4 }).where('quote_id', '=', id).where('product_id', '=', productId).execute();
       }
       return true;
     },

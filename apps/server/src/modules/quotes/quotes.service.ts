@@ -1,6 +1,6 @@
 import {
   canMoveQuote,
-  dollarsToCents,
+  dollarsToE4,
   formatQuoteNumber,
   MESSAGES,
   QUOTE_VALIDITY_MAX_DAYS,
@@ -155,8 +155,8 @@ export function createQuotesService({ repo, products, units, adminEmails, render
           product_img: product.img,
           quantity: l.quantity,
           // The buyer's price for that quantity today (their company's, when lower): the admin's starting point.
-          list_unit_price_cents: unitPriceFor(pricedRow(product), l.quantity, buyerPricesIn(book, product.id)),
-          quoted_unit_price_cents: null,
+          list_unit_price_e4: unitPriceFor(pricedRow(product), l.quantity, buyerPricesIn(book, product.id)),
+          quoted_unit_price_e4: null,
         };
       });
       const admins = await adminEmails();
@@ -211,14 +211,14 @@ export function createQuotesService({ repo, products, units, adminEmails, render
         throw validationFailed({ validUntil: `validUntil must be at most ${QUOTE_VALIDITY_MAX_DAYS} days ahead` });
       }
 
-      const prices = new Map(input.lines.map((l) => [l.productId, dollarsToCents(l.unitPrice)!]));
+      const prices = new Map(input.lines.map((l) => [l.productId, dollarsToE4(l.unitPrice)!]));
       const iso = at.toISOString();
       const changes = { message: input.message ?? null, valid_until: input.validUntil, answered_at: iso, updated_at: iso };
       const answered = await units.run(async (uow) => {
         if (!(await repo.answerIn(uow, id, changes, prices))) return false;
         const quote = toQuote(
           { ...row, ...changes, status: 'answered' },
-          lines.map((l) => ({ ...l, quoted_unit_price_cents: prices.get(l.product_id)! })),
+          lines.map((l) => ({ ...l, quoted_unit_price_e4: prices.get(l.product_id)! })),
           at,
         );
         await uow.record('quote.answered', { quote });

@@ -1,4 +1,12 @@
-import { formatCents, formatCreditNoteNumber, formatQuantity, formatRmaNumber, shippingAddressLines, type StoredShippingAddress } from '@bulkparts/shared';
+import {
+  formatCents,
+  formatUnitPrice,
+  formatCreditNoteNumber,
+  formatQuantity,
+  formatRmaNumber,
+  shippingAddressLines,
+  type StoredShippingAddress,
+} from '@bulkparts/shared';
 import type { PrintedDocument } from '../../lib/pdf-layout.js';
 import { invoiceLabel } from '../payments/invoice-content.js';
 
@@ -7,7 +15,8 @@ export interface CreditNoteLine {
   sku: string;
   name: string;
   pieces: number;
-  unitPriceCents: number;
+  /** 1/10,000 dollar per piece (issue 30), as invoiced. */
+  unitPriceE4: number;
   netCents: number;
   taxCents: number;
 }
@@ -64,7 +73,7 @@ export function creditNoteDocument(c: CreditNoteDocumentInput): PrintedDocument 
     items: c.lines.map((l) => ({
       item: `${l.sku} · ${l.name}`,
       quantity: formatQuantity(l.pieces),
-      unitPrice: formatCents(Math.round(l.unitPriceCents)),
+      unitPrice: formatUnitPrice(l.unitPriceE4),
       amount: formatCents(l.netCents),
     })),
     totals: [

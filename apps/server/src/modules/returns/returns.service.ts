@@ -1,5 +1,6 @@
 import {
   centsToDollars,
+  e4ToDollars,
   formatCreditNoteNumber,
   formatOrderNumber,
   formatRmaNumber,
@@ -239,7 +240,7 @@ export function createReturnsService({ repo, companies, orderOf, renderer, selle
           sku: l.sku,
           name: l.name,
           quantity: l.pieces,
-          unitPrice: centsToDollars(Math.round(l.unitPriceCents)),
+          unitPrice: e4ToDollars(l.unitPriceE4),
           amount: centsToDollars(l.netCents),
           tax: centsToDollars(l.taxCents),
         })),

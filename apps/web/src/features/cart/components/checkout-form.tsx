@@ -13,7 +13,7 @@ import {
   type Order,
   type StoredShippingAddress,
 } from '@bulkparts/shared';
-import { formatCents } from '@bulkparts/shared/money';
+import { E4_PER_DOLLAR, formatCents } from '@bulkparts/shared/money';
 import { applyFieldErrors, LinesFailureMessage, type LinesFailure } from '@/components/ui/form';
 import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/features/orders/api/order-queries';
@@ -99,7 +99,13 @@ export function CheckoutForm({
     buyer: { spendingLimitCents: limitCents, paymentTerms: terms, creditLimitCents: null, creditUsedCents: 0 },
     lines: lines.map((l) => ({
       // Issue 31: each line's stock and backorder settings, so the plan says what ships when.
-      product: { priceCents: cents(l.unitPrice), minimumOrderQuantity: 1, availableQuantity: l.availableQuantity, archived: false, backorder: l.backorder },
+      product: {
+        priceE4: Math.round(l.unitPrice * E4_PER_DOLLAR),
+        minimumOrderQuantity: 1,
+        availableQuantity: l.availableQuantity,
+        archived: false,
+        backorder: l.backorder,
+      },
       quantity: l.quantity,
     })),
     paymentMethod: 'card',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Order } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatDollars, formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
 import { isMultiLine, lineCountText, orderTitle } from '@/components/ui/order-contents';
 import { OrderLines } from '@/components/ui/order-lines';
@@ -124,7 +124,7 @@ function OrderSizeCells({ order }: { order: Order }) {
     return (
       <>
         <td>{formatQuantity(order.quantity)}</td>
-        <td>{formatDollars(order.price)}</td>
+        <td>{formatUnitPriceDollars(order.price)}</td>
       </>
     );
   }
