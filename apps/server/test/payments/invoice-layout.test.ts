@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_WORDING, REVERSE_CHARGE_WORDING, exemptionWording, type LineTax, type Seller } from '@bulkparts/shared';
+import { EXPORT_WORDING, REVERSE_CHARGE_WORDING, exemptionWording, sellerDocumentLines, type LineTax, type Seller } from '@bulkparts/shared';
 import type { OrderRow } from '../../src/modules/orders/orders.repository.js';
 import { invoiceContent, type InvoiceLineInput } from '../../src/modules/payments/invoice-content.js';
 import { renderInvoicePdf } from '../../src/modules/payments/invoice-pdf.js';
+import { creditNoteDocument } from '../../src/modules/returns/credit-note.js';
+import { renderPrintedDocument } from '../../src/lib/pdf-layout.js';
 import { pdfText } from '../orders/company-helpers.js';
 
 /**
@@ -190,5 +192,29 @@ describe('the invoice (issue 30 layout)', () => {
     );
     expect(paid.meta).toContain('Status: Paid');
     expect(paid.totals.at(-1)).toBe('Total paid: $125.00');
+  });
+});
+
+describe('the credit note (issue 30 seller block)', () => {
+  it('prints the same seller block and the company’s VAT number', async () => {
+    const doc = creditNoteDocument({
+      number: 3,
+      rmaNumber: 9,
+      orderNumber: 'BP-001001',
+      invoiceNumber: 7,
+      createdAt: '2026-11-28T00:00:00.000Z',
+      lines: [{ sku: 'HB-M8', name: 'Hex bolt M8', pieces: 10, unitPriceE4: 12_500, netCents: 1_250, taxCents: 238 }],
+      netCents: 1_250,
+      taxCents: 238,
+      shippingCents: 0,
+      totalCents: 1_488,
+      method: 'account',
+      billTo: { email: 'buyer@example.com', company: COMPANY.name, address: null },
+      seller: sellerDocumentLines(SELLER),
+      buyerTaxId: COMPANY.taxId,
+    });
+    const text = pdfText(await renderPrintedDocument(doc)).replace(/\s*\n\s*/g, ' ');
+    for (const s of ['Bulkparts B.V.', 'VAT/Tax no.: NL123456789B01', 'Company reg. no.: KvK 12345678', 'VAT no.: DE811907980', 'Tax reversed: $2.38'])
+      expect(text).toContain(s);
   });
 });
