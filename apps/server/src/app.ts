@@ -23,6 +23,7 @@ import cartRoutes from './modules/cart/cart.routes.js';
 import listsRoutes from './modules/lists/lists.routes.js';
 import documentsRoutes from './modules/documents/documents.routes.js';
 import sitePagesRoutes from './modules/site-pages/site-pages.routes.js';
+import settingsRoutes from './modules/settings/settings.routes.js';
 import checkoutRoutes from './modules/orders/checkout.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import ordersRoutes from './modules/orders/orders.routes.js';
@@ -133,7 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const apiRoutes = fp(
     async (api: FastifyInstance) => {
       await api.register(healthRoutes, { health: s.health });
-      await api.register(authRoutes, { google: Boolean(config.google), contact: config.contact });
+      await api.register(authRoutes, { google: Boolean(config.google), contact: () => s.settings.publicSeller() });
       await api.register(productsRoutes, { products: s.products, admin: s.productsAdmin, companies: s.companies, documents: s.documents });
       await api.register(documentsRoutes, { documents: s.documents });
       await api.register(productCsvRoutes, { importer: s.productImport, exporter: s.productExport });
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminReportsRoutes, { adminReports: s.adminReports });
       await api.register(reviewsRoutes, { reviews: s.reviews });
       await api.register(sitePagesRoutes, { pages: s.sitePages });
+      await api.register(settingsRoutes, { settings: s.settings });
       await api.register(ordersRoutes, {
         orders: s.orders,
         purchase: s.purchase,

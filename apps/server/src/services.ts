@@ -1,3 +1,4 @@
+import { sellerDocumentLines, sellerFooterLines } from '@bulkparts/shared';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/env.js';
@@ -101,6 +102,8 @@ import { createDocumentsRepository } from './modules/documents/documents.reposit
 import { createDocumentsService } from './modules/documents/documents.service.js';
 import { createSitePagesRepository } from './modules/site-pages/site-pages.repository.js';
 import { createSitePagesService } from './modules/site-pages/site-pages.service.js';
+import { createSettingsRepository } from './modules/settings/settings.repository.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
 import { createPunchoutSignIn } from './modules/auth/punchout-sign-in.js';
 import { punchoutCartId } from './modules/cart/cart-owner.js';
 import type { PunchoutGateway } from './modules/punchout/punchout-gateway.js';
@@ -154,6 +157,9 @@ export function buildServices({
   // Issue 29: one outbox worker delivers the mail and the webhook deliveries the units of work
   // write, off the request path; it gives way to requests while the process is saturated.
   const loopPressure = createLoopPressure();
+  // Issue 30: the seller's identity (one row; the environment's values until an admin saves it), read by every document and mail.
+  const settings = createSettingsService({ repo: createSettingsRepository(db), defaults: config.seller });
+  const sellerLines = async () => sellerDocumentLines(await settings.seller());
   const mailRepo = createMailRepository(db, engine);
   const webhooksRepo = createWebhooksRepository(db, engine, commits);
   const webhookDelivery = createWebhookDelivery({
@@ -163,7 +169,14 @@ export function buildServices({
   });
   const outbox = createOutboxWorker({
     channels: [
-      createMailDelivery({ repo: mailRepo, transport, from: config.mailFrom, log, perRecipientPerMinute: config.mailPerRecipientPerMinute }),
+      createMailDelivery({
+        repo: mailRepo,
+        transport,
+        from: config.mailFrom,
+        log,
+        perRecipientPerMinute: config.mailPerRecipientPerMinute,
+        footer: async () => sellerFooterLines(await settings.seller()),
+      }),
       webhookDelivery,
     ],
     log,
@@ -282,6 +295,7 @@ export function buildServices({
     warehouses: () => warehouses.list(),
     readableOrder: (orderId, user) => orders.readable(orderId, user),
     renderer: invoiceRenderer,
+    seller: sellerLines,
   });
   const shipping = createShippingFlows({ units, orders: orderSteps.shipping, shipments, products, stock, warehouses });
   const orders = createOrdersService({
@@ -353,6 +367,7 @@ export function buildServices({
     invoiceParty: (companyId) => companies.invoiceParty(companyId),
     seesCompanyOrders: (userId, companyId) => orders.seesCompanyOrders(userId, companyId),
     bankTransferDetails: config.bankTransferDetails,
+    seller: () => settings.seller(),
   });
 
   // Quotes → products (snapshot, list price), mail, users (who the admins are).
@@ -363,6 +378,7 @@ export function buildServices({
     adminEmails: () => users.adminEmails(),
     renderer: invoiceRenderer,
     prices: companies,
+    seller: sellerLines,
   });
   // An accepted quote is placed like any order and ships like a purchase: the buyer's last ship-to, a given one remembered.
   const acceptQuote = createAcceptQuote({ quotes, products, orders, shipTo });
@@ -373,6 +389,7 @@ export function buildServices({
     companies,
     orderOf: (orderId) => orders.byId(orderId),
     renderer: invoiceRenderer,
+    seller: sellerLines,
   });
   const returnFlows = createReturnFlows({
     units,
@@ -481,6 +498,7 @@ export function buildServices({
     adminReports,
     health,
     sitePages,
+    settings,
     punchout,
     punchoutGateway,
     punchoutHost,

@@ -39,3 +39,5 @@ export * from './natural-sort.js';
 export * from './cart-weight.js';
 export * from './punchout.js';
 export * from './schemas/punchout.js';
+export * from './seller.js';
+export * from './tax.js';

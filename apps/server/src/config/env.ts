@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isCountryCode, isTimeZone, SELLER_NAME_MAX_LENGTH } from '@bulkparts/shared';
 import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from '../lib/private-files.js';
 import { parseTrustProxy } from './trust-proxy.js';
 
@@ -39,7 +40,8 @@ const envSchema = z
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     GOOGLE_ISSUER: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s):// URL'),
-    // What the Contact and About pages show (public, through GET /api/auth-config).
+    // Issue 30: the seller record's first values (until an admin saves /dashboard/settings): its
+    // address, phone and email are what the Contact and About pages show and every document prints.
     SHOP_ADDRESS: z.string().trim().min(1).max(300).default('1 Industrial Way, Springfield'),
     SHOP_PHONE: z.string().trim().min(1).max(50).default('+1 555 0100'),
     SHOP_EMAIL: z
@@ -47,6 +49,15 @@ const envSchema = z
       .trim()
       .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email')
       .default('hello@bulkparts.local'),
+    SELLER_LEGAL_NAME: z.string().trim().min(1, 'must not be empty').max(SELLER_NAME_MAX_LENGTH).default('Bulkparts Ltd'),
+    SELLER_COUNTRY: z.string().trim().toUpperCase().refine(isCountryCode, 'must be a two-letter ISO 3166 country code, e.g. US, DE or GB').default('US'),
+    SELLER_REGION: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9-]{1,10}$/.test(v), 'must be a short region code, e.g. CA'),
+    SELLER_TAX_NUMBER: optionalString.refine(
+      (v) => v === undefined || /^[A-Za-z0-9 .-]{1,40}$/.test(v),
+      'must be a tax number (letters, digits, spaces, dots, hyphens)',
+    ),
+    SELLER_REGISTRATION_NUMBER: optionalString.refine((v) => v === undefined || v.length <= 60, 'must be at most 60 characters'),
+    SELLER_TIME_ZONE: z.string().trim().refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/Berlin').default('UTC'),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_BASE: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s):// URL'),
@@ -187,7 +198,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER ?? 'https://accounts.google.com' }
         : undefined,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', apiBase: e.STRIPE_API_BASE } : undefined,
-    contact: { address: e.SHOP_ADDRESS, phone: e.SHOP_PHONE, email: e.SHOP_EMAIL },
+    /** Issue 30: the seller record's values until an admin saves one (settings/settings.service.ts). */
+    seller: {
+      legalName: e.SELLER_LEGAL_NAME,
+      address: e.SHOP_ADDRESS,
+      region: e.SELLER_REGION ?? null,
+      country: e.SELLER_COUNTRY,
+      taxNumber: e.SELLER_TAX_NUMBER ?? null,
+      registrationNumber: e.SELLER_REGISTRATION_NUMBER ?? null,
+      email: e.SHOP_EMAIL,
+      phone: e.SHOP_PHONE,
+      timeZone: e.SELLER_TIME_ZONE,
+    },
     serveWeb: e.SERVE_WEB,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: parseTrustProxy(e.TRUST_PROXY).value,

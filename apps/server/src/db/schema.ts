@@ -553,6 +553,22 @@ export interface ProductDocumentCompaniesTable {
 }
 
 /** Issue 33 (migration 20261210000200): an admin-edited page's text (terms of sale, privacy). */
+/** Issue 30 (migration 20270102000000): the seller's identity, one row (`id = 'seller'`). */
+export interface SellerSettingsTable {
+  id: string;
+  legal_name: string;
+  address: string;
+  region: string | null;
+  country: string;
+  tax_number: string | null;
+  registration_number: string | null;
+  email: string;
+  phone: string;
+  time_zone: string;
+  updated_by: string;
+  updated_at: string;
+}
+
 export interface SitePagesTable {
   slug: string;
   title: string;
@@ -641,6 +657,7 @@ export interface OurTables {
   punchout_documents: PunchoutDocumentsTable;
   punchout_orders: PunchoutOrdersTable;
   site_pages: SitePagesTable;
+  seller_settings: SellerSettingsTable;
   product_documents: ProductDocumentsTable;
   product_document_companies: ProductDocumentCompaniesTable;
   lists: ListsTable;

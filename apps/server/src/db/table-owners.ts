@@ -50,6 +50,7 @@ export const TABLE_OWNERS = {
   product_documents: 'documents',
   product_document_companies: 'documents',
   site_pages: 'site-pages',
+  seller_settings: 'settings',
   punchout_configs: 'punchout',
   punchout_sessions: 'punchout',
   punchout_documents: 'punchout',

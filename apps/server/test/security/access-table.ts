@@ -331,6 +331,9 @@ export const accessTable: Record<string, AccessRow> = {
   // issue 33: the terms of sale and privacy texts (a random slug is a 404; no body a 400 for the admin)
   'GET /api/pages/:slug': { access: 'public', path: () => '/api/pages/terms' },
   'PUT /api/pages/:slug': { access: 'admin', path: () => '/api/pages/privacy' },
+  // issue 30: the seller's identity (its public part is GET /api/auth-config's contact)
+  'GET /api/settings/seller': { access: 'admin' },
+  'PUT /api/settings/seller': { access: 'admin' },
   'GET /api/payment-config': { access: 'public' },
   // authenticated by the provider's signature, not a session: anyone may call, unsigned calls are 400
   'POST /api/payments/webhook': { access: 'public', body: () => ({}) },

@@ -153,6 +153,12 @@ const FIELDS = [
   'sharing',
   'add',
   'scope',
+  // the seller's identity (issue 30)
+  'legalName',
+  'region',
+  'taxNumber',
+  'registrationNumber',
+  'timeZone',
   // documents and pages (issue 33)
   'title',
   'body',

@@ -1,4 +1,4 @@
-import { shippingAddressLines, type PaymentResult } from '@bulkparts/shared';
+import { shippingAddressLines, type PaymentResult, type Seller } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import type { InvoiceParty } from '../companies/company-directory.js';
@@ -30,6 +30,8 @@ interface Deps {
   seesCompanyOrders?: (userId: string, companyId: string) => Promise<boolean>;
   /** Issue 18: how to pay an invoice on account (BANK_TRANSFER_DETAILS). */
   bankTransferDetails?: string;
+  /** Issue 30: who sells (the settings module's seller record), printed on every invoice. */
+  seller: () => Promise<Seller>;
 }
 
 /** `payment_provider` of an invoice paid on account, recorded by a shop admin (the orders module's mark-paid). */
@@ -54,6 +56,7 @@ export function createPaymentsService({
   invoiceParty,
   seesCompanyOrders,
   bankTransferDetails = DEFAULT_BANK_TRANSFER,
+  seller,
 }: Deps) {
   /** Only the buyer pays or downloads the invoice of an order; anyone else is told it does not exist (admins may read invoices). */
   async function ownOrder(id: string, user: SessionUser, allowAdmin: boolean): Promise<OrderRow> {
@@ -187,19 +190,16 @@ export function createPaymentsService({
       const row = companyReads ? found! : await ownOrder(orderId, user, true);
       // Issue 18: an order paid on account has its invoice (and number) from the moment it is invoiced.
       if (row.invoice_number === null) throw new AppError('CONFLICT', 'The invoice is available once the order is paid or invoiced');
-      const [who, lines, party] = await Promise.all([
+      // Issue 30: every invoice of a company's order names the company (its VAT number for a reverse charge), however it was paid.
+      const [who, lines, party, from] = await Promise.all([
         buyer(row.user_id),
         orders.lines(row.id),
-        row.payment_method === 'account' && row.company_id && invoiceParty ? invoiceParty(row.company_id) : null,
+        row.company_id && invoiceParty ? invoiceParty(row.company_id) : null,
+        seller(),
       ]);
-      const account =
-        row.payment_method === 'account'
-          ? {
-              company: party ? { name: party.name, taxId: party.taxId, address: shippingAddressLines(party.billingAddress).join('\n') } : null,
-              bankTransfer: bankTransferDetails,
-            }
-          : null;
-      const pdf = await invoiceRenderer.render(row, who, lines, shippingAddressOf(row), account);
+      const company = party ? { name: party.name, taxId: party.taxId, address: shippingAddressLines(party.billingAddress).join('\n') } : null;
+      const account = row.payment_method === 'account' ? { company, bankTransfer: bankTransferDetails } : null;
+      const pdf = await invoiceRenderer.render(row, who, lines, shippingAddressOf(row), account, { seller: from, company });
       return { filename: `invoice-${invoiceLabel(Number(row.invoice_number))}.pdf`, pdf };
     },
   };

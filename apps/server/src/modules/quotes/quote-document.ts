@@ -1,5 +1,4 @@
 import { formatCents, formatQuantity, formatUnitPrice, lineTotalCents, type Quote } from '@bulkparts/shared';
-import { SELLER } from '../payments/invoice-content.js';
 import { boundText } from '../payments/invoice-text.js';
 import type { QuoteLineRow } from './quotes.repository.js';
 import { quotedTotalCents } from './quote-view.js';
@@ -35,8 +34,11 @@ const STATUS_LABEL: Record<Quote['status'], string> = {
 
 const day = (iso: string) => iso.slice(0, 10);
 
-/** The quote (status as of now) and its stored lines (unit prices in 1/10,000 dollar, amounts in cents) as the document's text. */
-export function quoteDocument(quote: Quote, lines: readonly QuoteLineRow[]): QuoteDocument {
+/**
+ * The quote (status as of now) and its stored lines (unit prices in 1/10,000 dollar, amounts in
+ * cents) as the document's text; `seller`: the seller record's document lines (issue 30).
+ */
+export function quoteDocument(quote: Quote, lines: readonly QuoteLineRow[], seller: string[]): QuoteDocument {
   const priced = lines.every((l) => l.quoted_unit_price_e4 !== null);
   const items = lines.map((l) => {
     const unit = l.quoted_unit_price_e4 === null ? null : Number(l.quoted_unit_price_e4);
@@ -57,7 +59,7 @@ export function quoteDocument(quote: Quote, lines: readonly QuoteLineRow[]): Quo
       `Status: ${STATUS_LABEL[quote.status]}`,
       ...(quote.validUntil ? [`Valid until: ${quote.validUntil.slice(0, 16).replace('T', ' ')} UTC`] : []),
     ],
-    seller: [SELLER.name, ...SELLER.lines],
+    seller,
     buyer: [boundText(quote.userEmail)],
     items,
     total: total === null ? `Total: ${AWAITING_PRICE}` : `Quoted total: ${formatCents(total)}`,

@@ -35,6 +35,8 @@ export interface QuotesDeps {
   adminEmails: () => Promise<string[]>;
   /** The invoice renderer's worker pool draws quote documents too (time-limited, off the event loop). */
   renderer: Pick<InvoiceRenderer, 'renderQuote'>;
+  /** Issue 30: the seller record's document lines. */
+  seller: () => Promise<string[]>;
   /** Issue 18: a company member's own prices are the quote's starting point (the companies service). */
   prices?: Pick<CompanyDirectory, 'priceBookFor'>;
   /** The clock (tests move it past a quote's date). */
@@ -50,7 +52,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * (flows/accept-quote.ts): it places the order at the quoted prices and moves the quote, through
  * `acceptance`, in that order's own unit.
  */
-export function createQuotesService({ repo, products, units, adminEmails, renderer, prices, now = () => new Date() }: QuotesDeps) {
+export function createQuotesService({ repo, products, units, adminEmails, renderer, prices, seller, now = () => new Date() }: QuotesDeps) {
   async function withLines(rows: readonly QuoteRow[], at: Date): Promise<Quote[]> {
     const lines = linesByQuote(await repo.linesOf(rows.map((r) => r.id)));
     return rows.map((r) => toQuote(r, lines.get(r.id) ?? [], at));
@@ -253,7 +255,7 @@ export function createQuotesService({ repo, products, units, adminEmails, render
       const row = await visible(id, user);
       const lines = await repo.linesOf([id]);
       const quote = toQuote(row, lines, now());
-      return { filename: quoteFilename(quote), pdf: await renderer.renderQuote(quoteDocument(quote, lines)) };
+      return { filename: quoteFilename(quote), pdf: await renderer.renderQuote(quoteDocument(quote, lines, await seller())) };
     },
 
     /** Writes `expired` on one batch of answered quotes past their date (the background round); answers how many. */

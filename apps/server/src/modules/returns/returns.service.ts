@@ -47,6 +47,8 @@ export interface ReturnsDeps {
   /** An order as the credit note prints it (the orders service, no access check: the note's own is done here). */
   orderOf: (orderId: string) => Promise<Order | undefined>;
   renderer: Pick<InvoiceRenderer, 'renderPrinted'>;
+  /** Issue 30: the seller record's document lines. */
+  seller: () => Promise<string[]>;
 }
 
 /**
@@ -54,7 +56,7 @@ export interface ReturnsDeps {
  * admins, shop admins; anyone else is told it does not exist), the list, a credit note's PDF, and
  * the steps the return flows (flows/returns.ts) run in their units.
  */
-export function createReturnsService({ repo, companies, orderOf, renderer }: ReturnsDeps) {
+export function createReturnsService({ repo, companies, orderOf, renderer, seller }: ReturnsDeps) {
   function toReturn(row: ReturnRow, lines: readonly ReturnLineRow[], note: CreditNoteRow | undefined): Return {
     return {
       _id: row.id,
@@ -138,7 +140,7 @@ export function createReturnsService({ repo, companies, orderOf, renderer }: Ret
       const note = isObjectId(id) ? await repo.creditNoteById(id) : undefined;
       const ret = note && (await repo.findById(note.return_id));
       if (!note || !ret || !(await sees(ret.row, user))) throw notFound('Credit note');
-      const order = await orderOf(note.order_id);
+      const [order, sellerLines] = await Promise.all([orderOf(note.order_id), seller()]);
       const pdf = await renderer.renderPrinted(
         creditNoteDocument({
           number: Number(note.number),
@@ -153,6 +155,7 @@ export function createReturnsService({ repo, companies, orderOf, renderer }: Ret
           totalCents: Number(note.total_cents),
           method: note.method,
           billTo: { email: ret.row.user_email, company: order?.shippingAddress?.company ?? null, address: order?.shippingAddress ?? null },
+          seller: sellerLines,
         }),
       );
       return { filename: creditNoteFilename(Number(note.number)), pdf };

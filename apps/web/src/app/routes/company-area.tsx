@@ -16,6 +16,8 @@ const Returns = page(() => import('./dashboard/returns'));
 // Issue 32: punchout, a company's setup and the log (shop admins), here for the same reason.
 const CompanyPunchout = page(() => import('./dashboard/company-punchout'));
 const PunchoutLog = page(() => import('./dashboard/punchout-log'));
+// Issue 30: the seller's identity (shop admins), here for the same reason.
+const Settings = page(() => import('./dashboard/settings'));
 
 /**
  * Company accounts (issue 18): `/invitations/:token`, `/dashboard/company`, `/dashboard/approvals`
@@ -35,6 +37,7 @@ export function Component() {
   if (path === '/dashboard/warehouses') return <Warehouses />;
   if (path === '/dashboard/returns') return <Returns />;
   if (path === '/dashboard/punchout') return <PunchoutLog />;
+  if (path === '/dashboard/settings') return <Settings />;
   if (/^\/dashboard\/companies\/[^/]+\/punchout$/.test(path)) return <CompanyPunchout />;
   return <Invitation />;
 }
