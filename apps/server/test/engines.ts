@@ -31,6 +31,8 @@ export const BOTH_ENGINES = [
   'orders/purchase.test.ts',
   // Issue 29: the ship-to change is a conditional update racing the admin's ship.
   'orders/purchase-checkout-fields.test.ts',
+  // Issue 30: sub-cent unit prices, 1/10,000 dollar in bigint columns, a company discount rounded in SQL (catalogue) and in the shared pricing.
+  'orders/sub-cent-prices.test.ts',
   'orders/two-instances.test.ts',
   'cart/cart.test.ts',
   'cart/cart-bulk-add-concurrency.test.ts',
