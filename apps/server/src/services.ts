@@ -50,6 +50,8 @@ import { createStockRepository } from './modules/products/stock.repository.js';
 import { createStockService } from './modules/products/stock.service.js';
 import { createWarehousesRepository } from './modules/warehouses/warehouses.repository.js';
 import { createWarehousesService } from './modules/warehouses/warehouses.service.js';
+import { createShippingMethodsRepository } from './modules/shipping/shipping-methods.repository.js';
+import { createShippingMethodsService } from './modules/shipping/shipping-methods.service.js';
 import { createSetStock } from './flows/set-stock.js';
 import { createAllocateBackorders, createAllocateBackordersNow } from './flows/allocate-backorders.js';
 import { createShippingFlows } from './flows/ship-order.js';
@@ -260,6 +262,8 @@ export function buildServices({
   // Issue 29: the events log; every order change records its timeline step in its own unit.
   const events = createEventsRepository(db);
   const paymentsRepo = createPaymentsRepository(db);
+  // Issue 30: the shop's shipping methods; every order placed is given one (or none fits: no charge).
+  const shippingMethods = createShippingMethodsService({ repo: createShippingMethodsRepository(db), rule: config.dispatch });
   // What the orders module does inside the flows' units (placing, moving, sweeping, a ship-to change).
   const orderSteps = createOrderSteps({
     repo: ordersRepo,
@@ -269,6 +273,7 @@ export function buildServices({
     timeline: events,
     // An account order invoiced at once takes its invoice number (payments' sequence) in its own unit (issue 18).
     invoiceNumberIn: (trx) => paymentsRepo.nextInvoiceNumber(trx),
+    chooseShipping: (request, facts) => shippingMethods.choose(request, facts),
   });
   // Orders → profiles (issue 29): a purchase without a ship-to takes the last one; a given one is remembered.
   const shipTo: ShipToBook = {
@@ -471,6 +476,7 @@ export function buildServices({
     stock,
     stockTake,
     warehouses,
+    shippingMethods,
     shipments,
     shipping,
     returns,

@@ -90,6 +90,8 @@ export const BOTH_ENGINES = [
   'security/operations.test.ts',
   // Issue 31: stock counted per warehouse under the products' row locks, the warehouse code's unique index.
   'warehouses/warehouses.test.ts',
+  // Issue 30: shipping methods, options and the order's shipping charge through the placement's unit.
+  'shipping/shipping.test.ts',
   // Issue 31: shipments add to each line under the order's row lock; numbers from a sequence (PostgreSQL) or max + 1 (SQLite).
   'shipments/shipments.test.ts',
   // Issue 31: backordered lines take their queue place under the product's lock; stock arriving is allocated in its unit.

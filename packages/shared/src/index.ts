@@ -39,5 +39,8 @@ export * from './natural-sort.js';
 export * from './cart-weight.js';
 export * from './punchout.js';
 export * from './schemas/punchout.js';
+export * from './shipping.js';
+export * from './delivery-estimate.js';
+export * from './schemas/shipping.js';
 export * from './seller.js';
 export * from './tax.js';

@@ -72,7 +72,10 @@ export type PlannedStatus = 'pending' | 'awaiting_approval' | 'invoiced';
 
 export interface OrderPlan {
   lines: PlannedLine[];
+  /** What the buyer pays: the lines plus shipping (issue 30; tax joins it). */
   totalCents: Cents;
+  /** Issue 30: the chosen method's charge (0 without one). */
+  shippingCents: Cents;
   /** Above the buyer's spending limit: waits for an approver (stock held, no payment deadline). */
   status: PlannedStatus;
   /** An account order invoiced at once is due on the company's terms from `now`. */
@@ -111,6 +114,8 @@ export function planOrder(input: {
   now: string;
   /** Issue 31: how an order with backordered pieces ships (default `ship_as_available`). */
   fulfilment?: Fulfilment | undefined;
+  /** Issue 30: the chosen shipping method's charge (`shippingOptions`), added to the total. */
+  shipping?: { priceCents: number } | undefined;
 }): OrderPlan {
   const { buyer, paymentMethod, now } = input;
   const fulfilment = input.fulfilment ?? DEFAULT_FULFILMENT;
@@ -123,7 +128,8 @@ export function planOrder(input: {
     const availability = lineAvailability(line.quantity, line.product.availableQuantity, line.product.backorder ?? NO_BACKORDERS, today);
     return { ...price, listUnitPriceE4: unitPriceFor(line.product, line.quantity), problem: lineProblemOf(line), availability };
   });
-  const totalCents = lines.reduce((n, l) => n + l.lineTotalCents, 0);
+  const shippingCents = input.shipping?.priceCents ?? 0;
+  const totalCents = lines.reduce((n, l) => n + l.lineTotalCents, 0) + shippingCents;
   const awaiting = needsApproval(totalCents, buyer?.spendingLimitCents ?? null);
   const accountRefused = paymentMethod === 'account' && !buyer?.paymentTerms;
   const invoiced = !awaiting && paymentMethod === 'account' && !accountRefused;
@@ -135,6 +141,7 @@ export function planOrder(input: {
   return {
     lines,
     totalCents,
+    shippingCents,
     status: awaiting ? 'awaiting_approval' : invoiced ? 'invoiced' : 'pending',
     dueDate: invoiced && buyer?.paymentTerms ? dueDateFor(now, buyer.paymentTerms) : null,
     creditNeededCents,

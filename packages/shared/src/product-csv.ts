@@ -29,6 +29,12 @@ export const PRODUCT_CSV_LOW_STOCK_COLUMN = 'lowStockThreshold';
 export const PRODUCT_CSV_UNSPSC_COLUMN = 'unspsc';
 
 /**
+ * Optional column of a piece's weight in kilograms (issue 30; up to 3 decimals), empty for none. A
+ * file without it leaves that of an existing product as it is.
+ */
+export const PRODUCT_CSV_WEIGHT_COLUMN = 'weightKg';
+
+/**
  * Optional columns of backorders (issue 31): `backorderAllowed` (yes/no), `leadTimeDays` (empty:
  * none) and `nextRestockDate` (YYYY-MM-DD, empty: none). A file with any of them sets all three
  * (a missing one reads as no / empty); a file with none leaves an existing product's as they are.
@@ -52,7 +58,8 @@ export type ProductCsvHeaderColumn =
   | { kind: 'pricing'; name: ProductCsvPricingColumn }
   | { kind: 'lowStock'; name: typeof PRODUCT_CSV_LOW_STOCK_COLUMN }
   | { kind: 'backorder'; name: ProductCsvBackorderColumn }
-  | { kind: 'unspsc'; name: typeof PRODUCT_CSV_UNSPSC_COLUMN };
+  | { kind: 'unspsc'; name: typeof PRODUCT_CSV_UNSPSC_COLUMN }
+  | { kind: 'weight'; name: typeof PRODUCT_CSV_WEIGHT_COLUMN };
 
 export interface ProductCsvHeader {
   /** One entry per header cell, in file order (undefined where the cell had a problem). */
@@ -89,6 +96,7 @@ export function parseProductCsvHeader(cells: readonly string[]): ProductCsvHeade
     else if (lower === PRODUCT_CSV_LOW_STOCK_COLUMN.toLowerCase()) column = { kind: 'lowStock', name: PRODUCT_CSV_LOW_STOCK_COLUMN };
     else if (backorder.has(lower)) column = { kind: 'backorder', name: backorder.get(lower) as ProductCsvBackorderColumn };
     else if (lower === PRODUCT_CSV_UNSPSC_COLUMN) column = { kind: 'unspsc', name: PRODUCT_CSV_UNSPSC_COLUMN };
+    else if (lower === PRODUCT_CSV_WEIGHT_COLUMN.toLowerCase()) column = { kind: 'weight', name: PRODUCT_CSV_WEIGHT_COLUMN };
     else if (lower.startsWith(PRODUCT_CSV_ATTRIBUTE_PREFIX)) {
       const name = cell.slice(PRODUCT_CSV_ATTRIBUTE_PREFIX.length).trim();
       if (!name) errors.push({ column: cell, message: `Column ${cell} names no specification (write ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>)` });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CUTOFF_PATTERN, DEFAULT_DISPATCH_CUTOFF } from '@bulkparts/shared';
 import { z } from 'zod';
 import { isCountryCode, isTimeZone, SELLER_NAME_MAX_LENGTH } from '@bulkparts/shared';
 import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from '../lib/private-files.js';
@@ -90,6 +91,8 @@ const envSchema = z
     PENDING_ORDERS_MAX: z.coerce.number().int().min(0).default(20),
     /** Issue 31: days after an order's last shipment (its delivery, when recorded) within which its buyer may ask to return lines. */
     RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    /** Issue 30: an order placed before this time (HH:MM, the seller's clock: SELLER_TIME_ZONE) with every piece in stock leaves that working day. */
+    DISPATCH_CUTOFF: z.string().trim().regex(CUTOFF_PATTERN, 'must be a time of day HH:MM (00:00 to 23:59)').default(DEFAULT_DISPATCH_CUTOFF),
     // The catalogue (ADR 0023): SQLite reader threads (0 = read on the main connection, blocking the
     // event loop while a search runs) and each catalogue request's time budget for its reads.
     CATALOGUE_READER_THREADS: z.coerce.number().int('must be a whole number').min(0).max(16).default(2),
@@ -222,6 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       purchasesPerMinute: e.PURCHASE_RATE_PER_MINUTE,
       returnWindowDays: e.RETURN_WINDOW_DAYS,
     },
+    /** Issue 30: when an order leaves (the delivery estimate's dispatch rule). */
+    dispatch: { cutoff: e.DISPATCH_CUTOFF, timeZone: e.SELLER_TIME_ZONE },
     mailPerRecipientPerMinute: e.MAIL_PER_RECIPIENT_PER_MINUTE,
     /** The catalogue's reads (ADR 0023): SQLite reader threads and each request's time budget. */
     catalogue: { readerThreads: e.CATALOGUE_READER_THREADS, queryBudgetMs: e.CATALOGUE_QUERY_BUDGET_MS },

@@ -54,9 +54,28 @@ export interface ProductsTable {
   backordered_quantity: ColumnType<number, number | undefined, number>;
   /** The backorder queue's counter: each backordered line takes the next place under the row lock. */
   backorder_seq: ColumnType<number, number | undefined, number>;
+  /** Issue 30 (migration 20270101000000): a piece's weight in grams, null when not given. */
+  weight_grams: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Issue 31: a warehouse (warehouses module); `address` is JSON text of a ShippingAddress. */
+/** Issue 30: a shipping method (module `shipping`); prices in cents, weights in grams. */
+export interface ShippingMethodsTable {
+  code: string;
+  position: number;
+  name: string;
+  kind: string;
+  /** '*' or a JSON list of ISO codes. */
+  countries: string;
+  /** JSON `[{ upToGrams, priceCents }]`. */
+  bands: string;
+  free_over_cents: number | null;
+  transit_min: number;
+  transit_max: number;
+  pickup_address: string | null;
+  updated_at: string;
+}
+
 export interface WarehousesTable {
   id: string;
   code: string;
@@ -196,6 +215,13 @@ export interface OrdersTable {
   credited_cents: ColumnType<number, number | undefined, number>;
   /** Issue 32 (migration 20261211000100): what a shop admin should check (a punchout line sent at another price), or null. */
   review_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 30 (migration 20270101000000): the shipping charged, in cents (part of `total_cents`). */
+  shipping_cents: ColumnType<number, number | undefined, number>;
+  /** JSON text: { code, name, kind, carrierAccount, pickupAddress }; null: none chosen (older orders, or nothing fitted). */
+  shipping_method: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The estimated delivery window (`YYYY-MM-DD`), null when not known. */
+  delivery_from: ColumnType<string | null, string | null | undefined, string | null>;
+  delivery_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One line of an order: the product as it was and its price at checkout (orders module). */
@@ -343,6 +369,8 @@ export interface QuotesTable {
   updated_at: string;
   answered_at: string | null;
   decided_at: string | null;
+  /** Issue 30: the freight price the admin's answer carries, in cents (null: none). */
+  shipping_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One line of a quote: the product as asked for, the shop's price then, the quoted price once answered. */
@@ -663,6 +691,7 @@ export interface OurTables {
   lists: ListsTable;
   list_items: ListItemsTable;
   warehouses: WarehousesTable;
+  shipping_methods: ShippingMethodsTable;
   warehouse_stock: WarehouseStockTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;

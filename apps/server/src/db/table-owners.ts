@@ -16,6 +16,7 @@ export const TABLE_OWNERS = {
   categories: 'categories',
   warehouse_stock: 'products',
   warehouses: 'warehouses',
+  shipping_methods: 'shipping',
   shipments: 'shipments',
   shipment_lines: 'shipments',
   carriers: 'shipments',

@@ -34,9 +34,9 @@ export function invoicedLineTaxCents(_line: OrderLineRow): number {
   return 0;
 }
 
-/** The shipping an order was charged (issue 30 adds shipping charges; none before it), credited when asked. */
-export function invoicedShippingCents(_order: OrderRow): number {
-  return 0;
+/** The shipping an order was charged (issue 30: `orders.shipping_cents`, 0 before it), credited when asked. */
+export function invoicedShippingCents(order: OrderRow): number {
+  return Number(order.shipping_cents ?? 0);
 }
 
 export interface ReturnFlowsDeps {

@@ -55,8 +55,9 @@ describe(`multi-line orders (${engine})`, () => {
       expiresAt: order.expiresAt,
     };
     // Issue 18 added who the order was bought for and how it is paid, after the spec's fields.
-    // Issue 31: how it ships (with backordered pieces).
-    const { lines, poNumber, shippingAddress, note, companyId, paymentMethod, dueDate, rejectionReason, fulfilment, credited, ...old } = order;
+    // Issue 31: how it ships (with backordered pieces). Issue 30: its shipping method (without a
+    // ship-to the cheapest the demo shop offers: the pickup, charging nothing, so the total is as before).
+    const { lines, poNumber, shippingAddress, note, companyId, paymentMethod, dueDate, rejectionReason, fulfilment, credited, shipping, ...old } = order;
     expect(old).toEqual(before);
     expect(Object.keys(order)).toEqual([
       ...Object.keys(before),
@@ -70,8 +71,10 @@ describe(`multi-line orders (${engine})`, () => {
       'rejectionReason',
       'fulfilment',
       'credited',
+      'shipping',
     ]);
     expect({ fulfilment, credited }).toEqual({ fulfilment: 'ship_as_available', credited: 0 });
+    expect(shipping).toMatchObject({ kind: 'pickup', price: 0 });
     expect({ companyId, paymentMethod, dueDate, rejectionReason }).toEqual({ companyId: null, paymentMethod: 'card', dueDate: null, rejectionReason: null });
     expect(order.orderNumber).toMatch(/^BP-\d{6}$/);
     expect({ poNumber, shippingAddress, note }).toEqual({ poNumber: null, shippingAddress: null, note: null });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_WORDING, REVERSE_CHARGE_WORDING, exemptionWording, type LineTax, type Seller } from '@bulkparts/shared';
+import { EXPORT_WORDING, REVERSE_CHARGE_WORDING, exemptionWording, sellerDocumentLines, type LineTax, type Seller } from '@bulkparts/shared';
 import type { OrderRow } from '../../src/modules/orders/orders.repository.js';
 import { invoiceContent, type InvoiceLineInput } from '../../src/modules/payments/invoice-content.js';
 import { renderInvoicePdf } from '../../src/modules/payments/invoice-pdf.js';
+import { creditNoteDocument } from '../../src/modules/returns/credit-note.js';
+import { renderPrintedDocument } from '../../src/lib/pdf-layout.js';
 import { pdfText } from '../orders/company-helpers.js';
 
 /**
@@ -108,6 +110,7 @@ describe('the invoice (issue 30 layout)', () => {
       ...baseOrder,
       subtotal_cents: 15_000,
       shipping_cents: 1_000,
+      shipping_method: JSON.stringify({ code: 'parcel', name: 'Parcel', kind: 'parcel' }),
       tax_cents: 3_465,
       tax_lines: JSON.stringify([
         { name: 'VAT 19%', rateBp: 1900, baseCents: 13_500, amountCents: 2_565 },
@@ -134,7 +137,13 @@ describe('the invoice (issue 30 layout)', () => {
       { seller: SELLER },
     );
     expect(c.items.map((i) => i.tax)).toEqual(['19%', '7%']);
-    expect(c.totals).toEqual(['Subtotal (net): $150.00', 'Shipping: $10.00', 'VAT 19% on $135.00: $25.65', 'VAT 7% on $25.00: $1.75', 'Total paid: $194.65']);
+    expect(c.totals).toEqual([
+      'Subtotal (net): $150.00',
+      'Shipping (Parcel): $10.00',
+      'VAT 19% on $135.00: $25.65',
+      'VAT 7% on $25.00: $1.75',
+      'Total paid: $194.65',
+    ]);
     expect(c.taxNotes).toEqual([]);
   });
 
@@ -190,5 +199,29 @@ describe('the invoice (issue 30 layout)', () => {
     );
     expect(paid.meta).toContain('Status: Paid');
     expect(paid.totals.at(-1)).toBe('Total paid: $125.00');
+  });
+});
+
+describe('the credit note (issue 30 seller block)', () => {
+  it('prints the same seller block and the company’s VAT number', async () => {
+    const doc = creditNoteDocument({
+      number: 3,
+      rmaNumber: 9,
+      orderNumber: 'BP-001001',
+      invoiceNumber: 7,
+      createdAt: '2026-11-28T00:00:00.000Z',
+      lines: [{ sku: 'HB-M8', name: 'Hex bolt M8', pieces: 10, unitPriceE4: 12_500, netCents: 1_250, taxCents: 238 }],
+      netCents: 1_250,
+      taxCents: 238,
+      shippingCents: 0,
+      totalCents: 1_488,
+      method: 'account',
+      billTo: { email: 'buyer@example.com', company: COMPANY.name, address: null },
+      seller: sellerDocumentLines(SELLER),
+      buyerTaxId: COMPANY.taxId,
+    });
+    const text = pdfText(await renderPrintedDocument(doc)).replace(/\s*\n\s*/g, ' ');
+    for (const s of ['Bulkparts B.V.', 'VAT/Tax no.: NL123456789B01', 'Company reg. no.: KvK 12345678', 'VAT no.: DE811907980', 'Tax reversed: $2.38'])
+      expect(text).toContain(s);
   });
 });

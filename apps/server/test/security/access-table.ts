@@ -127,6 +127,10 @@ export const accessTable: Record<string, AccessRow> = {
   'GET /api/warehouses': { access: 'admin' },
   'POST /api/warehouses': { access: 'admin' },
   'PATCH /api/warehouses/:id': { access: 'admin' },
+  // issue 30: the shop's shipping methods (no body: a 400) and the options for the caller's own cart (no country: a 400)
+  'GET /api/shipping/methods': { access: 'admin' },
+  'PUT /api/shipping/methods': { access: 'admin' },
+  'GET /api/cart/shipping-options': { access: 'user' },
   // API keys: shop admins only (no body: a 400; a random id: a 404)
   'POST /api/api-keys': { access: 'admin' },
   'GET /api/api-keys': { access: 'admin' },

@@ -165,6 +165,19 @@ const FIELDS = [
   'kind',
   'companies',
   'stock',
+  // shipping and delivery dates (issue 30)
+  'methods',
+  'rates',
+  'upToKg',
+  'freeOver',
+  'transitDays',
+  'countries',
+  'pickupAddress',
+  'shippingMethod',
+  'carrierAccount',
+  'weightKg',
+  'region',
+  'shipping',
 ];
 
 const hugeString = fc.integer({ min: 1000, max: 20000 }).map((n) => 'x'.repeat(n));

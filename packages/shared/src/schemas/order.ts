@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { shippingAddressAnswerSchema, shippingAddressSchema } from './address.js';
+import { orderShippingSchema } from './shipping.js';
 import { optionalTextSchema, paginationQuerySchema } from './common.js';
 import { PAYMENT_METHODS } from './company.js';
 import { orderDetailsShape } from './order-details.js';
@@ -163,6 +164,11 @@ export const orderSchema = z.object({
   fulfilment: z.enum(FULFILMENTS),
   /** Issue 31: what the order's credit notes gave back, in dollars (an unpaid order on account owes that much less). */
   credited: z.number(),
+  /**
+   * Issue 30: how it ships (the method as chosen, its charge in dollars, the collect account or the
+   * pickup address, the estimated delivery); null for an order placed without a method.
+   */
+  shipping: orderShippingSchema.nullable(),
   /** Issue 29: what happened to the order and who acted, oldest first; only `GET /api/purchase/{id}` answers it. */
   timeline: z.array(orderTimelineEntrySchema).optional(),
   /** Issue 32: what a shop admin should check (a punchout line sent at another price than the shop's); only in shop admins' answers. */

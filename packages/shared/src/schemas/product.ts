@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { weightKgSchema } from './shipping.js';
 import {
   ATTRIBUTE_NAME_MAX_LENGTH,
   ATTRIBUTE_VALUE_MAX_LENGTH,
@@ -62,6 +63,8 @@ export const productSchema = z.object({
    * the line's `Classification domain="UNSPSC"` (cXML) or `NEW_ITEM-MATGROUP` (OCI).
    */
   unspsc: z.string().nullable(),
+  /** Issue 30: kilograms per piece (up to 3 decimals), null when not given; shipping bands read it. */
+  weightKg: z.number().nullable(),
   /** Issue 33: its datasheets, certificates and drawings the caller may see; only `GET /api/service/{id}` answers it. */
   documents: z.array(productDocumentSchema).optional(),
 });
@@ -240,6 +243,7 @@ const productFieldsSchema = z.object({
   lowStockThreshold: lowStockThresholdSchema,
   backorder: backorderInputSchema,
   unspsc: unspscSchema,
+  weightKg: weightKgSchema('Weight').nullable(),
 });
 
 /**
@@ -269,6 +273,7 @@ export const productInputSchema = productFieldsSchema
     lowStockThreshold: productFieldsSchema.shape.lowStockThreshold.default(null),
     backorder: productFieldsSchema.shape.backorder.default({ allowed: false, leadTimeDays: null, nextRestockDate: null }),
     unspsc: productFieldsSchema.shape.unspsc.default(null),
+    weightKg: productFieldsSchema.shape.weightKg.default(null),
     img: imageUrlSchema.optional(),
     images: productFieldsSchema.shape.images.optional(),
   })

@@ -29,6 +29,7 @@ import * as shipments from './20261221000000-shipments.js';
 import * as backorders from './20261222000000-backorders.js';
 import * as returns from './20261223000000-returns.js';
 import * as subCentUnitPrices from './20261230000000-sub-cent-unit-prices.js';
+import * as shipping from './20270101000000-shipping.js';
 import * as sellerSettings from './20270102000000-seller-settings.js';
 
 /**
@@ -66,5 +67,6 @@ export const migrations: Record<string, Migration> = {
   '20261222000000-backorders': backorders,
   '20261223000000-returns': returns,
   '20261230000000-sub-cent-unit-prices': subCentUnitPrices,
+  '20270101000000-shipping': shipping,
   '20270102000000-seller-settings': sellerSettings,
 };

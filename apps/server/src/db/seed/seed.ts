@@ -1,7 +1,7 @@
 import { centsToE4 } from '@bulkparts/shared';
 import type { Database } from '../database.js';
 import { newId } from '../../lib/ids.js';
-import { DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_UNSPSC } from './demo-catalog.js';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_SHIPPING_METHODS, DEMO_UNSPSC, DEMO_WEIGHT_GRAMS } from './demo-catalog.js';
 
 /** Issue 31: the demo's second warehouse, holding some pieces of the last products of the catalogue. */
 export const DEMO_SECOND_WAREHOUSE = {
@@ -66,6 +66,7 @@ export async function seedDemoData(database: Database): Promise<boolean> {
               price_tiers: JSON.stringify((p.priceTiers ?? []).map((t) => ({ minQuantity: t.minQuantity, priceE4: centsToE4(t.priceCents) }))),
               order_multiple: p.orderMultiple ?? 1,
               unspsc: (p.category && DEMO_UNSPSC[p.category]) ?? null,
+              weight_grams: p.category ? (DEMO_WEIGHT_GRAMS[p.category] ?? null) : null,
               archived: 0,
               created_at: at,
               updated_at: at,
@@ -76,6 +77,25 @@ export async function seedDemoData(database: Database): Promise<boolean> {
       await trx
         .insertInto('warehouse_stock')
         .values(ids.flatMap((id, i) => (eastStock(i) ? [{ warehouse_id: second.id, product_id: id, quantity: eastStock(i), updated_at: seededAt }] : [])))
+        .execute();
+      // Issue 30: a parcel, a pallet freight, a collect and a pickup method.
+      await trx
+        .insertInto('shipping_methods')
+        .values(
+          DEMO_SHIPPING_METHODS.map((m, position) => ({
+            code: m.code,
+            position,
+            name: m.name,
+            kind: m.kind,
+            countries: m.countries,
+            bands: JSON.stringify(m.bands),
+            free_over_cents: m.freeOverCents,
+            transit_min: m.transitDays[0],
+            transit_max: m.transitDays[1],
+            pickup_address: m.pickupAddress,
+            updated_at: seededAt,
+          })),
+        )
         .execute();
       await trx
         .insertInto('reviews')

@@ -12,7 +12,7 @@ import {
 } from '@bulkparts/shared';
 import { buyerPricesIn, type PriceBook } from '../companies/company-directory.js';
 import type { ProductRow } from '../products/products.repository.js';
-import { backorderOf, pricedRow } from '../products/products.service.js';
+import { backorderOf, pricedRow, weightKgOf } from '../products/products.service.js';
 
 /** The product fields a cart line shows and is checked against. */
 export type CartProduct = Pick<
@@ -30,15 +30,12 @@ export type CartProduct = Pick<
   | 'backorder_allowed'
   | 'lead_time_days'
   | 'next_restock_date'
+  | 'weight_grams'
 >;
 
-/**
- * Kilograms per piece, for the cart's weight (issue 33). Products carry no weight yet: issue 30
- * gives them `weightKg`, and this is the one place that reads it into the cart. Until then every
- * line's weight is unknown and the cart says so.
- */
-export function productWeightKg(_product: CartProduct): number | null {
-  return null;
+/** Kilograms per piece, for the cart's weight (issue 33; issue 30 gave products their weight). */
+export function productWeightKg(product: CartProduct): number | null {
+  return weightKgOf(product);
 }
 
 /** What would stop this line at checkout now (the purchase form's messages), or null. */

@@ -1,7 +1,10 @@
 import {
   COMPANY_MESSAGES,
   dayOf,
+  deliveryEstimate,
   lineAvailability,
+  orderGrams,
+  type DispatchRule,
   multiLineOrderName,
   planOrder,
   type BackorderSettings,
@@ -22,7 +25,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { CreditLimitError, type CompanyOrdersRepository } from './company-orders.repository.js';
 import { NEW_ORDER_BLANKS, PendingCapError, type OrderLineRow, type OrderRow, type OrdersRepository } from './orders.repository.js';
 import { orderEvent, type OrderTimelineLog } from './order-timeline.js';
-import { toOrder, toOrderLine } from './order-view.js';
+import { toOrder, toOrderLine, type StoredShippingMethod } from './order-view.js';
 import type { OrderRules } from './order-types.js';
 
 /** A product as an order line snapshots and prices it. */
@@ -41,6 +44,7 @@ export type LineProduct = Pick<
   | 'backorder_allowed'
   | 'lead_time_days'
   | 'next_restock_date'
+  | 'weight_grams'
 >;
 
 export interface NewOrderLine {
@@ -70,7 +74,35 @@ export interface NewOrder {
   paymentMethod?: PaymentMethod;
   /** Issue 32: what a shop admin should check on this order (a punchout line sent at another price), shown to admins only. */
   reviewNote?: string | null;
+  /**
+   * Issue 30: how the order ships as its caller asks (a method's code, the collect account, a
+   * quote's freight price); none: the cheapest method offered (`defaultShipping`).
+   */
+  shipping?: ShippingRequest | undefined;
 }
+
+/** Issue 30: what a caller asks of an order's shipping. */
+export interface ShippingRequest {
+  method?: string | undefined;
+  carrierAccount?: string | undefined;
+  /** An accepted quote's freight price, charged as quoted. */
+  quotedPriceCents?: number | null | undefined;
+}
+
+/** Issue 30: the shipping an order is placed with (the shipping module's choice, services.ts). */
+export interface ChosenShipping {
+  method: StoredShippingMethod;
+  priceCents: number;
+  /** Working days in transit; null: unknown (a quoted freight), no delivery estimate. */
+  transitDays: readonly [number, number] | null;
+  rule: DispatchRule;
+}
+
+/** Issue 30: the shipping module's choice for an order's weight, goods' value and ship-to (400 for a method that does not fit). */
+export type ShippingChooser = (
+  request: ShippingRequest,
+  facts: { grams: number; valueCents: number; country: string | null | undefined },
+) => Promise<ChosenShipping | null>;
 
 /**
  * The order row and its lines, at server prices (`linePrice`, the one pricing function). The
@@ -78,7 +110,11 @@ export interface NewOrder {
  * several lines the first line's product, id, image and unit price, the name '<first> and N more',
  * the pieces of all lines and the order total.
  */
-export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit<OrderRow, 'order_number'>; lines: OrderLineRow[] } {
+export function newOrderRows(
+  o: NewOrder,
+  unpaidTtlSeconds: number,
+  shipping: ChosenShipping | null = null,
+): { row: Omit<OrderRow, 'order_number'>; lines: OrderLineRow[] } {
   const id = newId();
   const now = nowIso();
   const membership = o.membership ?? null;
@@ -110,7 +146,10 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     paymentMethod,
     now,
     fulfilment: o.details?.fulfilment,
+    shipping: shipping ? { priceCents: shipping.priceCents } : undefined,
   });
+  // Issue 30: when it arrives: the dispatch (cutoff, stock, backorders' promised days) plus the method's transit days.
+  const delivery = shipping?.transitDays ? deliveryEstimate({ now, rule: shipping.rule, transitDays: shipping.transitDays, backorders: plan.dispatch }) : null;
   const lines: OrderLineRow[] = o.lines.map(({ product, quantity }, i) => ({
     order_id: id,
     line_no: i + 1,
@@ -161,6 +200,10 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     fulfilment: plan.fulfilment,
     credited_cents: 0,
     review_note: o.reviewNote ?? null,
+    shipping_cents: plan.shippingCents,
+    shipping_method: shipping ? JSON.stringify(shipping.method) : null,
+    delivery_from: delivery?.from ?? null,
+    delivery_to: delivery?.to ?? null,
   };
   return { row, lines };
 }
@@ -175,6 +218,8 @@ export interface PlacementDeps {
   timeline: OrderTimelineLog;
   /** The payments module's next invoice number, inside the order's unit (wired in services.ts). */
   invoiceNumberIn?: ((trx: Transaction<DB>) => Promise<number>) | undefined;
+  /** Issue 30: the shipping module's choice of method and charge (none: orders ship without a charge). */
+  chooseShipping?: ShippingChooser | undefined;
 }
 
 /** 409 unless the membership may pay on account (a member of a company with payment terms). */
@@ -210,7 +255,7 @@ export interface FlexibleTake {
  * in the unit: the unpaid-order cap, the company's credit, the invoice number of an order invoiced
  * at once, the order and its lines with their number, its timeline step, its mail and webhooks.
  */
-export function createOrderPlacement({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn }: PlacementDeps) {
+export function createOrderPlacement({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn, chooseShipping }: PlacementDeps) {
   /** The checks, the order and its lines, its timeline step: everything but the `order.placed` fact. */
   async function insertIn(uow: UnitOfWork, prepared: PreparedOrder): Promise<Order> {
     const { row, lines, credit } = prepared;
@@ -237,7 +282,18 @@ export function createOrderPlacement({ repo, companyOrders, rules, companies, ti
     async prepare(o: NewOrder): Promise<PreparedOrder> {
       const membership = o.membership !== undefined ? o.membership : ((await companies?.membershipOf(o.user.id)) ?? null);
       if (o.paymentMethod === 'account') checkAccountPayment(membership);
-      const { row, lines } = newOrderRows({ ...o, membership }, rules.unpaidTtlSeconds);
+      const goods = newOrderRows({ ...o, membership }, rules.unpaidTtlSeconds);
+      // Issue 30: the method is chosen on the goods' weight and value (before tax and shipping), then the order planned with its charge.
+      const chosen = chooseShipping
+        ? await chooseShipping(o.shipping ?? {}, {
+            grams: orderGrams(
+              o.lines.map(({ product, quantity }) => ({ quantity, weightGrams: product.weight_grams == null ? null : Number(product.weight_grams) })),
+            ),
+            valueCents: Number(goods.row.total_cents),
+            country: o.details?.shippingAddress?.country,
+          })
+        : null;
+      const { row, lines } = chosen ? newOrderRows({ ...o, membership }, rules.unpaidTtlSeconds, chosen) : goods;
       const approvers = row.status === 'awaiting_approval' && row.company_id && companies ? await companies.approverEmails(row.company_id) : [];
       const credit =
         row.payment_method === 'account' && membership?.creditLimitCents != null

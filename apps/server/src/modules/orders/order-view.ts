@@ -1,4 +1,14 @@
-import { centsToDollars, e4ToDollars, formatOrderNumber, type Order, type OrderLine, type OrderStatus, type ShippingAddress } from '@bulkparts/shared';
+import {
+  centsToDollars,
+  e4ToDollars,
+  formatOrderNumber,
+  type Order,
+  type OrderLine,
+  type OrderShipping,
+  type OrderStatus,
+  type ShippingAddress,
+  type ShippingKind,
+} from '@bulkparts/shared';
 import type { OrderLineRow, OrderView } from './orders.repository.js';
 
 export function toOrderLine(line: OrderLineRow): OrderLine {
@@ -26,6 +36,35 @@ export function parseShippingAddress(text: string | null): ShippingAddress | nul
   } catch {
     return null;
   }
+}
+
+/** What `orders.shipping_method` keeps (JSON text): the method as it was chosen. */
+export interface StoredShippingMethod {
+  code: string;
+  name: string;
+  kind: ShippingKind;
+  carrierAccount: string | null;
+  pickupAddress: string | null;
+}
+
+/** Issue 30: the order's shipping as answered; null when it was placed without a method. */
+export function orderShippingOf(row: Pick<OrderView, 'shipping_cents' | 'shipping_method' | 'delivery_from' | 'delivery_to'>): OrderShipping | null {
+  if (!row.shipping_method) return null;
+  let method: StoredShippingMethod;
+  try {
+    method = JSON.parse(row.shipping_method) as StoredShippingMethod;
+  } catch {
+    return null;
+  }
+  return {
+    code: method.code,
+    name: method.name,
+    kind: method.kind,
+    price: centsToDollars(Number(row.shipping_cents ?? 0)),
+    carrierAccount: method.carrierAccount ?? null,
+    pickupAddress: method.pickupAddress ?? null,
+    estimatedDelivery: row.delivery_from && row.delivery_to ? { from: row.delivery_from, to: row.delivery_to } : null,
+  };
 }
 
 /** An order row and its lines as the API answers them (the spec's field names, dollars). */
@@ -62,6 +101,7 @@ export function toOrder(row: OrderView, lines: readonly OrderLineRow[]): Order {
     rejectionReason: row.rejection_reason,
     fulfilment: row.fulfilment === 'ship_complete' ? 'ship_complete' : 'ship_as_available',
     credited: centsToDollars(Number(row.credited_cents ?? 0)),
+    shipping: orderShippingOf(row),
   };
 }
 

@@ -61,6 +61,10 @@ export const ORDER_VIEW_COLUMNS = [
   'fulfilment',
   'credited_cents',
   'review_note',
+  'shipping_cents',
+  'shipping_method',
+  'delivery_from',
+  'delivery_to',
 ] as const satisfies readonly (keyof OrderRow)[];
 export type OrderView = Pick<OrderRow, (typeof ORDER_VIEW_COLUMNS)[number]>;
 

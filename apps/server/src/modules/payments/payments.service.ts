@@ -39,6 +39,20 @@ const BANK_TRANSFER = 'bank_transfer';
 
 const DEFAULT_BANK_TRANSFER = 'Bank transfer to Bulkparts Ltd, quoting the invoice number';
 
+/** Issue 30: the order's shipping charge as a payment line item, none when nothing was charged. */
+function shippingLineOf(row: OrderRow): { name: string; quantity: number; unitPriceE4: number; lineTotalCents: number }[] {
+  const cents = Number(row.shipping_cents ?? 0);
+  if (cents <= 0) return [];
+  let name = 'Shipping';
+  try {
+    const method = JSON.parse(row.shipping_method ?? '{}') as { name?: string };
+    if (method.name) name = `Shipping: ${method.name}`;
+  } catch {
+    // An unreadable method is still charged, as 'Shipping'.
+  }
+  return [{ name, quantity: 1, unitPriceE4: cents * 100, lineTotalCents: cents }];
+}
+
 function refusePayment(row: OrderRow): never {
   if (row.paid_at) throw new AppError('ALREADY_PAID', 'This order is already paid');
   throw new AppError('INVALID_TRANSITION', `An order that is ${row.status} cannot be paid`);
@@ -76,12 +90,16 @@ export function createPaymentsService({
       const lines = await orders.lines(row.id);
       const result = await provider.initiate(
         {
-          lines: lines.map((l) => ({
-            name: l.product_name,
-            quantity: Number(l.quantity),
-            unitPriceE4: Number(l.unit_price_e4),
-            lineTotalCents: Number(l.line_total_cents),
-          })),
+          lines: [
+            ...lines.map((l) => ({
+              name: l.product_name,
+              quantity: Number(l.quantity),
+              unitPriceE4: Number(l.unit_price_e4),
+              lineTotalCents: Number(l.line_total_cents),
+            })),
+            // Issue 30: the shipping charge is a line item of its own, so the session's amount is the order's total.
+            ...shippingLineOf(row),
+          ],
           id: row.id,
           productName: row.product_name,
           quantity: row.quantity,

@@ -135,6 +135,8 @@ const COLUMNS = sql.raw(
     'backorder_allowed',
     'lead_time_days',
     'next_restock_date',
+    // Issue 30: a product's weight (the cart's weight, the shipping bands).
+    'weight_grams',
   ]
     .map((c) => `p.${c}`)
     .join(', '),

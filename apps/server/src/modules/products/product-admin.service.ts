@@ -15,6 +15,7 @@ import {
   productRulesProblems,
   tiersToE4,
   tiersToDollars,
+  gramsOfKg,
 } from '@bulkparts/shared';
 import { isUniqueViolation, pageOffset } from '../../db/query-helpers.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
@@ -101,6 +102,7 @@ export function createProductsAdminService(
         order_multiple: input.orderMultiple,
         low_stock_threshold: input.lowStockThreshold,
         unspsc: input.unspsc,
+        weight_grams: input.weightKg === null ? null : gramsOfKg(input.weightKg),
         created_at: now,
         updated_at: now,
         ...catalogueColumns(input),
@@ -141,6 +143,7 @@ export function createProductsAdminService(
       // Issue 31: the settings as sent (a lead time or restock day left out is cleared).
       if (patch.backorder !== undefined) Object.assign(values, backorderColumns(patch.backorder));
       if (patch.unspsc !== undefined) values.unspsc = patch.unspsc;
+      if (patch.weightKg !== undefined) values.weight_grams = patch.weightKg === null ? null : gramsOfKg(patch.weightKg);
       // The tiers and the multiple are checked against the product as it will be stored: a price
       // raised above the stored tiers, or a minimum that the stored multiple pushes past 1000, is
       // as wrong as bad tiers sent with it.

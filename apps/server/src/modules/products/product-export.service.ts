@@ -12,6 +12,7 @@ import {
   PRODUCT_CSV_BACKORDER_COLUMNS,
   PRODUCT_CSV_PRICING_COLUMNS,
   PRODUCT_CSV_UNSPSC_COLUMN,
+  PRODUCT_CSV_WEIGHT_COLUMN,
 } from '@bulkparts/shared';
 import type { ProductCsvRow, ProductImportRepository } from './product-import.repository.js';
 import { storedTiers } from './products.service.js';
@@ -47,6 +48,8 @@ function cells(row: ProductCsvRow, attributeNames: readonly string[]): string[] 
     row.lead_time_days === null ? '' : String(row.lead_time_days),
     row.next_restock_date ?? '',
     row.unspsc ?? '',
+    // Issue 30: kilograms (grams / 1000, exact: at most 3 decimals); empty for none.
+    row.weight_grams === null ? '' : String(Number(row.weight_grams) / 1000),
     ...attributeNames.map((name) => attributes[name] ?? ''),
   ].map(csvFormulaEscape);
 }
@@ -67,6 +70,7 @@ export function createProductExportService(repo: ProductImportRepository) {
         PRODUCT_CSV_LOW_STOCK_COLUMN,
         ...PRODUCT_CSV_BACKORDER_COLUMNS,
         PRODUCT_CSV_UNSPSC_COLUMN,
+        PRODUCT_CSV_WEIGHT_COLUMN,
         ...attributeNames.map((n) => `${PRODUCT_CSV_ATTRIBUTE_PREFIX}${n}`),
       ];
       // One CSV chunk per page (csv-stringify's sync API): a record at a time through a stream

@@ -23,6 +23,7 @@ const CSV_COLUMNS = [
   'lead_time_days',
   'next_restock_date',
   'unspsc',
+  'weight_grams',
 ] as const;
 export type ProductCsvRow = Pick<ProductRow, (typeof CSV_COLUMNS)[number]>;
 
@@ -46,6 +47,7 @@ const UPDATED_COLUMNS = [
   'lead_time_days',
   'next_restock_date',
   'unspsc',
+  'weight_grams',
   'updated_at',
 ] as const;
 

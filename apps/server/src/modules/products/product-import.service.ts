@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import {
   detectCsvDelimiter,
   dollarsToE4,
+  gramsOfKg,
   parseProductCsvHeader,
   PRODUCT_IMPORT_ERRORS_MAX,
   PRODUCT_IMPORT_MAX_BYTES,
@@ -24,6 +25,7 @@ import {
   hasBackorderColumns,
   hasLowStockColumn,
   hasUnspscColumn,
+  hasWeightColumn,
   keptPricingProblems,
   pricingColumns,
   validateRecord,
@@ -99,7 +101,8 @@ function sameValues(
     Number(current.backorder_allowed) === next.backorder_allowed &&
     (current.lead_time_days === null ? null : Number(current.lead_time_days)) === next.lead_time_days &&
     current.next_restock_date === next.next_restock_date &&
-    (current.unspsc ?? null) === next.unspsc
+    (current.unspsc ?? null) === next.unspsc &&
+    (current.weight_grams == null ? null : Number(current.weight_grams)) === next.weight_grams
   );
 }
 
@@ -108,7 +111,7 @@ function sameValues(
  * them). `price_tiers` / `order_multiple` / `low_stock_threshold` / `unspsc` are left out when the file has
  * no such column.
  */
-function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean, unspsc: boolean, backorder = false) {
+function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean, unspsc: boolean, backorder = false, weight = false) {
   return {
     ...(pricing.tiers ? { price_tiers: JSON.stringify(tiersToE4(input.priceTiers)) } : {}),
     ...(pricing.multiple ? { order_multiple: input.orderMultiple } : {}),
@@ -116,6 +119,8 @@ function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: bo
     // Issue 31: a file without backorder columns leaves a product's settings as they are.
     ...(backorder ? backorderColumns(input.backorder) : {}),
     ...(unspsc ? { unspsc: input.unspsc } : {}),
+    // Issue 30: a file without the weight column leaves a product's weight as it is.
+    ...(weight ? { weight_grams: input.weightKg === null ? null : gramsOfKg(input.weightKg) } : {}),
     ...catalogueColumns(input),
     name: input.name,
     name_lower: input.name.toLowerCase(),
@@ -149,6 +154,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
     let lowStock = true;
     let backorder = false;
     let unspsc = true;
+    let weight = false;
     let stop = false;
     const accepted: { row: number; value: ProductInput }[] = [];
     /** The batch's valid rows: checked against the stored tiers/multiple they keep, then written. */
@@ -163,7 +169,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           return problems.length === 0;
         });
       }
-      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock, unspsc, backorder));
+      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock, unspsc, backorder, weight));
       accepted.length = 0;
     };
     try {
@@ -181,6 +187,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
             lowStock = hasLowStockColumn(columns);
             backorder = hasBackorderColumns(columns);
             unspsc = hasUnspscColumn(columns);
+            weight = hasWeightColumn(columns);
             continue;
           }
           if (cells.every((c) => !c.trim())) continue; // a spreadsheet's trailing blank row
@@ -258,6 +265,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           lead_time_days: values.lead_time_days !== undefined ? values.lead_time_days : (existing?.lead_time_days ?? null),
           next_restock_date: values.next_restock_date !== undefined ? values.next_restock_date : (existing?.next_restock_date ?? null),
           unspsc: values.unspsc !== undefined ? values.unspsc : (existing?.unspsc ?? null),
+          weight_grams: values.weight_grams !== undefined ? values.weight_grams : existing?.weight_grams == null ? null : Number(existing.weight_grams),
         };
         if (existing && sameValues(existing, merged)) continue;
         // On an existing SKU only the file's values are written (repository); id and position are for new rows.

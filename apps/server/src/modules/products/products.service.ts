@@ -16,6 +16,7 @@ import {
   type Priced,
   type BackorderInput,
   type BackorderSettings,
+  kgOfGrams,
 } from '@bulkparts/shared';
 import { notFound } from '../../lib/errors.js';
 import type { CatalogueCache } from './catalogue-cache.js';
@@ -59,8 +60,13 @@ export function toProductJson(row: ProductRow): Product {
     lowStockThreshold: row.low_stock_threshold === null ? null : Number(row.low_stock_threshold),
     backorder: backorderOf(row),
     unspsc: row.unspsc ?? null,
+    weightKg: weightKgOf(row),
   };
 }
+
+/** Issue 30: kilograms per piece (stored as grams), null when not given. */
+export const weightKgOf = (row: Pick<ProductRow, 'weight_grams'>): number | null =>
+  row.weight_grams === null || row.weight_grams === undefined ? null : kgOfGrams(Number(row.weight_grams));
 
 /** Issue 31: a product row's backorder settings (`lineAvailability`'s input). */
 export function backorderOf(row: Pick<ProductRow, 'backorder_allowed' | 'lead_time_days' | 'next_restock_date'>): BackorderSettings {

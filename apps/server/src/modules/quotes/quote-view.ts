@@ -46,6 +46,7 @@ export function toQuote(row: QuoteRow, lines: readonly QuoteLineRow[], now: Date
     orderId: row.order_id,
     lines: lines.map(toQuoteLine),
     total: total === null ? null : centsToDollars(total),
+    shipping: row.shipping_cents == null ? null : centsToDollars(Number(row.shipping_cents)),
   };
 }
 

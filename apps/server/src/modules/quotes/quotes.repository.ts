@@ -15,7 +15,9 @@ export interface QuoteListFilter {
 }
 
 /** Changes a move writes besides the status. */
-export type QuoteChanges = Partial<Pick<QuoteRow, 'message' | 'valid_until' | 'order_id' | 'answered_at' | 'decided_at'>> & { updated_at: string };
+export type QuoteChanges = Partial<Pick<QuoteRow, 'message' | 'valid_until' | 'order_id' | 'answered_at' | 'decided_at' | 'shipping_cents'>> & {
+  updated_at: string;
+};
 
 /**
  * The quotes module's tables (`quotes`, `quote_lines`, db/table-owners.ts). Every status change is

@@ -143,6 +143,7 @@ export function createQuotesService({ repo, products, units, adminEmails, render
         updated_at: iso,
         answered_at: null,
         decided_at: null,
+        shipping_cents: null,
       };
       const lines: QuoteLineRow[] = input.lines.map((l, i) => {
         const product = found.get(l.productId)!;
@@ -213,7 +214,9 @@ export function createQuotesService({ repo, products, units, adminEmails, render
 
       const prices = new Map(input.lines.map((l) => [l.productId, dollarsToE4(l.unitPrice)!]));
       const iso = at.toISOString();
-      const changes = { message: input.message ?? null, valid_until: input.validUntil, answered_at: iso, updated_at: iso };
+      // Issue 30: a freight quote's answer carries the shipping price the accepted order charges.
+      const shippingCents = input.shipping == null ? null : Math.round(input.shipping * 100);
+      const changes = { message: input.message ?? null, valid_until: input.validUntil, answered_at: iso, updated_at: iso, shipping_cents: shippingCents };
       const answered = await units.run(async (uow) => {
         if (!(await repo.answerIn(uow, id, changes, prices))) return false;
         const quote = toQuote(
@@ -235,6 +238,11 @@ export function createQuotesService({ repo, products, units, adminEmails, render
         const row = await ownQuote(id, user, 'accept');
         checkMove(row, 'accepted', now());
         return repo.linesOf([id]);
+      },
+      /** Issue 30: the freight price the answer carries (cents), or null. */
+      async shippingOf(id: string): Promise<number | null> {
+        const row = await repo.findById(id);
+        return row?.shipping_cents == null ? null : Number(row.shipping_cents);
       },
       /** In the order's unit: the quote becomes `accepted` with the order's id, only from the status read; false when it moved meanwhile. */
       acceptIn: (uow: UnitOfWork, id: string, orderId: string): Promise<boolean> => repo.acceptIn(uow.trx, id, orderId, now().toISOString()),

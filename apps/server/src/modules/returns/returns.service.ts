@@ -43,7 +43,7 @@ export interface NewCreditNote {
 export interface ReturnsDeps {
   repo: ReturnsRepository;
   /** Who a user is in which company (a company's admin sees its returns). */
-  companies: Pick<CompanyDirectory, 'membershipOf'>;
+  companies: Pick<CompanyDirectory, 'membershipOf' | 'invoiceParty'>;
   /** An order as the credit note prints it (the orders service, no access check: the note's own is done here). */
   orderOf: (orderId: string) => Promise<Order | undefined>;
   renderer: Pick<InvoiceRenderer, 'renderPrinted'>;
@@ -140,7 +140,12 @@ export function createReturnsService({ repo, companies, orderOf, renderer, selle
       const note = isObjectId(id) ? await repo.creditNoteById(id) : undefined;
       const ret = note && (await repo.findById(note.return_id));
       if (!note || !ret || !(await sees(ret.row, user))) throw notFound('Credit note');
-      const [order, sellerLines] = await Promise.all([orderOf(note.order_id), seller()]);
+      // Issue 30: the company billed (its name and VAT number), as on the invoice the note credits.
+      const [order, sellerLines, party] = await Promise.all([
+        orderOf(note.order_id),
+        seller(),
+        ret.row.company_id ? companies.invoiceParty(ret.row.company_id) : null,
+      ]);
       const pdf = await renderer.renderPrinted(
         creditNoteDocument({
           number: Number(note.number),
@@ -154,8 +159,9 @@ export function createReturnsService({ repo, companies, orderOf, renderer, selle
           shippingCents: Number(note.shipping_cents),
           totalCents: Number(note.total_cents),
           method: note.method,
-          billTo: { email: ret.row.user_email, company: order?.shippingAddress?.company ?? null, address: order?.shippingAddress ?? null },
+          billTo: { email: ret.row.user_email, company: party?.name ?? order?.shippingAddress?.company ?? null, address: order?.shippingAddress ?? null },
           seller: sellerLines,
+          buyerTaxId: party?.taxId ?? null,
         }),
       );
       return { filename: creditNoteFilename(Number(note.number)), pdf };

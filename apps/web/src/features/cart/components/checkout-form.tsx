@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -21,6 +22,8 @@ import { alreadyOrderedOf, useCheckout, type AlreadyOrdered } from '../api/check
 import { OrderDetailsFields, orderDetailsDefaults } from './order-details-fields';
 import { DispatchEstimate } from '@/components/ui/dispatch-estimate';
 import { creditAvailableCents } from './payment-choice';
+import { cartQueries } from '../api/cart-queries';
+import { chosenOption, ShippingOptions } from './shipping-options';
 
 /** The 409 code of an order that would pass the company's credit limit (issue 18). */
 const CREDIT_LIMIT_EXCEEDED = 'CREDIT_LIMIT_EXCEEDED';
@@ -95,6 +98,10 @@ export function CheckoutForm({
   // the cart's lines at the prices the server gave them, the buyer's limit. Stock and line rules
   // are the cart's to show, so only the total and the status are read here.
   const fulfilment = useWatch({ control: form.control, name: 'fulfilment' });
+  // Issue 30: the chosen shipping method's charge (the options' query is the picker's; read from its cache here).
+  const [shippingMethod, country] = useWatch({ control: form.control, name: ['shippingMethod', 'shippingAddress.country'] });
+  const shippingOptions = useQuery(cartQueries.shippingOptions(country ?? ''));
+  const shipping = chosenOption(shippingOptions.data, shippingMethod);
   const plan = planOrder({
     buyer: { spendingLimitCents: limitCents, paymentTerms: terms, creditLimitCents: null, creditUsedCents: 0 },
     lines: lines.map((l) => ({
@@ -111,6 +118,7 @@ export function CheckoutForm({
     paymentMethod: 'card',
     now: new Date().toISOString(),
     fulfilment,
+    shipping: shipping ? { priceCents: cents(shipping.price) } : undefined,
   });
   const total = plan.totalCents / 100;
   const toApprover = plan.status === 'awaiting_approval';
@@ -143,6 +151,7 @@ export function CheckoutForm({
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Checkout">
         <OrderDetailsFields idPrefix="checkout" company={company} companyAddresses={companyAddresses} total={total} backordered={backordered} />
+        {lines.length > 0 && <ShippingOptions />}
         {lines.length > 0 && <DispatchEstimate dispatch={plan.dispatch} />}
         <LinesFailureMessage failure={failure} />
         {toApprover && limitCents !== null && (

@@ -24,6 +24,7 @@ const quote: Quote = {
   orderId: null,
   lines: [{ productId: 'p1', sku: 'HB-M8', name: 'M8 hex bolt', img: '', quantity: 5000, listUnitPrice: 0.2, unitPrice: null, lineTotal: null }],
   total: null,
+  shipping: null,
 };
 
 describe('AnswerQuoteForm', () => {
