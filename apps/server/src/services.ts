@@ -109,6 +109,9 @@ import { createPunchoutService } from './modules/punchout/punchout.service.js';
 import { createPunchoutOrder } from './flows/punchout-order.js';
 import { createPunchoutReturn } from './flows/punchout-return.js';
 import { createPunchoutStart } from './flows/punchout-start.js';
+import { createTaxRepository } from './modules/tax/tax.repository.js';
+import { createTaxService } from './modules/tax/tax.service.js';
+import { createVatChecker } from './modules/tax/vat-checker.js';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -240,6 +243,17 @@ export function buildServices({
     units,
     catalogueCache,
     creditUsedCents: (companyId) => orders.creditUsedCents(companyId),
+    // Issue 30: VAT numbers checked when saved and by the background round; admins mailed before a certificate expires.
+    vatChecker: createVatChecker(config.tax.vatCheckUrl),
+    shopAdminEmails: () => users.adminEmails(),
+    mailer,
+    publicUrl: config.publicUrl,
+  });
+  // Issue 30 (ADR 0034): the rates by destination and each order's tax context (seller from the config for now).
+  const tax = createTaxService({
+    repo: createTaxRepository(db),
+    seller: () => ({ country: config.tax.sellerCountry, vatNumber: config.tax.sellerVatNumber }),
+    buyerProfile: (companyId) => companies.taxProfile(companyId),
   });
 
   const ordersRepo = createOrdersRepository(db, engine);
@@ -256,6 +270,7 @@ export function buildServices({
     timeline: events,
     // An account order invoiced at once takes its invoice number (payments' sequence) in its own unit (issue 18).
     invoiceNumberIn: (trx) => paymentsRepo.nextInvoiceNumber(trx),
+    taxContext: (input) => tax.contextFor(input),
   });
   // Orders → profiles (issue 29): a purchase without a ship-to takes the last one; a given one is remembered.
   const shipTo: ShipToBook = {
@@ -454,6 +469,7 @@ export function buildServices({
     stock,
     stockTake,
     warehouses,
+    tax,
     shipments,
     shipping,
     returns,

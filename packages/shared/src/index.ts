@@ -39,3 +39,7 @@ export * from './natural-sort.js';
 export * from './cart-weight.js';
 export * from './punchout.js';
 export * from './schemas/punchout.js';
+export * from './countries.js';
+export * from './tax.js';
+export * from './order-totals.js';
+export * from './schemas/tax.js';

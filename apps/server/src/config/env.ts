@@ -47,6 +47,16 @@ const envSchema = z
       .trim()
       .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email')
       .default('hello@bulkparts.local'),
+    // Issue 30 (ADR 0034): the seller's country and VAT number decide the tax (until the seller identity record holds them),
+    // and a VIES-compatible service verifies buyers' VAT numbers (unset: the format is checked, numbers stay unverified).
+    SELLER_COUNTRY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO country code (US, GB, DE)')
+      .default('US')
+      .transform((v) => v.toUpperCase()),
+    SELLER_VAT_NUMBER: optionalString,
+    VAT_CHECK_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), 'must be an http(s):// URL'),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_BASE: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s):// URL'),
@@ -208,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     signUpsPerIpPerHour: e.SIGNUPS_PER_IP_PER_HOUR,
     signInsPerIpPerMinute: e.SIGNINS_PER_IP_PER_MINUTE,
     bankTransferDetails: e.BANK_TRANSFER_DETAILS,
+    /** Issue 30: who sells (tax decisions) and where VAT numbers are checked (no trailing slash). */
+    tax: { sellerCountry: e.SELLER_COUNTRY, sellerVatNumber: e.SELLER_VAT_NUMBER ?? null, vatCheckUrl: e.VAT_CHECK_URL?.replace(/\/$/, '') },
     /** Where uploads live: an S3-compatible bucket (ADR 0021), or undefined for DATA_DIR/uploads. */
     objectStorage:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

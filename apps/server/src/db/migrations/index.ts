@@ -28,6 +28,7 @@ import * as warehouses from './20261220000000-warehouses.js';
 import * as shipments from './20261221000000-shipments.js';
 import * as backorders from './20261222000000-backorders.js';
 import * as returns from './20261223000000-returns.js';
+import * as tax from './20261231000000-tax.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '20261221000000-shipments': shipments,
   '20261222000000-backorders': backorders,
   '20261223000000-returns': returns,
+  '20261231000000-tax': tax,
 };

@@ -9,6 +9,8 @@ import {
   type CheckoutInput,
   type Order,
   type PaymentMethod,
+  type TaxClass,
+  type TaxContext,
 } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
@@ -41,6 +43,7 @@ export type LineProduct = Pick<
   | 'backorder_allowed'
   | 'lead_time_days'
   | 'next_restock_date'
+  | 'tax_class'
 >;
 
 export interface NewOrderLine {
@@ -70,6 +73,8 @@ export interface NewOrder {
   paymentMethod?: PaymentMethod;
   /** Issue 32: what a shop admin should check on this order (a punchout line sent at another price), shown to admins only. */
   reviewNote?: string | null;
+  /** Issue 30: the tax context (the placement reads it in `prepare` when not given). */
+  tax?: TaxContext | undefined;
 }
 
 /**
@@ -102,6 +107,7 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
         availableQuantity: Number(product.available_quantity),
         archived: Boolean(product.archived),
         backorder: backorderOf(product),
+        taxClass: (product.tax_class ?? 'standard') as TaxClass,
       },
       quantity,
       quotedUnitPriceCents,
@@ -110,6 +116,7 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     paymentMethod,
     now,
     fulfilment: o.details?.fulfilment,
+    tax: o.tax,
   });
   const lines: OrderLineRow[] = o.lines.map(({ product, quantity }, i) => ({
     order_id: id,
@@ -129,6 +136,8 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     backorder_position: null,
     returned_quantity: 0,
     credited_quantity: 0,
+    // Issue 30: as decided now, kept so the invoice reprints as it was.
+    tax: plan.lines[i]!.tax ? JSON.stringify(plan.lines[i]!.tax) : null,
   }));
   const first = lines[0]!;
   const awaiting = plan.status === 'awaiting_approval';
@@ -161,6 +170,9 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     fulfilment: plan.fulfilment,
     credited_cents: 0,
     review_note: o.reviewNote ?? null,
+    subtotal_cents: plan.totals.subtotalCents,
+    tax_cents: plan.totals.taxTotalCents,
+    tax_lines: JSON.stringify(plan.totals.tax),
   };
   return { row, lines };
 }
@@ -175,7 +187,16 @@ export interface PlacementDeps {
   timeline: OrderTimelineLog;
   /** The payments module's next invoice number, inside the order's unit (wired in services.ts). */
   invoiceNumberIn?: ((trx: Transaction<DB>) => Promise<number>) | undefined;
+  /** Issue 30: the tax context of an order (the tax module's, wired in services.ts); absent: no tax decided. */
+  taxContext?: TaxContextSource | undefined;
 }
+
+/** Issue 30: the tax context for a buyer's company (null: none) and a ship-to (null: the seller's country) on `today`. */
+export type TaxContextSource = (input: {
+  companyId: string | null;
+  destination: { country: string; region?: string | null | undefined } | null;
+  today: string;
+}) => Promise<TaxContext>;
 
 /** 409 unless the membership may pay on account (a member of a company with payment terms). */
 export function checkAccountPayment(membership: Membership | null): asserts membership is Membership {
@@ -210,7 +231,7 @@ export interface FlexibleTake {
  * in the unit: the unpaid-order cap, the company's credit, the invoice number of an order invoiced
  * at once, the order and its lines with their number, its timeline step, its mail and webhooks.
  */
-export function createOrderPlacement({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn }: PlacementDeps) {
+export function createOrderPlacement({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn, taxContext }: PlacementDeps) {
   /** The checks, the order and its lines, its timeline step: everything but the `order.placed` fact. */
   async function insertIn(uow: UnitOfWork, prepared: PreparedOrder): Promise<Order> {
     const { row, lines, credit } = prepared;
@@ -237,7 +258,16 @@ export function createOrderPlacement({ repo, companyOrders, rules, companies, ti
     async prepare(o: NewOrder): Promise<PreparedOrder> {
       const membership = o.membership !== undefined ? o.membership : ((await companies?.membershipOf(o.user.id)) ?? null);
       if (o.paymentMethod === 'account') checkAccountPayment(membership);
-      const { row, lines } = newOrderRows({ ...o, membership }, rules.unpaidTtlSeconds);
+      const ship = o.details?.shippingAddress;
+      const tax =
+        o.tax ??
+        (taxContext &&
+          (await taxContext({
+            companyId: membership?.companyId ?? null,
+            destination: ship ? { country: ship.country, region: (ship as { region?: string }).region ?? null } : null,
+            today: nowIso().slice(0, 10),
+          })));
+      const { row, lines } = newOrderRows({ ...o, membership, tax }, rules.unpaidTtlSeconds);
       const approvers = row.status === 'awaiting_approval' && row.company_id && companies ? await companies.approverEmails(row.company_id) : [];
       const credit =
         row.payment_method === 'account' && membership?.creditLimitCents != null

@@ -61,6 +61,9 @@ export const ORDER_VIEW_COLUMNS = [
   'fulfilment',
   'credited_cents',
   'review_note',
+  'subtotal_cents',
+  'tax_cents',
+  'tax_lines',
 ] as const satisfies readonly (keyof OrderRow)[];
 export type OrderView = Pick<OrderRow, (typeof ORDER_VIEW_COLUMNS)[number]>;
 

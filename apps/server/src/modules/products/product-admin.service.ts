@@ -100,6 +100,7 @@ export function createProductsAdminService(
         order_multiple: input.orderMultiple,
         low_stock_threshold: input.lowStockThreshold,
         unspsc: input.unspsc,
+        tax_class: input.taxClass,
         created_at: now,
         updated_at: now,
         ...catalogueColumns(input),
@@ -140,6 +141,7 @@ export function createProductsAdminService(
       // Issue 31: the settings as sent (a lead time or restock day left out is cleared).
       if (patch.backorder !== undefined) Object.assign(values, backorderColumns(patch.backorder));
       if (patch.unspsc !== undefined) values.unspsc = patch.unspsc;
+      if (patch.taxClass !== undefined) values.tax_class = patch.taxClass;
       // The tiers and the multiple are checked against the product as it will be stored: a price
       // raised above the stored tiers, or a minimum that the stored multiple pushes past 1000, is
       // as wrong as bad tiers sent with it.

@@ -11,6 +11,7 @@ import {
   PRODUCT_CSV_BACKORDER_COLUMNS,
   PRODUCT_CSV_PRICING_COLUMNS,
   PRODUCT_CSV_UNSPSC_COLUMN,
+  PRODUCT_CSV_TAX_CLASS_COLUMN,
 } from '@bulkparts/shared';
 import type { ProductCsvRow, ProductImportRepository } from './product-import.repository.js';
 import { storedTiers } from './products.service.js';
@@ -52,6 +53,7 @@ function cells(row: ProductCsvRow, attributeNames: readonly string[]): string[] 
     row.lead_time_days === null ? '' : String(row.lead_time_days),
     row.next_restock_date ?? '',
     row.unspsc ?? '',
+    row.tax_class ?? 'standard',
     ...attributeNames.map((name) => attributes[name] ?? ''),
   ].map(csvFormulaEscape);
 }
@@ -72,6 +74,7 @@ export function createProductExportService(repo: ProductImportRepository) {
         PRODUCT_CSV_LOW_STOCK_COLUMN,
         ...PRODUCT_CSV_BACKORDER_COLUMNS,
         PRODUCT_CSV_UNSPSC_COLUMN,
+        PRODUCT_CSV_TAX_CLASS_COLUMN,
         ...attributeNames.map((n) => `${PRODUCT_CSV_ATTRIBUTE_PREFIX}${n}`),
       ];
       // One CSV chunk per page (csv-stringify's sync API): a record at a time through a stream

@@ -23,6 +23,7 @@ const CSV_COLUMNS = [
   'lead_time_days',
   'next_restock_date',
   'unspsc',
+  'tax_class',
 ] as const;
 export type ProductCsvRow = Pick<ProductRow, (typeof CSV_COLUMNS)[number]>;
 
@@ -46,6 +47,7 @@ const UPDATED_COLUMNS = [
   'lead_time_days',
   'next_restock_date',
   'unspsc',
+  'tax_class',
   'updated_at',
 ] as const;
 

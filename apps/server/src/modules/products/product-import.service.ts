@@ -24,6 +24,7 @@ import {
   hasBackorderColumns,
   hasLowStockColumn,
   hasUnspscColumn,
+  hasTaxClassColumn,
   keptPricingProblems,
   pricingColumns,
   validateRecord,
@@ -99,7 +100,8 @@ function sameValues(
     Number(current.backorder_allowed) === next.backorder_allowed &&
     (current.lead_time_days === null ? null : Number(current.lead_time_days)) === next.lead_time_days &&
     current.next_restock_date === next.next_restock_date &&
-    (current.unspsc ?? null) === next.unspsc
+    (current.unspsc ?? null) === next.unspsc &&
+    (current.tax_class ?? 'standard') === next.tax_class
   );
 }
 
@@ -108,7 +110,7 @@ function sameValues(
  * them). `price_tiers` / `order_multiple` / `low_stock_threshold` / `unspsc` are left out when the file has
  * no such column.
  */
-function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean, unspsc: boolean, backorder = false) {
+function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean, unspsc: boolean, backorder = false, taxClass = false) {
   return {
     ...(pricing.tiers ? { price_tiers: JSON.stringify(tiersToCents(input.priceTiers)) } : {}),
     ...(pricing.multiple ? { order_multiple: input.orderMultiple } : {}),
@@ -116,6 +118,7 @@ function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: bo
     // Issue 31: a file without backorder columns leaves a product's settings as they are.
     ...(backorder ? backorderColumns(input.backorder) : {}),
     ...(unspsc ? { unspsc: input.unspsc } : {}),
+    ...(taxClass ? { tax_class: input.taxClass } : {}),
     ...catalogueColumns(input),
     name: input.name,
     name_lower: input.name.toLowerCase(),
@@ -149,6 +152,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
     let lowStock = true;
     let backorder = false;
     let unspsc = true;
+    let taxClass = false;
     let stop = false;
     const accepted: { row: number; value: ProductInput }[] = [];
     /** The batch's valid rows: checked against the stored tiers/multiple they keep, then written. */
@@ -163,7 +167,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           return problems.length === 0;
         });
       }
-      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock, unspsc, backorder));
+      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock, unspsc, backorder, taxClass));
       accepted.length = 0;
     };
     try {
@@ -181,6 +185,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
             lowStock = hasLowStockColumn(columns);
             backorder = hasBackorderColumns(columns);
             unspsc = hasUnspscColumn(columns);
+            taxClass = hasTaxClassColumn(columns);
             continue;
           }
           if (cells.every((c) => !c.trim())) continue; // a spreadsheet's trailing blank row
@@ -258,6 +263,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           lead_time_days: values.lead_time_days !== undefined ? values.lead_time_days : (existing?.lead_time_days ?? null),
           next_restock_date: values.next_restock_date !== undefined ? values.next_restock_date : (existing?.next_restock_date ?? null),
           unspsc: values.unspsc !== undefined ? values.unspsc : (existing?.unspsc ?? null),
+          tax_class: values.tax_class !== undefined ? values.tax_class : (existing?.tax_class ?? 'standard'),
         };
         if (existing && sameValues(existing, merged)) continue;
         // On an existing SKU only the file's values are written (repository); id and position are for new rows.
