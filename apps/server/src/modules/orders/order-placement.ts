@@ -264,7 +264,7 @@ export function createOrderPlacement({ repo, companyOrders, rules, companies, ti
         (taxContext &&
           (await taxContext({
             companyId: membership?.companyId ?? null,
-            destination: ship ? { country: ship.country, region: (ship as { region?: string }).region ?? null } : null,
+            destination: ship ? { country: ship.country, region: ship.region ?? null } : null,
             today: nowIso().slice(0, 10),
           })));
       const { row, lines } = newOrderRows({ ...o, membership, tax }, rules.unpaidTtlSeconds);
