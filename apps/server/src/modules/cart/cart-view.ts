@@ -1,7 +1,7 @@
 import { asSeenBy, centsToDollars, linePrice, MESSAGES, quantityError, stockForRules, tiersToDollars, type Cart, type CartLine } from '@bulkparts/shared';
 import { buyerPricesIn, type PriceBook } from '../companies/company-directory.js';
 import type { ProductRow } from '../products/products.repository.js';
-import { backorderOf, pricedRow } from '../products/products.service.js';
+import { backorderOf, pricedRow, taxClassOf } from '../products/products.service.js';
 
 /** The product fields a cart line shows and is checked against. */
 export type CartProduct = Pick<
@@ -19,6 +19,7 @@ export type CartProduct = Pick<
   | 'backorder_allowed'
   | 'lead_time_days'
   | 'next_restock_date'
+  | 'tax_class'
 >;
 
 /**
@@ -98,6 +99,8 @@ export function cartView(stored: readonly { product_id: string; quantity: number
       problem,
       backorder: backorderOf(p),
       weightKg: productWeightKg(p),
+      // Issue 30: the checkout plans the order's tax with it (shared `planOrder`, as the server does).
+      taxClass: taxClassOf(p.tax_class),
     });
   }
   return { lines, subtotal: centsToDollars(subtotalCents), count: lines.length };

@@ -10,6 +10,8 @@ export interface PayableOrder {
   userEmail: string;
   /** Every line (a provider's payment page lists them; their totals add up to `totalCents`). */
   lines: { name: string; quantity: number; unitPriceCents: number }[];
+  /** Issue 30: what the order adds to its lines (its tax; shipping): the lines plus these make `totalCents`. */
+  charges?: { name: string; amountCents: number }[] | undefined;
 }
 
 export type InitiateResult =

@@ -80,6 +80,8 @@ export function createPaymentsService({
           unitPriceCents: Number(row.unit_price_cents),
           totalCents: Number(row.total_cents),
           userEmail: row.user_email,
+          // Issue 30: the tax as charged, one line of its own on the provider's page.
+          charges: Number(row.tax_cents ?? 0) > 0 ? [{ name: 'Tax', amountCents: Number(row.tax_cents) }] : [],
         },
         input,
         {

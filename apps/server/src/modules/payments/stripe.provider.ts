@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../../lib/errors.js';
-import { WebhookSignatureError, type PaymentConfirmation, type PaymentProvider, type VerifiedWebhookEvent } from './payment-provider.js';
+import { WebhookSignatureError, type PayableOrder, type PaymentConfirmation, type PaymentProvider, type VerifiedWebhookEvent } from './payment-provider.js';
 
 export interface StripeProviderConfig {
   secretKey: string;
@@ -17,6 +17,7 @@ const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.asy
  * whose signature is verified on the raw body (the redirect back proves nothing).
  */
 export function createStripeProvider(config: StripeProviderConfig): PaymentProvider {
+  const chargeLines = (order: PayableOrder) => (order.charges ?? []).map((c) => ({ name: c.name, quantity: 1, unitPriceCents: c.amountCents }));
   const base = config.apiBase ? new URL(config.apiBase) : undefined;
   const stripe = new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
@@ -40,11 +41,12 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
           client_reference_id: order.id,
           metadata: { orderId: order.id },
           // Stripe takes at most 100 line items; a longer order is paid as one line of its total.
+          // Issue 30: the order's charges (its tax) follow as lines of their own, so the page's total is the order's.
           line_items: (order.lines.length === 0
-            ? [{ name: order.productName, quantity: order.quantity, unitPriceCents: order.unitPriceCents }]
-            : order.lines.length > 100
+            ? [{ name: order.productName, quantity: order.quantity, unitPriceCents: order.unitPriceCents }, ...chargeLines(order)]
+            : order.lines.length + (order.charges?.length ?? 0) > 100
               ? [{ name: order.productName, quantity: 1, unitPriceCents: order.totalCents }]
-              : order.lines
+              : [...order.lines, ...chargeLines(order)]
           ).map((l) => ({ quantity: l.quantity, price_data: { currency: 'usd', unit_amount: l.unitPriceCents, product_data: { name: l.name } } })),
           success_url: urls.success,
           cancel_url: urls.cancel,
