@@ -13,6 +13,7 @@
 export const BOTH_ENGINES = [
   // Issue 30: tax rates replaced in one transaction, each order line's tax and the order's totals stored, company tax records.
   'tax/tax.test.ts',
+  'tax/totals-everywhere.test.ts',
   // Orders: stock taken in the order's unit, concurrency, credit, order numbers, idempotency.
   'orders/cart-checkout-once.test.ts',
   'orders/checkout-concurrency.test.ts',
