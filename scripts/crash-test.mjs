@@ -183,7 +183,7 @@ async function postgresIntegrity(url) {
     const problems = [];
     const negative = Number((await c.query('select count(*) as n from products where available_quantity < 0')).rows[0].n);
     const orphans = Number((await c.query('select count(*) as n from orders o left join products p on p.id = o.product_id where p.id is null')).rows[0].n);
-    const badTotals = Number((await c.query('select count(*) as n from orders where total_cents <> unit_price_cents * quantity')).rows[0].n);
+    const badTotals = Number((await c.query('select count(*) as n from orders where total_cents <> (unit_price_e4 * quantity + 50) / 100')).rows[0].n);
     if (negative) problems.push(`${negative} products with negative stock`);
     if (orphans) problems.push(`${orphans} orders without their product`);
     if (badTotals) problems.push(`${badTotals} orders whose total is not price × quantity`);

@@ -131,7 +131,7 @@ function* products(count) {
       name,
       name_lower: name.toLowerCase(),
       description: `${attributes.Material} ${noun} for ${pick(r, USES)} use, ${attributes.Finish.toLowerCase()} finish, to ${attributes.Standard}.`,
-      price_cents: 5 + Math.floor(r() * 50_000),
+      price_e4: (5 + Math.floor(r() * 50_000)) * 100,
       minimum_order_quantity: moq,
       available_quantity: r() < 0.1 ? Math.floor(r() * moq) : moq + Math.floor(r() * 100_000),
       img: '/images/products/placeholder.webp',

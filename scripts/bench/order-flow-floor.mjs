@@ -40,17 +40,20 @@ function orderValues(o, columns, names) {
   return names.map((n) => (n in o ? o[n] : NUMERIC.test(types.get(n) ?? '') ? 0 : ''));
 }
 
+/** A line's total in cents: 1/10,000 dollar × pieces rounded half up once (shared `lineTotalCents`, issue 30). */
+const lineCents = (l) => Math.floor((Number(l.price_e4) * Number(l.quantity) + 50) / 100);
+
 /** The order row the app writes for these cart lines (the legacy single-line columns from the first line). */
 function orderRow(buyer, cart) {
   const first = cart[0];
-  const total = cart.reduce((s, l) => s + Number(l.price_cents) * Number(l.quantity), 0);
+  const total = cart.reduce((s, l) => s + lineCents(l), 0);
   const at = now();
   return {
     id: newId(),
     product_id: first.product_id,
     product_name: first.name,
     product_img: first.img,
-    unit_price_cents: Number(first.price_cents),
+    unit_price_e4: Number(first.price_e4),
     quantity: cart.reduce((s, l) => s + Number(l.quantity), 0),
     total_cents: total,
     user_id: buyer.userId,
@@ -65,8 +68,8 @@ function orderRow(buyer, cart) {
     payment_method: 'card',
   };
 }
-const GIVEN = Object.keys(orderRow({ userId: '', email: '' }, [{ product_id: '', name: '', img: '', price_cents: 0, quantity: 0 }]));
-const CART_READ = `select c.product_id, c.quantity, p.name, p.img, p.sku, p.price_cents
+const GIVEN = Object.keys(orderRow({ userId: '', email: '' }, [{ product_id: '', name: '', img: '', price_e4: 0, quantity: 0 }]));
+const CART_READ = `select c.product_id, c.quantity, p.name, p.img, p.sku, p.price_e4
   from cart_lines c join products p on p.id = c.product_id where c.user_id = ? order by c.created_at, c.product_id`;
 
 async function sqliteFloor() {
@@ -96,7 +99,7 @@ async function sqliteFloor() {
       insertLines.set(
         n,
         db.prepare(
-          `insert into order_lines (order_id, line_no, product_id, sku, product_name, product_img, unit_price_cents, quantity, line_total_cents) values ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+          `insert into order_lines (order_id, line_no, product_id, sku, product_name, product_img, unit_price_e4, quantity, line_total_cents) values ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
         ),
       );
     return insertLines.get(n);
@@ -110,9 +113,7 @@ async function sqliteFloor() {
     const cart = readCart.all(buyer.userId);
     const o = orderRow(buyer, cart);
     insertOrder.run(orderValues(o, columns, names));
-    linesInsert(cart.length).run(
-      cart.flatMap((l, i) => [o.id, i + 1, l.product_id, l.sku, l.name, l.img, l.price_cents, l.quantity, Number(l.price_cents) * Number(l.quantity)]),
-    );
+    linesInsert(cart.length).run(cart.flatMap((l, i) => [o.id, i + 1, l.product_id, l.sku, l.name, l.img, l.price_e4, l.quantity, lineCents(l)]));
     for (const l of [...cart].sort((a, b) => (a.product_id < b.product_id ? -1 : 1)))
       if (take.run(l.quantity, l.product_id, l.quantity).changes !== 1) throw new Error(`stock ran out for ${l.product_id}`);
     clear.run(buyer.userId);
@@ -159,7 +160,7 @@ async function postgresFloor() {
   const readCart = numbered(CART_READ);
   const linesInsert = (n) =>
     numbered(
-      `insert into order_lines (order_id, line_no, product_id, sku, product_name, product_img, unit_price_cents, quantity, line_total_cents) values ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      `insert into order_lines (order_id, line_no, product_id, sku, product_name, product_img, unit_price_e4, quantity, line_total_cents) values ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
     );
   const take = numbered('update products set available_quantity = available_quantity - ? where id = ? and available_quantity >= ? and archived = 0');
   const clear = numbered('delete from cart_lines where user_id = ?');
@@ -189,17 +190,7 @@ async function postgresFloor() {
             await c.query({
               name: `lines${cart.length}`,
               text: linesInsert(cart.length),
-              values: cart.flatMap((l, i) => [
-                o.id,
-                i + 1,
-                l.product_id,
-                l.sku,
-                l.name,
-                l.img,
-                l.price_cents,
-                l.quantity,
-                Number(l.price_cents) * Number(l.quantity),
-              ]),
+              values: cart.flatMap((l, i) => [o.id, i + 1, l.product_id, l.sku, l.name, l.img, l.price_e4, l.quantity, lineCents(l)]),
             });
             for (const l of [...cart].sort((a, b) => (a.product_id < b.product_id ? -1 : 1))) {
               const r = await c.query({ name: 'take', text: take, values: [l.quantity, l.product_id, l.quantity] });

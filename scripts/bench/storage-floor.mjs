@@ -14,8 +14,8 @@ const product = db.prepare('select id, minimum_order_quantity as q from products
 db.prepare('update products set available_quantity = 100000000 where id = ?').run(product.id);
 const take = db.prepare('update products set available_quantity = available_quantity - ? where id = ? and available_quantity >= ? and archived = 0');
 const insert = db.prepare(
-  `insert into orders (id, product_id, product_name, product_img, unit_price_cents, quantity, total_cents, user_id, user_email, status, created_at, updated_at)
-   values (?, ?, 'Part', '/images/products/placeholder.webp', 100, ?, ?, 'floor-user', 'floor@example.com', 'pending', ?, ?)`,
+  `insert into orders (id, product_id, product_name, product_img, unit_price_e4, quantity, total_cents, user_id, user_email, status, created_at, updated_at)
+   values (?, ?, 'Part', '/images/products/placeholder.webp', 10000, ?, ?, 'floor-user', 'floor@example.com', 'pending', ?, ?)`,
 );
 let n = 0;
 const place = () => {

@@ -23,6 +23,7 @@ import cartRoutes from './modules/cart/cart.routes.js';
 import listsRoutes from './modules/lists/lists.routes.js';
 import documentsRoutes from './modules/documents/documents.routes.js';
 import sitePagesRoutes from './modules/site-pages/site-pages.routes.js';
+import settingsRoutes from './modules/settings/settings.routes.js';
 import checkoutRoutes from './modules/orders/checkout.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import ordersRoutes from './modules/orders/orders.routes.js';
@@ -33,6 +34,7 @@ import productsRoutes from './modules/products/products.routes.js';
 import stockRoutes from './modules/products/stock.routes.js';
 import warehousesRoutes from './modules/warehouses/warehouses.routes.js';
 import taxRoutes from './modules/tax/tax.routes.js';
+import shippingRoutes from './modules/shipping/shipping.routes.js';
 import shipmentsRoutes from './modules/shipments/shipments.routes.js';
 import returnsRoutes from './modules/returns/returns.routes.js';
 import profilesRoutes from './modules/profiles/profiles.routes.js';
@@ -134,13 +136,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const apiRoutes = fp(
     async (api: FastifyInstance) => {
       await api.register(healthRoutes, { health: s.health });
-      await api.register(authRoutes, { google: Boolean(config.google), contact: config.contact });
+      await api.register(authRoutes, { google: Boolean(config.google), contact: () => s.settings.publicSeller() });
       await api.register(productsRoutes, { products: s.products, admin: s.productsAdmin, companies: s.companies, documents: s.documents });
       await api.register(documentsRoutes, { documents: s.documents });
       await api.register(productCsvRoutes, { importer: s.productImport, exporter: s.productExport });
       await api.register(stockRoutes, { stockTake: s.stockTake, stock: s.stock });
       await api.register(warehousesRoutes, { warehouses: s.warehouses });
       await api.register(taxRoutes, { tax: s.tax, companyOf: async (userId) => (await s.companies.membershipOf(userId))?.companyId ?? null });
+      await api.register(shippingRoutes, { shipping: s.shippingMethods, cart: s.cart });
       await api.register(shipmentsRoutes, { shipments: s.shipments, ship: s.shipping.ship, deliver: s.shipping.deliverShipment });
       await api.register(returnsRoutes, { returns: s.returns, flows: s.returnFlows });
       await api.register(apiKeysRoutes, { apiKeys: s.apiKeys });
@@ -151,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminReportsRoutes, { adminReports: s.adminReports });
       await api.register(reviewsRoutes, { reviews: s.reviews });
       await api.register(sitePagesRoutes, { pages: s.sitePages });
+      await api.register(settingsRoutes, { settings: s.settings });
       await api.register(ordersRoutes, {
         orders: s.orders,
         purchase: s.purchase,

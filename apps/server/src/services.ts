@@ -1,3 +1,4 @@
+import { sellerDocumentLines, sellerFooterLines } from '@bulkparts/shared';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/env.js';
@@ -49,6 +50,8 @@ import { createStockRepository } from './modules/products/stock.repository.js';
 import { createStockService } from './modules/products/stock.service.js';
 import { createWarehousesRepository } from './modules/warehouses/warehouses.repository.js';
 import { createWarehousesService } from './modules/warehouses/warehouses.service.js';
+import { createShippingMethodsRepository } from './modules/shipping/shipping-methods.repository.js';
+import { createShippingMethodsService } from './modules/shipping/shipping-methods.service.js';
 import { createSetStock } from './flows/set-stock.js';
 import { createAllocateBackorders, createAllocateBackordersNow } from './flows/allocate-backorders.js';
 import { createShippingFlows } from './flows/ship-order.js';
@@ -101,6 +104,8 @@ import { createDocumentsRepository } from './modules/documents/documents.reposit
 import { createDocumentsService } from './modules/documents/documents.service.js';
 import { createSitePagesRepository } from './modules/site-pages/site-pages.repository.js';
 import { createSitePagesService } from './modules/site-pages/site-pages.service.js';
+import { createSettingsRepository } from './modules/settings/settings.repository.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
 import { createPunchoutSignIn } from './modules/auth/punchout-sign-in.js';
 import { punchoutCartId } from './modules/cart/cart-owner.js';
 import type { PunchoutGateway } from './modules/punchout/punchout-gateway.js';
@@ -157,6 +162,9 @@ export function buildServices({
   // Issue 29: one outbox worker delivers the mail and the webhook deliveries the units of work
   // write, off the request path; it gives way to requests while the process is saturated.
   const loopPressure = createLoopPressure();
+  // Issue 30: the seller's identity (one row; the environment's values until an admin saves it), read by every document and mail.
+  const settings = createSettingsService({ repo: createSettingsRepository(db), defaults: config.seller });
+  const sellerLines = async () => sellerDocumentLines(await settings.seller());
   const mailRepo = createMailRepository(db, engine);
   const webhooksRepo = createWebhooksRepository(db, engine, commits);
   const webhookDelivery = createWebhookDelivery({
@@ -166,7 +174,14 @@ export function buildServices({
   });
   const outbox = createOutboxWorker({
     channels: [
-      createMailDelivery({ repo: mailRepo, transport, from: config.mailFrom, log, perRecipientPerMinute: config.mailPerRecipientPerMinute }),
+      createMailDelivery({
+        repo: mailRepo,
+        transport,
+        from: config.mailFrom,
+        log,
+        perRecipientPerMinute: config.mailPerRecipientPerMinute,
+        footer: async () => sellerFooterLines(await settings.seller()),
+      }),
       webhookDelivery,
     ],
     log,
@@ -249,10 +264,13 @@ export function buildServices({
     mailer,
     publicUrl: config.publicUrl,
   });
-  // Issue 30 (ADR 0034): the rates by destination and each order's tax context (seller from the config for now).
+  // Issue 30 (ADR 0034): the rates by destination and each order's tax context (who sells: the seller record).
   const tax = createTaxService({
     repo: createTaxRepository(db),
-    seller: () => ({ country: config.tax.sellerCountry, vatNumber: config.tax.sellerVatNumber }),
+    seller: async () => {
+      const s = await settings.seller();
+      return { country: s.country, vatNumber: s.taxNumber };
+    },
     buyerProfile: (companyId) => companies.taxProfile(companyId),
   });
 
@@ -261,6 +279,8 @@ export function buildServices({
   // Issue 29: the events log; every order change records its timeline step in its own unit.
   const events = createEventsRepository(db);
   const paymentsRepo = createPaymentsRepository(db);
+  // Issue 30: the shop's shipping methods; every order placed is given one (or none fits: no charge).
+  const shippingMethods = createShippingMethodsService({ repo: createShippingMethodsRepository(db), rule: config.dispatch });
   // What the orders module does inside the flows' units (placing, moving, sweeping, a ship-to change).
   const orderSteps = createOrderSteps({
     repo: ordersRepo,
@@ -271,6 +291,7 @@ export function buildServices({
     // An account order invoiced at once takes its invoice number (payments' sequence) in its own unit (issue 18).
     invoiceNumberIn: (trx) => paymentsRepo.nextInvoiceNumber(trx),
     taxContext: (input) => tax.contextFor(input),
+    chooseShipping: (request, facts) => shippingMethods.choose(request, facts),
   });
   // Orders → profiles (issue 29): a purchase without a ship-to takes the last one; a given one is remembered.
   const shipTo: ShipToBook = {
@@ -297,6 +318,7 @@ export function buildServices({
     warehouses: () => warehouses.list(),
     readableOrder: (orderId, user) => orders.readable(orderId, user),
     renderer: invoiceRenderer,
+    seller: sellerLines,
   });
   const shipping = createShippingFlows({ units, orders: orderSteps.shipping, shipments, products, stock, warehouses });
   const orders = createOrdersService({
@@ -368,6 +390,7 @@ export function buildServices({
     invoiceParty: (companyId) => companies.invoiceParty(companyId),
     seesCompanyOrders: (userId, companyId) => orders.seesCompanyOrders(userId, companyId),
     bankTransferDetails: config.bankTransferDetails,
+    seller: () => settings.seller(),
   });
 
   // Quotes → products (snapshot, list price), mail, users (who the admins are).
@@ -378,6 +401,7 @@ export function buildServices({
     adminEmails: () => users.adminEmails(),
     renderer: invoiceRenderer,
     prices: companies,
+    seller: sellerLines,
   });
   // An accepted quote is placed like any order and ships like a purchase: the buyer's last ship-to, a given one remembered.
   const acceptQuote = createAcceptQuote({ quotes, products, orders, shipTo });
@@ -388,6 +412,7 @@ export function buildServices({
     companies,
     orderOf: (orderId) => orders.byId(orderId),
     renderer: invoiceRenderer,
+    seller: sellerLines,
   });
   const returnFlows = createReturnFlows({
     units,
@@ -470,6 +495,7 @@ export function buildServices({
     stockTake,
     warehouses,
     tax,
+    shippingMethods,
     shipments,
     shipping,
     returns,
@@ -497,6 +523,7 @@ export function buildServices({
     adminReports,
     health,
     sitePages,
+    settings,
     punchout,
     punchoutGateway,
     punchoutHost,

@@ -27,6 +27,8 @@ test('the admin sees the grouped admin menu, the inbox and the overview, and add
     'API Keys',
     'Webhooks',
     'Punchout Log',
+    // Issue 30.
+    'Seller details',
     'Terms of sale',
     'Privacy',
     'My Profile',

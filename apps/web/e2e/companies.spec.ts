@@ -167,7 +167,7 @@ test('a company buys on account: invitations by mail, a spending limit, approval
   expect(text).toContain(`Due date: ${order.dueDate!.slice(0, 10)}`);
   expect(text).toContain(`PO number: PO-${stamp}`);
   expect(text).toContain(companyName);
-  expect(text).toContain('Tax id: GB123456789');
+  expect(text).toContain('VAT no.: GB123456789');
 
   // The shop admin records the bank transfer, then ships the order.
   await shopPage.goto('/dashboard/manageallorder');

@@ -47,7 +47,7 @@ describe('backorders with a promised date (issue 31)', () => {
           expect(a.promisedDispatch).toBe(a.backordered > 0 && lead !== null ? nextWorkingDay(addDays(TODAY, lead)) : null);
           const plan = planOrder({
             buyer: null,
-            lines: [{ product: { priceCents: 100, minimumOrderQuantity: 1, availableQuantity: available, archived: false, backorder: settings }, quantity }],
+            lines: [{ product: { priceE4: 100, minimumOrderQuantity: 1, availableQuantity: available, archived: false, backorder: settings }, quantity }],
             paymentMethod: 'card',
             now: `${TODAY}T10:00:00.000Z`,
           });

@@ -17,7 +17,8 @@ export const PRODUCT_SORTS = ['featured', 'relevance', 'price-asc', 'price-desc'
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 /** Upper bounds that keep a single request or row reasonable. */
-export const PRODUCT_PRICE_MAX_CENTS = 100_000_000; // $1,000,000 per piece
+/** The highest price per piece, in 1/10,000 dollar (issue 30): $1,000,000. */
+export const PRODUCT_PRICE_MAX_E4 = 10_000_000_000;
 export const PRODUCT_STOCK_MAX = 100_000_000;
 export const PAGE_SIZE_DEFAULT = 12;
 export const PAGE_SIZE_MAX = 100;

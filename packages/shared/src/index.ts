@@ -43,3 +43,7 @@ export * from './countries.js';
 export * from './tax.js';
 export * from './order-totals.js';
 export * from './schemas/tax.js';
+export * from './shipping.js';
+export * from './delivery-estimate.js';
+export * from './schemas/shipping.js';
+export * from './seller.js';

@@ -14,7 +14,7 @@ describe('money', () => {
     expect(formatCents(123450)).toBe('$1,234.50');
     expect(formatDollars(0.1 + 0.2)).toBe('$0.30');
     expect(formatDollars(18)).toBe('$18.00');
-    expect(formatCents(linePrice({ priceCents: 18 }, 100).lineTotalCents)).toBe('$18.00');
+    expect(formatCents(linePrice({ priceE4: 1800 }, 100).lineTotalCents)).toBe('$18.00');
   });
 });
 

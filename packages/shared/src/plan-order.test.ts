@@ -12,8 +12,8 @@ const tiers = fc
   .map((qs) => [...qs].sort((a, b) => a - b))
   .chain((qs) =>
     fc.integer({ min: 2, max: 100_000 }).map((list) => ({
-      priceCents: list,
-      priceTiers: qs.map((minQuantity, i) => ({ minQuantity, priceCents: Math.max(1, list - (i + 1)) })),
+      priceE4: list,
+      priceTiers: qs.map((minQuantity, i) => ({ minQuantity, priceE4: Math.max(1, list - (i + 1)) })),
     })),
   );
 
@@ -38,7 +38,7 @@ const line: fc.Arbitrary<PlanLine> = fc
       archived: r.archived,
     },
     quantity: r.quantity,
-    quotedUnitPriceCents: r.quoted,
+    quotedUnitPriceE4: r.quoted,
     buyerPrices: r.discount === undefined ? undefined : { discountPercent: r.discount },
   }));
 
@@ -55,19 +55,20 @@ const buyer: fc.Arbitrary<PlanBuyer | null> = fc.option(
 const input = fc.record({ buyer, lines: fc.array(line, { minLength: 1, maxLength: 12 }), paymentMethod: fc.constantFrom('card' as const, 'account' as const) });
 
 describe('planOrder (issue 29: the one plan of an order, for the server and the web)', () => {
-  it('totals are the sum of the lines, each line its unit price times its quantity, in whole cents', () => {
+  it('totals are the sum of the lines, each line its unit price times its quantity rounded half up to the cent once', () => {
     fc.assert(
       fc.property(input, (i) => {
         const plan = planOrder({ ...i, now: NOW });
         expect(plan.lines).toHaveLength(i.lines.length);
         expect(plan.totalCents).toBe(plan.lines.reduce((n, l) => n + l.lineTotalCents, 0));
         for (const [k, l] of plan.lines.entries()) {
-          expect(Number.isInteger(l.unitPriceCents) && Number.isInteger(l.lineTotalCents)).toBe(true);
-          expect(l.lineTotalCents).toBe(l.unitPriceCents * i.lines[k]!.quantity);
-          if (i.lines[k]!.quotedUnitPriceCents !== undefined) expect(l.unitPriceCents).toBe(i.lines[k]!.quotedUnitPriceCents);
+          expect(Number.isInteger(l.unitPriceE4) && Number.isInteger(l.lineTotalCents)).toBe(true);
+          // Issue 30: unit prices in 1/10,000 dollar; the exact product is rounded once (BigInt oracle).
+          expect(l.lineTotalCents).toBe(Number((BigInt(l.unitPriceE4) * BigInt(i.lines[k]!.quantity) + 50n) / 100n));
+          if (i.lines[k]!.quotedUnitPriceE4 !== undefined) expect(l.unitPriceE4).toBe(i.lines[k]!.quotedUnitPriceE4);
           // The list price an approver compares against: the tier price, never a company's or a quote's.
-          expect(l.listUnitPriceCents).toBe(unitPriceFor(i.lines[k]!.product, i.lines[k]!.quantity));
-          if (i.lines[k]!.quotedUnitPriceCents === undefined) expect(l.unitPriceCents).toBeLessThanOrEqual(l.listUnitPriceCents);
+          expect(l.listUnitPriceE4).toBe(unitPriceFor(i.lines[k]!.product, i.lines[k]!.quantity));
+          if (i.lines[k]!.quotedUnitPriceE4 === undefined) expect(l.unitPriceE4).toBeLessThanOrEqual(l.listUnitPriceE4);
         }
       }),
     );

@@ -8,7 +8,7 @@ import {
   type Fulfilment,
   type LineAvailability,
 } from './backorder.js';
-import type { Cents } from './money.js';
+import { lineTotalCents, type Cents, type UnitPriceE4 } from './money.js';
 import { linePrice, unitPriceFor, type BuyerPrices, type Priced } from './pricing.js';
 import { MESSAGES } from './messages.js';
 import { quantityError, stockErrorMessage } from './quantity.js';
@@ -20,7 +20,7 @@ import { orderTotals, type OrderTotals } from './order-totals.js';
  * What an order will be, decided once for the server's placement and the web's checkout, approval
  * preview and payment choice (issue 29): the priced lines, each line's problem and whose it is to
  * fix, the status, the due date and the credit the order needs. Pure: no clock, no I/O, integer
- * cents only. Issue 30: each line's tax, the shipping charge and the totals. Issue 31: each line's availability (what ships
+ * cents for amounts and 1/10,000 dollar for unit prices (issue 30); each line's tax, the shipping charge and the totals (issue 30). Issue 31: each line's availability (what ships
  * now, what is backordered and its promised date) and the order's dispatch estimate.
  */
 
@@ -40,7 +40,7 @@ export interface PlanLine {
   product: PlanProduct;
   quantity: number;
   /** An accepted quote's unit price: the line is sold at exactly this price, its quantity not held to the line rules. */
-  quotedUnitPriceCents?: number | undefined;
+  quotedUnitPriceE4?: UnitPriceE4 | undefined;
   /** The buyer's company prices for this product (the lower of tier and company price applies). */
   buyerPrices?: BuyerPrices | undefined;
 }
@@ -62,10 +62,11 @@ export interface PlanBuyer {
 export type LineProblem = { kind: 'buyer'; message: string } | { kind: 'stock'; message: string };
 
 export interface PlannedLine {
-  unitPriceCents: Cents;
+  /** Issue 30: 1/10,000 dollar per piece; the line total is it × quantity rounded half up to the cent once. */
+  unitPriceE4: UnitPriceE4;
   lineTotalCents: Cents;
   /** The catalogue's price for this quantity (its tier, no company or quoted price): what an approver compares against. */
-  listUnitPriceCents: Cents;
+  listUnitPriceE4: UnitPriceE4;
   problem: LineProblem | null;
   /** Issue 31: what ships now, what is backordered and by when (`lineAvailability`). */
   availability: LineAvailability;
@@ -106,7 +107,7 @@ function lineProblemOf(line: PlanLine): LineProblem | null {
   const { product, quantity } = line;
   if (product.archived) return { kind: 'buyer', message: MESSAGES.productUnavailable };
   const limits = { minimumOrderQuantity: product.minimumOrderQuantity, orderMultiple: product.orderMultiple };
-  if (line.quotedUnitPriceCents === undefined) {
+  if (line.quotedUnitPriceE4 === undefined) {
     // The line rules with unlimited stock: whatever fails here is the buyer's to change.
     const rule = quantityError(quantity, { ...limits, availableQuantity: Number.MAX_SAFE_INTEGER });
     if (rule) return { kind: 'buyer', message: rule };
@@ -133,12 +134,12 @@ export function planOrder(input: {
   const today = dayOf(now);
   const lines = input.lines.map((line): PlannedLine => {
     const price =
-      line.quotedUnitPriceCents === undefined
+      line.quotedUnitPriceE4 === undefined
         ? linePrice(line.product, line.quantity, line.buyerPrices)
-        : { unitPriceCents: line.quotedUnitPriceCents, lineTotalCents: line.quotedUnitPriceCents * line.quantity };
+        : { unitPriceE4: line.quotedUnitPriceE4, lineTotalCents: lineTotalCents(line.quotedUnitPriceE4, line.quantity) };
     const availability = lineAvailability(line.quantity, line.product.availableQuantity, line.product.backorder ?? NO_BACKORDERS, today);
     const tax = input.tax ? decideLineTax(input.tax, line.product.taxClass ?? 'standard', price.lineTotalCents) : null;
-    return { ...price, listUnitPriceCents: unitPriceFor(line.product, line.quantity), problem: lineProblemOf(line), availability, tax };
+    return { ...price, listUnitPriceE4: unitPriceFor(line.product, line.quantity), problem: lineProblemOf(line), availability, tax };
   });
   const shippingCents = input.shipping?.priceCents ?? 0;
   const shippingTax = input.tax && shippingCents > 0 ? decideLineTax(input.tax, 'standard', shippingCents) : null;

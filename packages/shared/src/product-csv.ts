@@ -32,6 +32,12 @@ export const PRODUCT_CSV_UNSPSC_COLUMN = 'unspsc';
 export const PRODUCT_CSV_TAX_CLASS_COLUMN = 'taxClass';
 
 /**
+ * Optional column of a piece's weight in kilograms (issue 30; up to 3 decimals), empty for none. A
+ * file without it leaves that of an existing product as it is.
+ */
+export const PRODUCT_CSV_WEIGHT_COLUMN = 'weightKg';
+
+/**
  * Optional columns of backorders (issue 31): `backorderAllowed` (yes/no), `leadTimeDays` (empty:
  * none) and `nextRestockDate` (YYYY-MM-DD, empty: none). A file with any of them sets all three
  * (a missing one reads as no / empty); a file with none leaves an existing product's as they are.
@@ -56,6 +62,7 @@ export type ProductCsvHeaderColumn =
   | { kind: 'lowStock'; name: typeof PRODUCT_CSV_LOW_STOCK_COLUMN }
   | { kind: 'backorder'; name: ProductCsvBackorderColumn }
   | { kind: 'unspsc'; name: typeof PRODUCT_CSV_UNSPSC_COLUMN }
+  | { kind: 'weight'; name: typeof PRODUCT_CSV_WEIGHT_COLUMN }
   | { kind: 'taxClass'; name: typeof PRODUCT_CSV_TAX_CLASS_COLUMN };
 
 export interface ProductCsvHeader {
@@ -93,6 +100,7 @@ export function parseProductCsvHeader(cells: readonly string[]): ProductCsvHeade
     else if (lower === PRODUCT_CSV_LOW_STOCK_COLUMN.toLowerCase()) column = { kind: 'lowStock', name: PRODUCT_CSV_LOW_STOCK_COLUMN };
     else if (backorder.has(lower)) column = { kind: 'backorder', name: backorder.get(lower) as ProductCsvBackorderColumn };
     else if (lower === PRODUCT_CSV_UNSPSC_COLUMN) column = { kind: 'unspsc', name: PRODUCT_CSV_UNSPSC_COLUMN };
+    else if (lower === PRODUCT_CSV_WEIGHT_COLUMN.toLowerCase()) column = { kind: 'weight', name: PRODUCT_CSV_WEIGHT_COLUMN };
     else if (lower === PRODUCT_CSV_TAX_CLASS_COLUMN.toLowerCase()) column = { kind: 'taxClass', name: PRODUCT_CSV_TAX_CLASS_COLUMN };
     else if (lower.startsWith(PRODUCT_CSV_ATTRIBUTE_PREFIX)) {
       const name = cell.slice(PRODUCT_CSV_ATTRIBUTE_PREFIX.length).trim();

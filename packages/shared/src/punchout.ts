@@ -1,4 +1,4 @@
-import type { Cents } from './money.js';
+import { formatUnitPriceDecimal, type Cents, type UnitPriceE4 } from './money.js';
 
 /**
  * Punchout's pure rules (issue 32), zod-free: the decimal texts cXML and OCI carry for money and
@@ -87,7 +87,8 @@ export interface PunchoutCartLine {
   /** The brand, sent as the manufacturer's name. */
   brand: string;
   quantity: number;
-  unitPriceCents: Cents;
+  /** Issue 30: 1/10,000 dollar per piece. */
+  unitPriceE4: UnitPriceE4;
   lineTotalCents: Cents;
   unspsc: string | null;
   /** The product's category slug (the classification of a line without a UNSPSC code). */
@@ -115,7 +116,7 @@ export function ociCartFields(lines: readonly PunchoutCartLine[], today: string)
     add('DESCRIPTION', line.name.slice(0, OCI_DESCRIPTION_MAX_LENGTH));
     add('QUANTITY', String(line.quantity));
     add('UNIT', UNIT_OF_MEASURE);
-    add('PRICE', moneyText(line.unitPriceCents));
+    add('PRICE', formatUnitPriceDecimal(line.unitPriceE4));
     add('PRICEUNIT', '1');
     add('CURRENCY', CURRENCY_CODE);
     add('VENDORMAT', line.sku.slice(0, OCI_VENDORMAT_MAX_LENGTH));

@@ -65,6 +65,8 @@ export const CLIENT_ROUTE_PATTERNS = [
   // Issue 32: punchout, a company's setup and the document log (shop admins).
   '/dashboard/companies/:id/punchout',
   '/dashboard/punchout',
+  // Issue 30: the seller's identity (shop admins).
+  '/dashboard/settings',
 ] as const;
 
 /**

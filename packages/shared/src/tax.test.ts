@@ -110,7 +110,7 @@ describe('orderTotals through planOrder (property)', () => {
         const input = {
           buyer: null,
           lines: lines.map((l) => ({
-            product: { priceCents: l.priceCents, minimumOrderQuantity: 1, availableQuantity: 1000, archived: false, taxClass: l.taxClass },
+            product: { priceE4: l.priceCents * 100, minimumOrderQuantity: 1, availableQuantity: 1000, archived: false, taxClass: l.taxClass },
             quantity: l.quantity,
           })),
           paymentMethod: 'card' as const,
@@ -136,7 +136,7 @@ describe('orderTotals through planOrder (property)', () => {
   it('taxes shipping as a standard line of the destination', () => {
     const plan = planOrder({
       buyer: null,
-      lines: [{ product: { priceCents: 1000, minimumOrderQuantity: 1, availableQuantity: 10, archived: false, taxClass: 'reduced' }, quantity: 1 }],
+      lines: [{ product: { priceE4: 100_000, minimumOrderQuantity: 1, availableQuantity: 10, archived: false, taxClass: 'reduced' }, quantity: 1 }],
       paymentMethod: 'card',
       now: '2026-11-28T10:00:00.000Z',
       shipping: { priceCents: 1500 },

@@ -17,7 +17,7 @@ export type TaxRule = (typeof TAX_RULES)[number];
 export const REVERSE_CHARGE_WORDING = 'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC)';
 export const EXPORT_WORDING = "Export outside the seller's VAT area: zero-rated";
 export function exemptionWording(certificateNumber: string): string {
-  return `Tax exempt: exemption certificate ${certificateNumber}`;
+  return `Exempt from tax: exemption certificate ${certificateNumber}`;
 }
 
 /** A line's tax as decided when the order was placed (kept on the line, so an invoice reprints as it was). */

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CUTOFF_PATTERN, DEFAULT_DISPATCH_CUTOFF } from '@bulkparts/shared';
 import { z } from 'zod';
+import { isCountryCode, isTimeZone, SELLER_NAME_MAX_LENGTH } from '@bulkparts/shared';
 import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from '../lib/private-files.js';
 import { parseTrustProxy } from './trust-proxy.js';
 
@@ -39,7 +41,8 @@ const envSchema = z
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     GOOGLE_ISSUER: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s):// URL'),
-    // What the Contact and About pages show (public, through GET /api/auth-config).
+    // Issue 30: the seller record's first values (until an admin saves /dashboard/settings): its
+    // address, phone and email are what the Contact and About pages show and every document prints.
     SHOP_ADDRESS: z.string().trim().min(1).max(300).default('1 Industrial Way, Springfield'),
     SHOP_PHONE: z.string().trim().min(1).max(50).default('+1 555 0100'),
     SHOP_EMAIL: z
@@ -47,15 +50,16 @@ const envSchema = z
       .trim()
       .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email')
       .default('hello@bulkparts.local'),
-    // Issue 30 (ADR 0034): the seller's country and VAT number decide the tax (until the seller identity record holds them),
-    // and a VIES-compatible service verifies buyers' VAT numbers (unset: the format is checked, numbers stay unverified).
-    SELLER_COUNTRY: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO country code (US, GB, DE)')
-      .default('US')
-      .transform((v) => v.toUpperCase()),
-    SELLER_VAT_NUMBER: optionalString,
+    SELLER_LEGAL_NAME: z.string().trim().min(1, 'must not be empty').max(SELLER_NAME_MAX_LENGTH).default('Bulkparts Ltd'),
+    SELLER_COUNTRY: z.string().trim().toUpperCase().refine(isCountryCode, 'must be a two-letter ISO 3166 country code, e.g. US, DE or GB').default('US'),
+    SELLER_REGION: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9-]{1,10}$/.test(v), 'must be a short region code, e.g. CA'),
+    SELLER_TAX_NUMBER: optionalString.refine(
+      (v) => v === undefined || /^[A-Za-z0-9 .-]{1,40}$/.test(v),
+      'must be a tax number (letters, digits, spaces, dots, hyphens)',
+    ),
+    SELLER_REGISTRATION_NUMBER: optionalString.refine((v) => v === undefined || v.length <= 60, 'must be at most 60 characters'),
+    SELLER_TIME_ZONE: z.string().trim().refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/Berlin').default('UTC'),
+    // Issue 30 (ADR 0034): a VIES-compatible service verifying buyers' VAT numbers (unset: the format is checked, numbers stay unverified).
     VAT_CHECK_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), 'must be an http(s):// URL'),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
@@ -89,6 +93,8 @@ const envSchema = z
     PENDING_ORDERS_MAX: z.coerce.number().int().min(0).default(20),
     /** Issue 31: days after an order's last shipment (its delivery, when recorded) within which its buyer may ask to return lines. */
     RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    /** Issue 30: an order placed before this time (HH:MM, the seller's clock: SELLER_TIME_ZONE) with every piece in stock leaves that working day. */
+    DISPATCH_CUTOFF: z.string().trim().regex(CUTOFF_PATTERN, 'must be a time of day HH:MM (00:00 to 23:59)').default(DEFAULT_DISPATCH_CUTOFF),
     // The catalogue (ADR 0023): SQLite reader threads (0 = read on the main connection, blocking the
     // event loop while a search runs) and each catalogue request's time budget for its reads.
     CATALOGUE_READER_THREADS: z.coerce.number().int('must be a whole number').min(0).max(16).default(2),
@@ -197,7 +203,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER ?? 'https://accounts.google.com' }
         : undefined,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', apiBase: e.STRIPE_API_BASE } : undefined,
-    contact: { address: e.SHOP_ADDRESS, phone: e.SHOP_PHONE, email: e.SHOP_EMAIL },
+    /** Issue 30: the seller record's values until an admin saves one (settings/settings.service.ts). */
+    seller: {
+      legalName: e.SELLER_LEGAL_NAME,
+      address: e.SHOP_ADDRESS,
+      region: e.SELLER_REGION ?? null,
+      country: e.SELLER_COUNTRY,
+      taxNumber: e.SELLER_TAX_NUMBER ?? null,
+      registrationNumber: e.SELLER_REGISTRATION_NUMBER ?? null,
+      email: e.SHOP_EMAIL,
+      phone: e.SHOP_PHONE,
+      timeZone: e.SELLER_TIME_ZONE,
+    },
     serveWeb: e.SERVE_WEB,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     trustProxy: parseTrustProxy(e.TRUST_PROXY).value,
@@ -210,6 +227,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       purchasesPerMinute: e.PURCHASE_RATE_PER_MINUTE,
       returnWindowDays: e.RETURN_WINDOW_DAYS,
     },
+    /** Issue 30: when an order leaves (the delivery estimate's dispatch rule). */
+    dispatch: { cutoff: e.DISPATCH_CUTOFF, timeZone: e.SELLER_TIME_ZONE },
     mailPerRecipientPerMinute: e.MAIL_PER_RECIPIENT_PER_MINUTE,
     /** The catalogue's reads (ADR 0023): SQLite reader threads and each request's time budget. */
     catalogue: { readerThreads: e.CATALOGUE_READER_THREADS, queryBudgetMs: e.CATALOGUE_QUERY_BUDGET_MS },
@@ -219,7 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     signInsPerIpPerMinute: e.SIGNINS_PER_IP_PER_MINUTE,
     bankTransferDetails: e.BANK_TRANSFER_DETAILS,
     /** Issue 30: who sells (tax decisions) and where VAT numbers are checked (no trailing slash). */
-    tax: { sellerCountry: e.SELLER_COUNTRY, sellerVatNumber: e.SELLER_VAT_NUMBER ?? null, vatCheckUrl: e.VAT_CHECK_URL?.replace(/\/$/, '') },
+    tax: { vatCheckUrl: e.VAT_CHECK_URL?.replace(/\/$/, '') },
     /** Where uploads live: an S3-compatible bucket (ADR 0021), or undefined for DATA_DIR/uploads. */
     objectStorage:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

@@ -11,7 +11,8 @@ export interface ProductsTable {
   name: string;
   name_lower: string;
   description: string;
-  price_cents: number;
+  /** Issue 30 (migration 20261230000000): the list price per piece in 1/10,000 dollar ($0.0125 = 125). */
+  price_e4: number;
   minimum_order_quantity: number;
   available_quantity: number;
   img: string;
@@ -27,7 +28,7 @@ export interface ProductsTable {
   attributes: string;
   /** JSON array text of image URLs; `img` is its first entry. */
   images: string;
-  /** Issue 17 (migration 20261127000000): JSON text `[{ minQuantity, priceCents }]`, '[]' for none. */
+  /** Issue 17 (migration 20261127000000): JSON text `[{ minQuantity, priceE4 }]` (issue 30: 1/10,000 dollar), '[]' for none. */
   price_tiers: ColumnType<string, string | undefined, string>;
   /** The pack multiple; 1 for none. */
   order_multiple: ColumnType<number, number | undefined, number>;
@@ -55,9 +56,28 @@ export interface ProductsTable {
   backorder_seq: ColumnType<number, number | undefined, number>;
   /** Issue 30 (migration 20261231000000): 'standard' | 'reduced' | 'zero' | 'exempt'. */
   tax_class: ColumnType<string, string | undefined, string>;
+  /** Issue 30 (migration 20270101000000): a piece's weight in grams, null when not given. */
+  weight_grams: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Issue 31: a warehouse (warehouses module); `address` is JSON text of a ShippingAddress. */
+/** Issue 30: a shipping method (module `shipping`); prices in cents, weights in grams. */
+export interface ShippingMethodsTable {
+  code: string;
+  position: number;
+  name: string;
+  kind: string;
+  /** '*' or a JSON list of ISO codes. */
+  countries: string;
+  /** JSON `[{ upToGrams, priceCents }]`. */
+  bands: string;
+  free_over_cents: number | null;
+  transit_min: number;
+  transit_max: number;
+  pickup_address: string | null;
+  updated_at: string;
+}
+
 export interface WarehousesTable {
   id: string;
   code: string;
@@ -145,7 +165,8 @@ export interface OrdersTable {
   product_id: string;
   product_name: string;
   product_img: string;
-  unit_price_cents: number;
+  /** The first line's price per piece, 1/10,000 dollar (issue 30). */
+  unit_price_e4: number;
   quantity: number;
   total_cents: number;
   user_id: string;
@@ -200,6 +221,13 @@ export interface OrdersTable {
   subtotal_cents: ColumnType<number | null, number | null | undefined, number | null>;
   tax_cents: ColumnType<number, number | undefined, number>;
   tax_lines: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 30 (migration 20270101000000): the shipping charged, in cents (part of `total_cents`). */
+  shipping_cents: ColumnType<number, number | undefined, number>;
+  /** JSON text: { code, name, kind, carrierAccount, pickupAddress }; null: none chosen (older orders, or nothing fitted). */
+  shipping_method: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The estimated delivery window (`YYYY-MM-DD`), null when not known. */
+  delivery_from: ColumnType<string | null, string | null | undefined, string | null>;
+  delivery_to: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One line of an order: the product as it was and its price at checkout (orders module). */
@@ -210,11 +238,12 @@ export interface OrderLinesTable {
   sku: string;
   product_name: string;
   product_img: string;
-  unit_price_cents: number;
+  /** Issue 30: 1/10,000 dollar per piece; `line_total_cents` is it × quantity rounded half up to the cent once. */
+  unit_price_e4: number;
   quantity: number;
   line_total_cents: number;
-  /** The list (tier) price for the quantity when it was placed; null before issue 29 recorded it. */
-  list_unit_price_cents: number | null;
+  /** The list (tier) price for the quantity when it was placed (1/10,000 dollar); null before issue 29 recorded it. */
+  list_unit_price_e4: number | null;
   /** Issue 31 (migration 20261221000000): pieces shipped; a shipment adds to it only while it stays within the line. */
   shipped_quantity: ColumnType<number, number | undefined, number>;
   /** Issue 31 (migration 20261222000000): pieces waiting for stock, their promised day (`YYYY-MM-DD`), the line's place in its product's queue. */
@@ -348,6 +377,8 @@ export interface QuotesTable {
   updated_at: string;
   answered_at: string | null;
   decided_at: string | null;
+  /** Issue 30: the freight price the admin's answer carries, in cents (null: none). */
+  shipping_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One line of a quote: the product as asked for, the shop's price then, the quoted price once answered. */
@@ -359,8 +390,9 @@ export interface QuoteLinesTable {
   product_name: string;
   product_img: string;
   quantity: number;
-  list_unit_price_cents: number;
-  quoted_unit_price_cents: number | null;
+  /** Issue 30: 1/10,000 dollar per piece. */
+  list_unit_price_e4: number;
+  quoted_unit_price_e4: number | null;
 }
 
 /** A signed-in buyer's cart: only product and quantity, everything else is read live (cart module). */
@@ -469,7 +501,8 @@ export interface CompanyAddressesTable {
 export interface CompanyPricesTable {
   company_id: string;
   product_id: string;
-  price_cents: number;
+  /** Issue 30: the company's fixed price per piece, 1/10,000 dollar. */
+  price_e4: number;
   updated_at: string;
 }
 
@@ -559,6 +592,22 @@ export interface ProductDocumentCompaniesTable {
 }
 
 /** Issue 33 (migration 20261210000200): an admin-edited page's text (terms of sale, privacy). */
+/** Issue 30 (migration 20270102000000): the seller's identity, one row (`id = 'seller'`). */
+export interface SellerSettingsTable {
+  id: string;
+  legal_name: string;
+  address: string;
+  region: string | null;
+  country: string;
+  tax_number: string | null;
+  registration_number: string | null;
+  email: string;
+  phone: string;
+  time_zone: string;
+  updated_by: string;
+  updated_at: string;
+}
+
 export interface SitePagesTable {
   slug: string;
   title: string;
@@ -658,11 +707,13 @@ export interface OurTables {
   punchout_documents: PunchoutDocumentsTable;
   punchout_orders: PunchoutOrdersTable;
   site_pages: SitePagesTable;
+  seller_settings: SellerSettingsTable;
   product_documents: ProductDocumentsTable;
   product_document_companies: ProductDocumentCompaniesTable;
   lists: ListsTable;
   list_items: ListItemsTable;
   warehouses: WarehousesTable;
+  shipping_methods: ShippingMethodsTable;
   warehouse_stock: WarehouseStockTable;
   shipments: ShipmentsTable;
   shipment_lines: ShipmentLinesTable;

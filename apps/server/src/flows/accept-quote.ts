@@ -36,9 +36,10 @@ export function createAcceptQuote({ quotes, products, orders, shipTo }: AcceptQu
   ): Promise<{ quote: Quote; order: Order }> {
     const lines = await acceptance.linesToAccept(id, user);
     const given = input.shippingAddress;
-    const [found, lastShipTo] = await Promise.all([
+    const [found, lastShipTo, quotedShipping] = await Promise.all([
       products.findMany(lines.map((l) => l.product_id)).then((rows) => new Map(rows.map((p) => [p.id, p]))),
       given ? null : shipTo.lastOf(user.id),
+      acceptance.shippingOf(id),
     ]);
     const gone = lines.filter((l) => found.get(l.product_id)?.archived !== 0);
     if (gone.length) {
@@ -52,14 +53,21 @@ export function createAcceptQuote({ quotes, products, orders, shipTo }: AcceptQu
     const orderLines = lines.map((l) => ({
       product: found.get(l.product_id)!,
       quantity: Number(l.quantity),
-      quotedUnitPriceCents: Number(l.quoted_unit_price_cents),
+      quotedUnitPriceE4: Number(l.quoted_unit_price_e4),
     }));
     const details = { poNumber: input.poNumber, note: input.note, shippingAddress: given ?? lastShipTo ?? undefined };
     let order: Order;
     try {
       // 'account' is checked by the placement as at checkout (a company with terms, its credit limit).
       order = await orders.place(
-        { user, lines: orderLines, details, paymentMethod: input.paymentMethod },
+        {
+          user,
+          lines: orderLines,
+          details,
+          paymentMethod: input.paymentMethod,
+          // Issue 30: the quoted freight price; none quoted: the method asked for, else the cheapest offered.
+          shipping: quotedShipping === null ? { method: input.shippingMethod, carrierAccount: input.carrierAccount } : { quotedPriceCents: quotedShipping },
+        },
         {
           alongside: async (uow, placed) => {
             if (!(await acceptance.acceptIn(uow, id, placed._id))) throw new QuoteMovedError();

@@ -42,6 +42,8 @@ export function checkoutHash(input: CheckoutInput, lines: Pieces): string {
   const parts = input.paymentMethod === 'account' ? [body, cart, 'account'] : [body, cart];
   // Issue 31: shipping complete is another order too (the default keeps the hash).
   if (input.fulfilment === 'ship_complete') parts.push('ship_complete');
+  // Issue 30: another shipping method (or collect account) is another order (none chosen keeps the hash).
+  if (input.shippingMethod !== undefined) parts.push(['shipping', input.shippingMethod.toLowerCase(), input.carrierAccount ?? null]);
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
@@ -141,6 +143,7 @@ export function createCheckoutCart({ orders, cart, products, profiles, companies
             idempotencyHash: hash,
             membership,
             paymentMethod: input.paymentMethod,
+            shipping: { method: input.shippingMethod, carrierAccount: input.carrierAccount },
           },
           {
             // First in the unit: exactly the lines read above, or the unit rolls back (CartChangedError).

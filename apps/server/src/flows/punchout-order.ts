@@ -3,7 +3,7 @@ import {
   CURRENCY_CODE,
   linePrice,
   MESSAGES,
-  moneyText,
+  formatUnitPriceDecimal,
   normalizeSku,
   parseMoneyText,
   parseQuantityText,
@@ -151,10 +151,12 @@ export function createPunchoutOrder({ punchout, orders, products, companies, hos
       : null;
     const notes = lines.flatMap((l) => {
       const buyerPrices = buyerPricesIn(book, l.product.id);
-      const shop = linePrice(pricedRow(l.product), l.quantity, buyerPrices).unitPriceCents;
-      if (l.sentTenThousandths === null || l.sentTenThousandths === shop * 100) return [];
+      const shop = linePrice(pricedRow(l.product), l.quantity, buyerPrices).unitPriceE4;
+      if (l.sentTenThousandths === null || l.sentTenThousandths === shop) return [];
       const sent = `${Math.trunc(l.sentTenThousandths / 10_000)}.${String(Math.abs(l.sentTenThousandths) % 10_000).padStart(4, '0')}`;
-      return [`${lineName(l.lineNumber, l.product.sku)} was sent at ${CURRENCY_CODE} ${sent}; placed at the shop's ${CURRENCY_CODE} ${moneyText(shop)}`];
+      return [
+        `${lineName(l.lineNumber, l.product.sku)} was sent at ${CURRENCY_CODE} ${sent}; placed at the shop's ${CURRENCY_CODE} ${formatUnitPriceDecimal(shop)}`,
+      ];
     });
     const reviewNote = notes.length ? `Punchout order ${request.orderId}: ${notes.join('; ')}` : null;
 

@@ -1,4 +1,13 @@
-import { CURRENCY_CODE, isAllowedReturnUrl, moneyText, ociCartFields, PUNCHOUT_MESSAGES, returnOriginOf, type PunchoutCartLine } from '@bulkparts/shared';
+import {
+  CURRENCY_CODE,
+  isAllowedReturnUrl,
+  lineAvailability,
+  moneyText,
+  ociCartFields,
+  PUNCHOUT_MESSAGES,
+  returnOriginOf,
+  type PunchoutCartLine,
+} from '@bulkparts/shared';
 import type { Units } from '../db/unit-of-work.js';
 import type { SessionUser } from '../lib/session-user.js';
 import type { PunchoutSignIn } from '../modules/auth/punchout-sign-in.js';
@@ -8,6 +17,7 @@ import { newPayloadId, orderMessage } from '../modules/punchout/cxml-writer.js';
 import type { GatewayAnswer } from '../modules/punchout/punchout-gateway.js';
 import { messagePage, returnPage } from '../modules/punchout/punchout-pages.js';
 import type { PunchoutService } from '../modules/punchout/punchout.service.js';
+import { backorderOf } from '../modules/products/products.service.js';
 
 export interface PunchoutReturnDeps {
   units: Units;
@@ -28,9 +38,10 @@ const back = { href: '/cart', label: 'Back to the cart' };
  * document logged; then the browser's punchout sign-in ends. A line the order would refuse
  * (unavailable, below its minimum, short of stock) keeps the cart here, named, as checkout does.
  *
+ * A line beyond the stock of a product taking backorders carries its promised dispatch day
+ * (`LeadTime`, `NEW_ITEM-LEADTIME`), decided by the shared `lineAvailability` as checkout decides it.
  * Waiting on issue 30: the estimated tax (`taxCents`, cXML `Tax`) is sent once the order core
- * prices it; waiting on issue 31: a backordered line's promised dispatch day (`LeadTime`,
- * `NEW_ITEM-LEADTIME`) once the cart carries it. Until then both are absent.
+ * prices it; until then it is absent.
  */
 export function createPunchoutReturn({ units, punchout, cart, signIn, host, now = () => new Date() }: PunchoutReturnDeps) {
   return async function returnCart(user: SessionUser, requestHeaders: Headers): Promise<GatewayAnswer> {
@@ -63,11 +74,11 @@ export function createPunchoutReturn({ units, punchout, cart, signIn, host, now 
       name: l.product.name,
       brand: l.product.brand,
       quantity: l.quantity,
-      unitPriceCents: l.unitPriceCents,
+      unitPriceE4: l.unitPriceE4,
       lineTotalCents: l.lineTotalCents,
       unspsc: l.product.unspsc ?? null,
       category: l.product.category,
-      promisedDispatchDate: null,
+      promisedDispatchDate: lineAvailability(l.quantity, Number(l.product.available_quantity), backorderOf(l.product), today).promisedDispatch,
     }));
     const totalCents = lines.reduce((n, l) => n + l.lineTotalCents, 0);
 

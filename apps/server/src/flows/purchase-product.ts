@@ -19,11 +19,20 @@ const addressParts = (a: ShippingAddress) => [a.company, a.name, a.line1, a.line
  */
 export function purchaseHash(input: PurchaseInput): string {
   const details = [input.poNumber ?? null, input.note ?? null, input.shippingAddress ? addressParts(input.shippingAddress) : null];
-  const plain = details.every((d) => d === null) && input.paymentMethod === 'card' && input.fulfilment !== 'ship_complete';
+  const plain =
+    details.every((d) => d === null) && input.paymentMethod === 'card' && input.fulfilment !== 'ship_complete' && input.shippingMethod === undefined;
   // Issue 31: shipping complete is another order (the default keeps the hash orders had before).
   const parts = plain
     ? [input.productId, input.quantity]
-    : [input.productId, input.quantity, details, input.paymentMethod, ...(input.fulfilment === 'ship_complete' ? ['ship_complete'] : [])];
+    : [
+        input.productId,
+        input.quantity,
+        details,
+        input.paymentMethod,
+        ...(input.fulfilment === 'ship_complete' ? ['ship_complete'] : []),
+        // Issue 30: another shipping method is another order (none chosen keeps the hash).
+        ...(input.shippingMethod !== undefined ? [['shipping', input.shippingMethod.toLowerCase(), input.carrierAccount ?? null]] : []),
+      ];
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
@@ -89,6 +98,8 @@ export function createPurchaseProduct({ orders, products, companies, shipTo }: P
           membership,
           // 'account' is checked by the placement as at checkout (a company with terms, its credit limit).
           paymentMethod: input.paymentMethod,
+          // Issue 30: the method asked for, else the cheapest offered for the product's weight and the ship-to.
+          shipping: { method: input.shippingMethod, carrierAccount: input.carrierAccount },
         },
         // A ship-to given here is remembered for the next order, in its unit, as the checkout's is.
         { alongside: given ? (uow) => shipTo.rememberIn(uow.trx, user.id, given) : undefined },

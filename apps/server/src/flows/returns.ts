@@ -34,9 +34,9 @@ export function invoicedLineTaxCents(line: OrderLineRow): number {
   return lineTaxOf(line.tax)?.amountCents ?? 0;
 }
 
-/** The shipping an order was charged (issue 30 adds shipping charges; none before it), credited when asked. */
-export function invoicedShippingCents(_order: OrderRow): number {
-  return 0;
+/** The shipping an order was charged (issue 30: `orders.shipping_cents`, 0 before it), credited when asked. */
+export function invoicedShippingCents(order: OrderRow): number {
+  return Number(order.shipping_cents ?? 0);
 }
 
 export interface ReturnFlowsDeps {
@@ -270,7 +270,7 @@ export function createReturnFlows(deps: ReturnFlowsDeps) {
               sku: line.sku,
               name: line.product_name,
               pieces: a.received,
-              unitPriceCents: Number(line.unit_price_cents),
+              unitPriceE4: Number(line.unit_price_e4),
               ...credit,
             };
           });

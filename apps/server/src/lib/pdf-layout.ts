@@ -11,12 +11,15 @@ export interface PdfItem {
   item: string;
   quantity: string;
   unitPrice: string;
+  /** Issue 30: the line's tax rate (the invoice's fifth column; absent on documents with four). */
+  tax?: string;
   amount: string;
 }
 
 /** A new A4 document and the Buffer it becomes once `doc.end()` is called. */
 export function startPdf(info: { Title: string; Author: string | undefined }): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info });
+  // pdfkit fails on an undefined info entry: a document without an author gets none.
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: info.Author === undefined ? { Title: info.Title } : info });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -44,12 +47,16 @@ export function drawItemTable(
   items: readonly PdfItem[],
   startY: number,
   room: number,
-  headings: readonly [string, string, string, string] = ['Item', 'Quantity', 'Unit price', 'Amount'],
+  headings: readonly [string, string, string, string] | readonly [string, string, string, string, string] = ['Item', 'Quantity', 'Unit price', 'Amount'],
 ): number {
-  const columns = [50, 300, 390, 470] as const;
+  // Five columns (issue 30's invoice: the tax rate before the net amount) make the item column narrower.
+  const five = headings.length === 5;
+  const columns = five ? ([50, 260, 330, 410, 470] as const) : ([50, 300, 390, 470] as const);
+  const itemWidth = five ? 200 : 240;
+  const cellWidth = (i: number) => (i === 0 ? itemWidth : five ? 65 : 75);
   const header = (y: number) => {
     doc.font('Helvetica-Bold');
-    headings.forEach((h, i) => doc.text(h, columns[i], y, { width: i === 0 ? 240 : 75 }));
+    headings.forEach((h, i) => doc.text(h, columns[i], y, { width: cellWidth(i) }));
     doc
       .moveTo(50, y + 16)
       .lineTo(545, y + 16)
@@ -59,16 +66,14 @@ export function drawItemTable(
   };
   let y = header(startY);
   for (const item of items) {
-    const height = Math.max(14, doc.heightOfString(item.item, { width: 240 })) + 6;
+    const height = Math.max(14, doc.heightOfString(item.item, { width: itemWidth })) + 6;
     // A long document continues on the next page under the column headings again.
     if (y + height > PAGE_BOTTOM) {
       doc.addPage();
       y = header(50);
     }
-    doc.text(item.item, columns[0], y, { width: 240 });
-    doc.text(item.quantity, columns[1], y, { width: 75 });
-    doc.text(item.unitPrice, columns[2], y, { width: 75 });
-    doc.text(item.amount, columns[3], y, { width: 75 });
+    const cells = five ? [item.item, item.quantity, item.unitPrice, item.tax ?? '', item.amount] : [item.item, item.quantity, item.unitPrice, item.amount];
+    cells.forEach((text, i) => doc.text(text, columns[i], y, { width: cellWidth(i) }));
     y += height;
   }
   if (y + room > PAGE_BOTTOM) {

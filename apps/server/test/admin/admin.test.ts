@@ -62,13 +62,13 @@ describe('admin endpoints refuse customers (403) and anonymous callers (401)', (
 
 describe('products admin', () => {
   let product: Product;
-  it('adds a product (201) that appears in the catalogue, price stored as cents', async () => {
+  it('adds a product (201) that appears in the catalogue, price stored in 1/10,000 dollar', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/service', payload: validProduct, headers: as(admin) });
     expect(res.statusCode).toBe(201);
     product = res.json() as Product;
     expect(product).toMatchObject({ ...validProduct, archived: false });
-    const row = await t.database.db.selectFrom('products').select('price_cents').where('id', '=', product._id).executeTakeFirstOrThrow();
-    expect(Number(row.price_cents)).toBe(7);
+    const row = await t.database.db.selectFrom('products').select('price_e4').where('id', '=', product._id).executeTakeFirstOrThrow();
+    expect(Number(row.price_e4)).toBe(700);
     const list = (await t.app.inject({ url: '/api/service?q=washer' })).json() as Product[];
     expect(list.map((p) => p._id)).toContain(product._id);
   });
@@ -77,7 +77,7 @@ describe('products admin', () => {
     [{ name: 'x'.repeat(21) }, 'name', 'Name must be at most 20 characters'],
     [{ name: '' }, 'name', 'Name is required'],
     [{ price: 0 }, 'price', 'Price must be more than 0'],
-    [{ price: 1.234 }, 'price', 'Price can have at most two decimals'],
+    [{ price: 1.23456 }, 'price', 'Price can have at most 4 decimals'],
     [{ minimumOrderQuantity: 49 }, 'minimumOrderQuantity', 'Minimum order quantity must be at least 50'],
     [{ minimumOrderQuantity: 1001 }, 'minimumOrderQuantity', 'Minimum order quantity must be at most 1000'],
     [{ minimumOrderQuantity: 50.5 }, 'minimumOrderQuantity', 'Minimum order quantity must be a whole number'],

@@ -122,7 +122,7 @@ describe(`All Product (${engine})`, () => {
     await set(0, { brand, available_quantity: 0 });
     await set(1, { brand, available_quantity: 70 });
     await set(2, { brand, archived: 1 });
-    await set(3, { brand, available_quantity: 3000, price_cents: 50 });
+    await set(3, { brand, available_quantity: 3000, price_e4: 5000 });
   });
 
   const page = async (query: string) => {

@@ -136,7 +136,10 @@ describe('sign-in and sign-out', () => {
   it('GET /api/auth-config says whether Google is configured, and the shop contact details', async () => {
     const res = await t.app.inject({ url: '/api/auth-config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ google: false, contact: { address: '1 Industrial Way, Springfield', phone: '+1 555 0100', email: 'hello@bulkparts.local' } });
+    expect(res.json()).toEqual({
+      google: false,
+      contact: { legalName: 'Bulkparts Ltd', address: '1 Industrial Way, Springfield', country: 'US', phone: '+1 555 0100', email: 'hello@bulkparts.local' },
+    });
   });
 });
 

@@ -79,7 +79,7 @@ describe(`company prices (${engine})`, () => {
     const shop = companyClient(t.app, shopAdmin);
     const unknown = await shop.setPrice(company.id, '000000000000000000000000', { price: 1 });
     expect(unknown.statusCode).toBe(404);
-    for (const price of [0, -1, 1.234, 'cheap', 10_000_000]) {
+    for (const price of [0, -1, 1.23456, 'cheap', 10_000_000]) {
       const res = await shop.setPrice(company.id, products[0]!.id, { price });
       expect(res.statusCode, String(price)).toBe(400);
       expect((res.json() as ApiError).fields).toHaveProperty('price');
@@ -134,7 +134,7 @@ describe(`company prices (${engine})`, () => {
     });
     expect(await directory.priceListKey(buyer.id)).toBe(company.id);
     const discounted = await directory.priceBookFor(buyer.id, [p0.id, p1.id]);
-    expect(discounted).toEqual({ companyId: company.id, discountPercent: 10, fixedCents: new Map() });
+    expect(discounted).toEqual({ companyId: company.id, discountPercent: 10, fixedE4: new Map() });
 
     await shop.update(company.id, { discountPercent: null });
     expect(await directory.priceListKey(buyer.id)).toBeNull();
@@ -143,7 +143,7 @@ describe(`company prices (${engine})`, () => {
     expect(await directory.priceBookFor(buyer.id, [p0.id, p1.id, p2.id])).toEqual({
       companyId: company.id,
       discountPercent: null,
-      fixedCents: new Map([[p1.id, 55]]),
+      fixedE4: new Map([[p1.id, 5500]]),
     });
     // Other products of the same company: no fixed price, no discount.
     expect(await directory.priceBookFor(buyer.id, [p0.id])).toBeNull();

@@ -35,7 +35,8 @@ export async function insertProducts(
           name: p.name,
           name_lower: p.name.toLowerCase(),
           description: 'A part for the cart tests',
-          price_cents: p.priceCents,
+          // Test parts cost whole cents; unit prices are kept in 1/10,000 dollar (issue 30).
+          price_e4: p.priceCents * 100,
           minimum_order_quantity: minimum,
           available_quantity: stock,
           img: '/images/products/placeholder.webp',

@@ -32,7 +32,7 @@ export async function insertOrderRow(database: Database, o: OrderRowInput): Prom
       product_id: o.productId,
       product_name: o.productName,
       product_img: o.productImg,
-      unit_price_cents: o.unitPriceCents,
+      unit_price_e4: o.unitPriceCents * 100,
       quantity: o.quantity,
       total_cents: o.totalCents,
       user_id: o.buyer.id,
@@ -55,7 +55,7 @@ export async function insertOrderRow(database: Database, o: OrderRowInput): Prom
       sku: o.sku ?? '',
       product_name: o.productName,
       product_img: o.productImg,
-      unit_price_cents: o.unitPriceCents,
+      unit_price_e4: o.unitPriceCents * 100,
       quantity: o.quantity,
       line_total_cents: o.totalCents,
     })

@@ -213,7 +213,7 @@ describe(`payment on account (${engine})`, () => {
     expect(text).toContain(`Due date: ${order.dueDate!.slice(0, 10)}`);
     expect(text).toContain('PO number: PO-7781');
     expect(text).toContain(c.company.name);
-    expect(text).toContain(`Tax id: ${c.company.taxId}`);
+    expect(text).toContain(`VAT no.: ${c.company.taxId}`);
     expect(text).toContain('IBAN GB00 BUKP');
     expect(text).toContain('Total due');
     // The company's approvers read it too; another company's admin is told it does not exist.

@@ -24,7 +24,7 @@ beforeAll(async () => {
   products = await insertProducts(t.database, 2, { stock: 100_000 });
   await t.database.db
     .updateTable('products')
-    .set({ price_tiers: JSON.stringify([{ minQuantity: 500, priceCents: 80 }]) })
+    .set({ price_tiers: JSON.stringify([{ minQuantity: 500, priceE4: 8000 }]) })
     .where('id', '=', products[0]!.id)
     .execute();
   c = await createCompany(t.app, { discountPercent: 10 });

@@ -51,7 +51,7 @@ describe(`order numbers (${engine})`, () => {
 
   it('writes money and pieces with thousands separators in mails', async () => {
     const buyer = await signUp(t.app);
-    await t.database.db.updateTable('products').set({ price_cents: 245 }).where('id', '=', product._id).execute();
+    await t.database.db.updateTable('products').set({ price_e4: 24_500 }).where('id', '=', product._id).execute();
     const order = (await buy(buyer, one(1000))).json() as Order;
     const mail = await mailTo(buyer.email, '%was placed');
     expect(mail.text_body).toContain('1,000 Ps');

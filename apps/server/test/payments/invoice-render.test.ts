@@ -14,7 +14,7 @@ const order = {
   product_id: 'prd_1',
   product_name: 'Hex bolt M8',
   product_img: '/images/bolt.svg',
-  unit_price_cents: 125,
+  unit_price_e4: 12_500,
   quantity: 100,
   total_cents: 12_500,
   user_id: 'usr_1',

@@ -61,4 +61,26 @@ describe('migrations', () => {
     const events = await t.database.db.selectFrom('events').select(['type', 'actor', 'at']).where('subject_id', '=', 'm1').execute();
     expect(events).toEqual([{ type: 'order.placed', actor: user!.id, at: '2026-01-01T00:00:00.000Z' }]);
   });
+
+  it('issue 30: unit prices become 1/10,000 dollar, every existing price keeping its value, and back', async () => {
+    // The order from the test before was placed at 100 cents a piece: its line and the order say $1.00 still.
+    const line = await t.database.db
+      .selectFrom('order_lines')
+      .select(['unit_price_e4', 'line_total_cents'])
+      .where('order_id', '=', 'm1')
+      .executeTakeFirstOrThrow();
+    expect([Number(line.unit_price_e4), Number(line.line_total_cents)]).toEqual([10_000, 5000]);
+    await migrator().migrateTo('20261223000000-returns');
+    const at = '2026-01-01T00:00:00.000Z';
+    await sql`insert into products (id, position, name, name_lower, description, price_cents, minimum_order_quantity, available_quantity, img, archived,
+              created_at, updated_at, sku, brand, category, attributes, images, price_tiers)
+              values ('p-mig', 1, 'Nut', 'nut', '', 9, 1, 10, '/x.webp', 0, ${at}, ${at}, 'NUT-MIG', '', null, '{}', '["/x.webp"]',
+              '[{"minQuantity":200,"priceCents":7}]')`.execute(t.database.db);
+    await migrateToLatest(t.database);
+    const product = await t.database.db.selectFrom('products').select(['price_e4', 'price_tiers']).where('id', '=', 'p-mig').executeTakeFirstOrThrow();
+    expect(Number(product.price_e4)).toBe(900);
+    expect(JSON.parse(product.price_tiers)).toEqual([{ minQuantity: 200, priceE4: 700 }]);
+    const order = await t.database.db.selectFrom('orders').select('unit_price_e4').where('id', '=', 'm1').executeTakeFirstOrThrow();
+    expect(Number(order.unit_price_e4)).toBe(10_000);
+  });
 });

@@ -47,4 +47,18 @@ describe('configuration', () => {
     expect(c.database).toMatchObject({ engine: 'sqlite' });
     expect(c.publicUrl).toBe('http://localhost:5000');
   });
+
+  it('issue 30: the seller record’s first values from SHOP_* and SELLER_*, each bad one named', () => {
+    const c = loadConfig({ DATA_DIR: '/tmp/bp-config-test', SELLER_COUNTRY: 'gb', SELLER_TAX_NUMBER: 'GB123456789', SELLER_TIME_ZONE: 'Europe/London' });
+    expect(c.seller).toMatchObject({
+      legalName: 'Bulkparts Ltd',
+      address: '1 Industrial Way, Springfield',
+      country: 'GB',
+      taxNumber: 'GB123456789',
+      timeZone: 'Europe/London',
+    });
+    expect(() => loadConfig({ DATA_DIR: '/tmp/bp-config-test', SELLER_COUNTRY: 'UK', SELLER_TIME_ZONE: 'Mars/Base', SELLER_TAX_NUMBER: 'GB<1>' })).toThrowError(
+      /SELLER_COUNTRY[\s\S]*SELLER_TAX_NUMBER[\s\S]*SELLER_TIME_ZONE/,
+    );
+  });
 });

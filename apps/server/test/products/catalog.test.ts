@@ -19,7 +19,20 @@ describe('GET /api/service', () => {
     // The spec's fields, then the parts catalogue's (additive: old clients ignore them).
     const specFields = ['_id', 'archived', 'availableQuantity', 'description', 'img', 'minimumOrderQuantity', 'name', 'price'];
     expect(Object.keys(first).sort()).toEqual(
-      [...specFields, 'sku', 'brand', 'category', 'attributes', 'images', 'priceTiers', 'orderMultiple', 'lowStockThreshold', 'backorder', 'unspsc'].sort(),
+      [
+        ...specFields,
+        'sku',
+        'brand',
+        'category',
+        'attributes',
+        'images',
+        'priceTiers',
+        'orderMultiple',
+        'lowStockThreshold',
+        'backorder',
+        'unspsc',
+        'weightKg',
+      ].sort(),
     );
     expect(first.name).toBe('Hex Bolt M8x40');
     expect(first.price).toBe(0.18);

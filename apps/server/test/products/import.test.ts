@@ -202,7 +202,7 @@ describe('POST /api/service/import: refused files', () => {
     const res = await imp(
       csvOf(HEADER, [
         row({ sku: 'RULE-1', price: '0' }),
-        row({ sku: 'RULE-2', price: '1.234' }),
+        row({ sku: 'RULE-2', price: '1.23456' }),
         row({ sku: 'RULE-3', minimumOrderQuantity: '1.5' }),
         row({ sku: 'RULE 4' }),
         row({ sku: 'RULE-5', img: 'ftp://nope', name: '' }),
@@ -213,7 +213,7 @@ describe('POST /api/service/import: refused files', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body.errors).toEqual([
       { row: 2, column: 'price', message: 'Price must be more than 0' },
-      { row: 3, column: 'price', message: 'Price can have at most two decimals' },
+      { row: 3, column: 'price', message: 'Price can have at most 4 decimals' },
       { row: 4, column: 'minimumOrderQuantity', message: 'Minimum order quantity must be a whole number' },
       { row: 5, column: 'sku', message: expect.stringMatching(/SKU may contain only/) },
       { row: 6, column: 'name', message: 'Name is required' },

@@ -68,19 +68,19 @@ describe(`CSV tiers and orderMultiple (${engine})`, () => {
         priced({ sku: 'CSV-BAD-5', price: '0.18', orderMultiple: 'x' }),
         priced({ sku: 'CSV-BAD-6', price: '0.18', orderMultiple: '0' }),
         priced({ sku: 'CSV-BAD-7', price: '0.18', minimumOrderQuantity: 900, orderMultiple: '600' }),
-        priced({ sku: 'CSV-BAD-8', price: '0.18', tiers: '200:0.155' }),
+        priced({ sku: 'CSV-BAD-8', price: '0.18', tiers: '200:0.15555' }),
       ]),
     );
     expect(res.statusCode).toBe(400);
     expect(res.body.errors).toEqual([
-      { row: 2, column: 'tiers', message: 'Tiers must look like 200:0.15|500:0.12 ($ per piece from a quantity)' },
+      { row: 2, column: 'tiers', message: 'Tiers must look like 200:0.15|500:0.0125 ($ per piece from a quantity, at most 4 decimals)' },
       { row: 3, column: 'tiers', message: 'Tier quantities must go up from one tier to the next' },
       { row: 4, column: 'tiers', message: 'The first tier must be cheaper than the price' },
       { row: 5, column: 'tiers', message: 'Each tier must be cheaper than the one before' },
       { row: 6, column: 'orderMultiple', message: 'Order multiple must be a number' },
       { row: 7, column: 'orderMultiple', message: 'Order multiple must be at least 1' },
       { row: 8, column: 'orderMultiple', message: 'With a minimum of 900, a multiple of 600 makes the smallest order more than 1000 pieces' },
-      { row: 9, column: 'tiers', message: 'Tiers must look like 200:0.15|500:0.12 ($ per piece from a quantity)' },
+      { row: 9, column: 'tiers', message: 'Tiers must look like 200:0.15|500:0.0125 ($ per piece from a quantity, at most 4 decimals)' },
     ]);
     expect(await productBySku(t, 'CSV-BAD-1')).toBeUndefined();
   });

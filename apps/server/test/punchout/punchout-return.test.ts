@@ -225,6 +225,30 @@ describe(`return an OCI cart (${engine})`, () => {
     expect(Object.keys(fields).some((k) => k.startsWith('NEW_ITEM-DESCRIPTION[4]'))).toBe(false);
   });
 
+  it('a line beyond the stock of a product taking backorders carries its lead time to the promised dispatch day (OCI and cXML)', async () => {
+    const [late] = await insertProducts(t.database, 1, { prefix: 'LATE', stock: 10 });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/service/${late!.id}`,
+      headers: { cookie: pc.shop.cookie },
+      payload: { backorder: { allowed: true, leadTimeDays: 10 } },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const oci = await startOciSession(t, pc);
+    await addToCart(t.app, oci.cookie, [{ sku: late!.sku, quantity: 50 }]);
+    const fields = Object.fromEntries(returnForm((await returnCart(oci.cookie)).body).fields);
+    expect(fields['NEW_ITEM-VENDORMAT[1]']).toBe(late!.sku);
+    expect(fields['NEW_ITEM-LEADTIME[1]']).toBe('10');
+
+    const cxml = await startCxmlSession(t, pc);
+    await addToCart(t.app, cxml.cookie, [{ sku: late!.sku, quantity: 50 }]);
+    const read = readXml(returnForm((await returnCart(cxml.cookie)).body).fields[0]![1]);
+    if (!read.ok) throw new Error(read.message);
+    const item = child(read.root, 'Message', 'PunchOutOrderMessage', 'ItemIn', 'ItemDetail');
+    expect(textOf(child(item, 'LeadTime'))).toBe('10');
+    expect(textOf(child(item, 'Extrinsic'))).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
   it('wrong credentials, a HOOK_URL outside the origins and missing fields are refused with a page; the password never reaches the log', async () => {
     const post = (fields: Record<string, string>) =>
       t.app.inject({

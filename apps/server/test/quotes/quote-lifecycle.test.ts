@@ -148,8 +148,8 @@ describe(`requests for quote: lifecycle (${engine})`, () => {
     expect((far.json() as ApiError).fields).toEqual({ validUntil: 'validUntil must be at most 365 days ahead' });
     const noDate = await c.answer(quote._id, { lines: prices });
     expect((noDate.json() as ApiError).fields).toHaveProperty('validUntil');
-    const badPrice = await c.answer(quote._id, { lines: [{ productId: products[0]!.id, unitPrice: 0.001 }], validUntil: inDays(5) });
-    expect((badPrice.json() as ApiError).fields).toHaveProperty(['lines.0.unitPrice']);
+    const badPrice = await c.answer(quote._id, { lines: [{ productId: products[0]!.id, unitPrice: 0.00001 }], validUntil: inDays(5) });
+    expect((badPrice.json() as ApiError).fields).toEqual({ 'lines.0.unitPrice': 'Unit price can have at most 4 decimals' });
     // Nothing was written by the refusals.
     expect(((await quoteClient(t.app, buyer).get(quote._id)).json() as Quote).status).toBe('requested');
     expect((await c.answer('f'.repeat(24), { lines: prices, validUntil: inDays(5) })).statusCode).toBe(404);

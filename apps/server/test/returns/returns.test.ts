@@ -146,6 +146,10 @@ describe(`returns and credit notes (${engine})`, () => {
       products[0]!.sku,
       'Tax reversed: $0.00',
       'Total credited: $48.08',
+      // Issue 30: the seller record, as every document prints it.
+      'Bulkparts Ltd',
+      '1 Industrial Way',
+      'United States',
     ])
       expect(text).toContain(part);
     expect((await admin.creditNotePdf(done.creditNote!._id)).statusCode).toBe(200);

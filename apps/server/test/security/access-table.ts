@@ -131,6 +131,10 @@ export const accessTable: Record<string, AccessRow> = {
   'GET /api/warehouses': { access: 'admin' },
   'POST /api/warehouses': { access: 'admin' },
   'PATCH /api/warehouses/:id': { access: 'admin' },
+  // issue 30: the shop's shipping methods (no body: a 400) and the options for the caller's own cart (no country: a 400)
+  'GET /api/shipping/methods': { access: 'admin' },
+  'PUT /api/shipping/methods': { access: 'admin' },
+  'GET /api/cart/shipping-options': { access: 'user' },
   // API keys: shop admins only (no body: a 400; a random id: a 404)
   'POST /api/api-keys': { access: 'admin' },
   'GET /api/api-keys': { access: 'admin' },
@@ -335,6 +339,9 @@ export const accessTable: Record<string, AccessRow> = {
   // issue 33: the terms of sale and privacy texts (a random slug is a 404; no body a 400 for the admin)
   'GET /api/pages/:slug': { access: 'public', path: () => '/api/pages/terms' },
   'PUT /api/pages/:slug': { access: 'admin', path: () => '/api/pages/privacy' },
+  // issue 30: the seller's identity (its public part is GET /api/auth-config's contact)
+  'GET /api/settings/seller': { access: 'admin' },
+  'PUT /api/settings/seller': { access: 'admin' },
   'GET /api/payment-config': { access: 'public' },
   // authenticated by the provider's signature, not a session: anyone may call, unsigned calls are 400
   'POST /api/payments/webhook': { access: 'public', body: () => ({}) },

@@ -45,7 +45,7 @@ export function fillCatalogue(file: string, count: number): void {
         .prepare(`select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in ('products', 'product_attributes')`)
         .all() as { name: string; sql: string }[];
       for (const index of indexes) db.exec(`drop index "${index.name}"`);
-      const insert = db.prepare(`insert into products (id, position, name, name_lower, description, price_cents, minimum_order_quantity,
+      const insert = db.prepare(`insert into products (id, position, name, name_lower, description, price_e4, minimum_order_quantity,
         available_quantity, img, archived, created_at, updated_at, sku, brand, category, attributes, images) values (?, ?, ?, ?, ?, ?, 50, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (let i = 0; i < count; i++) {
         const noun = pick(NOUN, i, 17);
@@ -61,7 +61,7 @@ export function fillCatalogue(file: string, count: number): void {
           name,
           name.toLowerCase(),
           `${material} ${noun.toLowerCase()} with ${finish.toLowerCase()} finish.`,
-          5 + ((i * 7919) % 50_000),
+          (5 + ((i * 7919) % 50_000)) * 100,
           i % 10 === 0 ? 10 : 1000 + (i % 5000),
           img,
           i % 100 === 0 ? 1 : 0,

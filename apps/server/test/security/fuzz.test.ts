@@ -161,12 +161,31 @@ const FIELDS = [
   'sharing',
   'add',
   'scope',
+  // the seller's identity (issue 30)
+  'legalName',
+  'region',
+  'taxNumber',
+  'registrationNumber',
+  'timeZone',
   // documents and pages (issue 33)
   'title',
   'body',
   'kind',
   'companies',
   'stock',
+  // shipping and delivery dates (issue 30)
+  'methods',
+  'rates',
+  'upToKg',
+  'freeOver',
+  'transitDays',
+  'countries',
+  'pickupAddress',
+  'shippingMethod',
+  'carrierAccount',
+  'weightKg',
+  'region',
+  'shipping',
 ];
 
 const hugeString = fc.integer({ min: 1000, max: 20000 }).map((n) => 'x'.repeat(n));

@@ -49,14 +49,27 @@ describe(`one order's total, the same everywhere (${engine})`, () => {
     // What the web's checkout shows: the cart's lines and the ship-to's tax context through the shared planOrder.
     const answer = (await cart.get()).json() as Cart;
     const context = (await t.app.inject({ method: 'GET', url: '/api/tax/context?country=Germany', headers: { cookie: buyer.cookie } })).json() as TaxContext;
+    // The shipping options the checkout offers for the ship-to: without a choice, the cheapest (as the server takes).
+    const options = (await t.app.inject({ method: 'GET', url: '/api/cart/shipping-options?country=Germany', headers: { cookie: buyer.cookie } })).json() as {
+      code: string;
+      price: number;
+    }[];
+    const cheapest = [...options].sort((a, b) => a.price - b.price)[0];
     const plan = planOrder({
       buyer: null,
       lines: answer.lines.map((l) => ({
-        product: { priceCents: cents(l.unitPrice), minimumOrderQuantity: 1, availableQuantity: l.availableQuantity, archived: false, taxClass: l.taxClass },
+        product: {
+          priceE4: Math.round(l.unitPrice * 10_000),
+          minimumOrderQuantity: 1,
+          availableQuantity: l.availableQuantity,
+          archived: false,
+          taxClass: l.taxClass,
+        },
         quantity: l.quantity,
       })),
       paymentMethod: 'card',
       now: new Date().toISOString(),
+      shipping: cheapest ? { priceCents: cents(cheapest.price) } : undefined,
       tax: context,
     });
     expect(plan.totals.taxTotalCents).toBeGreaterThan(0);
@@ -69,7 +82,7 @@ describe(`one order's total, the same everywhere (${engine})`, () => {
     expect(cents(placed.total)).toBe(expected);
     expect(placed.totals).toEqual({
       subtotal: plan.totals.subtotalCents / 100,
-      shipping: 0,
+      shipping: plan.totals.shippingCents / 100,
       tax: plan.totals.tax.map((g) => ({ name: g.name, rate: g.rateBp / 100, base: g.baseCents / 100, amount: g.amountCents / 100 })),
       taxTotal: plan.totals.taxTotalCents / 100,
       total: expected / 100,

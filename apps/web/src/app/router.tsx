@@ -133,6 +133,8 @@ export function AppRouter() {
               {/* Issue 32: punchout (shop admins). */}
               <Route path="punchout" element={<CompanyArea />} />
               <Route path="companies/:id/punchout" element={byId(<CompanyArea />)} />
+              {/* Issue 30: the seller's identity (shop admins). */}
+              <Route path="settings" element={<CompanyArea />} />
               <Route path="payment/:id" element={byId(<OrderArea />)} />
               <Route path="orders/:id" element={byId(<OrderArea />)} />
               <Route path="makeadmin" element={adminOnly(<MakeAdmin />)} />

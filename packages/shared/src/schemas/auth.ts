@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicSellerSchema } from '../seller.js';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 
@@ -123,7 +124,7 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 /** `GET /api/auth-config`: which sign-in methods this shop offers. */
 export const authConfigResponseSchema = z.object({
   google: z.boolean(),
-  /** The shop's public contact details (SHOP_ADDRESS, SHOP_PHONE, SHOP_EMAIL). */
-  contact: z.object({ address: z.string(), phone: z.string(), email: z.string() }),
+  /** The seller's public details (issue 30: the seller record, first filled from SHOP_* and SELLER_*): the Contact and About pages. */
+  contact: publicSellerSchema,
 });
 export type AuthConfig = z.infer<typeof authConfigResponseSchema>;

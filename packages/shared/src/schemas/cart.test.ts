@@ -5,7 +5,9 @@ import { multiLineOrderName } from './order.js';
 
 describe('cart rules', () => {
   it('prices a line in one place', () => {
-    expect(linePrice({ priceCents: 125 }, 100)).toEqual({ unitPriceCents: 125, lineTotalCents: 12_500 });
+    expect(linePrice({ priceE4: 12_500 }, 100)).toEqual({ unitPriceE4: 12_500, lineTotalCents: 12_500 });
+    // Issue 30: $0.0125 a piece, 100 pieces: $1.25.
+    expect(linePrice({ priceE4: 125 }, 100)).toEqual({ unitPriceE4: 125, lineTotalCents: 125 });
   });
 
   it('names a multi-line order after its first line', () => {

@@ -124,6 +124,9 @@ export const checkoutInputSchema = z.object({
   paymentMethod: orderDetailsShape.paymentMethod,
   /** Issue 31: how an order with backordered pieces ships. */
   fulfilment: orderDetailsShape.fulfilment,
+  /** Issue 30: the shipping method chosen (and a collect method's carrier account); none: the cheapest offered. */
+  shippingMethod: orderDetailsShape.shippingMethod,
+  carrierAccount: orderDetailsShape.carrierAccount,
 });
 export type CheckoutInputValues = z.input<typeof checkoutInputSchema>;
 export type CheckoutInput = z.output<typeof checkoutInputSchema>;

@@ -8,7 +8,8 @@ import {
   FILTER_VALUES_MAX,
   SEARCH_TEXT_MAX_LENGTH,
 } from '../catalog.js';
-import { PRODUCT_PRICE_MAX_CENTS, PRODUCT_SORTS } from '../constants.js';
+import { PRODUCT_PRICE_MAX_E4, PRODUCT_SORTS } from '../constants.js';
+import { E4_PER_DOLLAR } from '../money.js';
 import { categorySlugSchema } from './product.js';
 import { paginationQuerySchema } from './common.js';
 
@@ -25,7 +26,7 @@ function priceBound(field: string) {
     .number({ error: `${field} must be a number (dollars)` })
     .refine(Number.isFinite, `${field} must be a number (dollars)`)
     .min(0, `${field} cannot be negative`)
-    .max(PRODUCT_PRICE_MAX_CENTS / 100, `${field} is too large`);
+    .max(PRODUCT_PRICE_MAX_E4 / E4_PER_DOLLAR, `${field} is too large`);
 }
 
 /** Moves every `attr.<Name>` key of a query into `attributes: { <Name>: [values] }`. */

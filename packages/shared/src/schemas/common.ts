@@ -1,5 +1,19 @@
 import { z } from 'zod';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../constants.js';
+import { E4_PER_DOLLAR, hasAtMostFourDecimals, UNIT_PRICE_MAX_DECIMALS } from '../money.js';
+
+/**
+ * A price per piece in dollars as written (a product's price, a tier, a company price, a quoted
+ * price; issue 30): positive, at most 4 decimals ($0.0125). A fifth decimal is refused with the
+ * field's name, never rounded away. `maxE4` is the largest in 1/10,000 dollar.
+ */
+export function unitPriceSchema(label: string, maxE4: number) {
+  return z
+    .number({ error: `${label} must be a number` })
+    .positive(`${label} must be more than 0`)
+    .max(maxE4 / E4_PER_DOLLAR, `${label} is too large`)
+    .refine(hasAtMostFourDecimals, `${label} can have at most ${UNIT_PRICE_MAX_DECIMALS} decimals`);
+}
 
 /** `:id` route params. A malformed id is answered as not found by the routes, never as a 500. */
 export const idParamsSchema = z.object({ id: z.string() });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { taxExemptionInputSchema, taxExemptionSchema, vatCheckSchema } from './tax.js';
-import { PRODUCT_PRICE_MAX_CENTS } from '../constants.js';
+import { PRODUCT_PRICE_MAX_E4 } from '../constants.js';
 import { hasAtMostTwoDecimals } from '../money.js';
 import { shippingAddressAnswerSchema, shippingAddressSchema } from './address.js';
 import { emailSchema } from './auth.js';
-import { optionalTextSchema, paginationQuerySchema } from './common.js';
+import { optionalTextSchema, paginationQuerySchema, unitPriceSchema } from './common.js';
 
 /**
  * Company accounts (issue 18, ADR 0018): the company is the customer. A user belongs to at most
@@ -209,8 +209,8 @@ export const companyAddressSchema = z.object({ id: z.string(), label: z.string()
 export type CompanyAddress = z.infer<typeof companyAddressSchema>;
 export const addressParamsSchema = z.object({ id: z.string(), addressId: z.string() });
 
-/** `PUT /api/companies/:id/prices/:productId` (shop admins): the company's fixed unit price in dollars. */
-export const companyPriceInputSchema = z.object({ price: dollarsSchema('Price', PRODUCT_PRICE_MAX_CENTS / 100) });
+/** `PUT /api/companies/:id/prices/:productId` (shop admins): the company's fixed unit price in dollars, up to 4 decimals (issue 30). */
+export const companyPriceInputSchema = z.object({ price: unitPriceSchema('Price', PRODUCT_PRICE_MAX_E4) });
 export const companyPriceSchema = z.object({
   productId: z.string(),
   sku: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { shippingAddressAnswerSchema, shippingAddressSchema } from './address.js';
+import { orderShippingSchema } from './shipping.js';
 import { optionalTextSchema, paginationQuerySchema } from './common.js';
 import { PAYMENT_METHODS } from './company.js';
 import { orderDetailsShape } from './order-details.js';
@@ -168,6 +169,11 @@ export const orderSchema = z.object({
   credited: z.number(),
   /** Issue 30: subtotal (the lines' net), shipping, tax per rate and the total to pay (`total`, the same number). */
   totals: orderTotalsSchema.optional(),
+  /**
+   * Issue 30: how it ships (the method as chosen, its charge in dollars, the collect account or the
+   * pickup address, the estimated delivery); null for an order placed without a method.
+   */
+  shipping: orderShippingSchema.nullable(),
   /** Issue 29: what happened to the order and who acted, oldest first; only `GET /api/purchase/{id}` answers it. */
   timeline: z.array(orderTimelineEntrySchema).optional(),
   /** Issue 32: what a shop admin should check (a punchout line sent at another price than the shop's); only in shop admins' answers. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { weightKgSchema } from './shipping.js';
 import { TAX_CLASSES } from '../tax.js';
 import {
   ATTRIBUTE_NAME_MAX_LENGTH,
@@ -12,8 +13,9 @@ import {
   normalizeSku,
   UNSPSC_PATTERN,
 } from '../catalog.js';
-import { PRODUCT_NAME_MAX_LENGTH, PRODUCT_PRICE_MAX_CENTS, PRODUCT_STOCK_MAX, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
-import { hasAtMostTwoDecimals } from '../money.js';
+import { PRODUCT_NAME_MAX_LENGTH, PRODUCT_PRICE_MAX_E4, PRODUCT_STOCK_MAX, ORDER_QUANTITY_MAX, ORDER_QUANTITY_MIN } from '../constants.js';
+import { E4_PER_DOLLAR, e4ToDollars } from '../money.js';
+import { unitPriceSchema } from './common.js';
 import { PRICE_TIER_MIN_QUANTITY_MAX, PRICE_TIERS_MAX, priceTiersProblem, type PriceTier } from '../pricing.js';
 import { smallestOrder } from '../quantity.js';
 import { BACKORDER_LEAD_TIME_MAX_DAYS } from '../backorder.js';
@@ -62,6 +64,8 @@ export const productSchema = z.object({
    * the line's `Classification domain="UNSPSC"` (cXML) or `NEW_ITEM-MATGROUP` (OCI).
    */
   unspsc: z.string().nullable(),
+  /** Issue 30: kilograms per piece (up to 3 decimals), null when not given; shipping bands read it. */
+  weightKg: z.number().nullable(),
   /** Issue 30: how the product is taxed (`standard` unless set). */
   taxClass: z.enum(TAX_CLASSES).optional(),
   /** Issue 33: its datasheets, certificates and drawings the caller may see; only `GET /api/service/{id}` answers it. */
@@ -94,11 +98,7 @@ export type BackorderInput = z.output<typeof backorderInputSchema>;
 /** The pricing fields of a product as the API answers them, in cents for `unitPriceFor` (zod-free, in pricing.ts). */
 export { pricedProduct } from '../pricing.js';
 
-const tierPriceSchema = z
-  .number({ error: 'Tier price must be a number' })
-  .positive('Tier price must be more than 0')
-  .max(PRODUCT_PRICE_MAX_CENTS / 100, 'Tier price is too large')
-  .refine(hasAtMostTwoDecimals, 'Tier price can have at most two decimals');
+const tierPriceSchema = unitPriceSchema('Tier price', PRODUCT_PRICE_MAX_E4);
 
 /**
  * `priceTiers` as written: `[{ minQuantity, price }]`, price in dollars. The order and the prices
@@ -119,14 +119,14 @@ export const priceTiersSchema = z
   )
   .max(PRICE_TIERS_MAX, `At most ${PRICE_TIERS_MAX} price tiers`);
 
-/** Tiers in cents, as `unitPriceFor` and the database keep them. */
-export function tiersToCents(tiers: readonly { minQuantity: number; price: number }[]): PriceTier[] {
-  return tiers.map((t) => ({ minQuantity: t.minQuantity, priceCents: Math.round(t.price * 100) }));
+/** Tiers in 1/10,000 dollar, as `unitPriceFor` and the database keep them. */
+export function tiersToE4(tiers: readonly { minQuantity: number; price: number }[]): PriceTier[] {
+  return tiers.map((t) => ({ minQuantity: t.minQuantity, priceE4: Math.round(t.price * E4_PER_DOLLAR) }));
 }
 
 /** Tiers in dollars, as the API answers them. */
 export function tiersToDollars(tiers: readonly PriceTier[]): { minQuantity: number; price: number }[] {
-  return tiers.map((t) => ({ minQuantity: t.minQuantity, price: t.priceCents / 100 }));
+  return tiers.map((t) => ({ minQuantity: t.minQuantity, price: e4ToDollars(t.priceE4) }));
 }
 
 export const orderMultipleSchema = z
@@ -172,7 +172,7 @@ export function productRulesProblems(p: {
   orderMultiple: number;
 }): Record<string, string> {
   const problems: Record<string, string> = {};
-  const tiers = priceTiersProblem(tiersToCents(p.priceTiers), Math.round(p.price * 100));
+  const tiers = priceTiersProblem(tiersToE4(p.priceTiers), Math.round(p.price * E4_PER_DOLLAR));
   if (tiers) problems.priceTiers = tiers;
   if (smallestOrder(p) > ORDER_QUANTITY_MAX) {
     problems.orderMultiple = `With a minimum of ${p.minimumOrderQuantity}, a multiple of ${p.orderMultiple} makes the smallest order more than ${ORDER_QUANTITY_MAX} pieces`;
@@ -231,11 +231,7 @@ const productFieldsSchema = z.object({
   /** A category slug; null or '' for none. */
   category: z.union([categorySlugSchema, z.literal('').transform(() => null), z.null()]),
   attributes: attributesSchema,
-  price: z
-    .number({ error: 'Price must be a number' })
-    .positive('Price must be more than 0')
-    .max(PRODUCT_PRICE_MAX_CENTS / 100, 'Price is too large')
-    .refine(hasAtMostTwoDecimals, 'Price can have at most two decimals'),
+  price: unitPriceSchema('Price', PRODUCT_PRICE_MAX_E4),
   minimumOrderQuantity: z
     .number({ error: 'Minimum order quantity must be a number' })
     .int('Minimum order quantity must be a whole number')
@@ -253,6 +249,7 @@ const productFieldsSchema = z.object({
   lowStockThreshold: lowStockThresholdSchema,
   backorder: backorderInputSchema,
   unspsc: unspscSchema,
+  weightKg: weightKgSchema('Weight').nullable(),
   /** Issue 30: `standard`, `reduced`, `zero` or `exempt`. */
   taxClass: taxClassSchema,
 });
@@ -284,6 +281,7 @@ export const productInputSchema = productFieldsSchema
     lowStockThreshold: productFieldsSchema.shape.lowStockThreshold.default(null),
     backorder: productFieldsSchema.shape.backorder.default({ allowed: false, leadTimeDays: null, nextRestockDate: null }),
     unspsc: productFieldsSchema.shape.unspsc.default(null),
+    weightKg: productFieldsSchema.shape.weightKg.default(null),
     taxClass: productFieldsSchema.shape.taxClass.default('standard'),
     img: imageUrlSchema.optional(),
     images: productFieldsSchema.shape.images.optional(),

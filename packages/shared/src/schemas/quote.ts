@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { PRODUCT_PRICE_MAX_CENTS } from '../constants.js';
-import { hasAtMostTwoDecimals } from '../money.js';
+import { PRODUCT_PRICE_MAX_E4 } from '../constants.js';
 import { shippingAddressSchema } from './address.js';
-import { optionalTextSchema, paginationQuerySchema } from './common.js';
+import { hasAtMostTwoDecimals } from '../money.js';
+import { SHIPPING_PRICE_MAX } from './shipping.js';
+import { optionalTextSchema, paginationQuerySchema, unitPriceSchema } from './common.js';
 import { orderDetailsShape } from './order-details.js';
 
 /**
@@ -97,12 +98,8 @@ export const quoteAcceptInputSchema = z.object({
 export type QuoteAcceptInputValues = z.input<typeof quoteAcceptInputSchema>;
 export type QuoteAcceptInput = z.output<typeof quoteAcceptInputSchema>;
 
-/** A quoted unit price in dollars. */
-export const quotedPriceSchema = z
-  .number({ error: 'Unit price must be a number' })
-  .positive('Unit price must be more than 0')
-  .max(PRODUCT_PRICE_MAX_CENTS / 100, 'Unit price is too large')
-  .refine(hasAtMostTwoDecimals, 'Unit price can have at most two decimals');
+/** A quoted unit price in dollars, up to 4 decimals (issue 30). */
+export const quotedPriceSchema = unitPriceSchema('Unit price', PRODUCT_PRICE_MAX_E4);
 
 /**
  * `PATCH /api/quotes/:id` (admin): a unit price for every line of the quote, the date the prices
@@ -122,6 +119,14 @@ export const quoteAnswerSchema = z
       .refine((v) => !Number.isNaN(Date.parse(v)), 'validUntil must be a real date')
       .transform((v) => (v.length === 10 ? `${v}T23:59:59.999Z` : new Date(v).toISOString())),
     message: optionalTextSchema('Message', QUOTE_MESSAGE_MAX_LENGTH),
+    /** Issue 30: a freight price for the order (dollars), charged as its shipping when the quote is accepted; none: the order's shipping is chosen as at checkout. */
+    shipping: z
+      .number({ error: 'Shipping must be a number' })
+      .min(0, 'Shipping cannot be negative')
+      .max(SHIPPING_PRICE_MAX, 'Shipping is too large')
+      .refine(hasAtMostTwoDecimals, 'Shipping can have at most two decimals')
+      .nullable()
+      .optional(),
   })
   .superRefine((v, ctx) => uniqueProducts(v.lines, ctx));
 export type QuoteAnswerValues = z.input<typeof quoteAnswerSchema>;
@@ -159,6 +164,8 @@ export const quoteSchema = z.object({
   lines: z.array(quoteLineSchema),
   /** The quoted total in dollars once answered; null before. */
   total: z.number().nullable(),
+  /** Issue 30: the quoted shipping (freight) price in dollars; null: none quoted. */
+  shipping: z.number().nullable(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

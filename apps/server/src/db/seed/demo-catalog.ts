@@ -49,6 +49,87 @@ export const DEMO_UNSPSC: Readonly<Record<string, string>> = {
   washers: '31161800',
 };
 
+/** Issue 30: grams per piece by category (a realistic weight for the family's demo sizes). */
+export const DEMO_WEIGHT_GRAMS: Readonly<Record<string, number>> = {
+  screws: 5,
+  bolts: 28,
+  nuts: 6,
+  washers: 2,
+  anchors: 16,
+  pins: 3,
+  rivets: 2,
+  'threaded-rod': 720,
+  'ball-bearings': 65,
+  'roller-bearings': 410,
+  'linear-bearings': 150,
+  'mounted-bearings': 920,
+  'cable-glands': 22,
+  'cable-ties': 1,
+  connectors: 11,
+  terminals: 2,
+  gaskets: 30,
+  'o-rings': 1,
+  'oil-seals': 26,
+  'hose-clamps': 15,
+  'hydraulic-fittings': 125,
+  'pipe-fittings': 210,
+  'pneumatic-fittings': 24,
+};
+
+/**
+ * Issue 30: the demo shop's shipping methods: a tracked parcel (free over $500), pallet freight, a
+ * collect on the buyer's own carrier account and a pickup at the depot (prices in cents, weights in grams).
+ */
+export const DEMO_SHIPPING_METHODS = [
+  {
+    code: 'parcel',
+    name: 'Tracked parcel',
+    kind: 'parcel',
+    countries: '*',
+    bands: [
+      { upToGrams: 2_000, priceCents: 695 },
+      { upToGrams: 10_000, priceCents: 1_295 },
+      { upToGrams: 31_500, priceCents: 2_495 },
+    ],
+    freeOverCents: 50_000,
+    transitDays: [1, 3],
+    pickupAddress: null,
+  },
+  {
+    code: 'pallet',
+    name: 'Pallet freight',
+    kind: 'freight',
+    countries: '*',
+    bands: [
+      { upToGrams: 300_000, priceCents: 14_900 },
+      { upToGrams: 1_000_000, priceCents: 28_900 },
+    ],
+    freeOverCents: null,
+    transitDays: [2, 5],
+    pickupAddress: null,
+  },
+  {
+    code: 'collect',
+    name: 'Collect on your carrier account',
+    kind: 'collect',
+    countries: '*',
+    bands: [],
+    freeOverCents: null,
+    transitDays: [1, 3],
+    pickupAddress: null,
+  },
+  {
+    code: 'pickup',
+    name: 'Pick up at our depot',
+    kind: 'pickup',
+    countries: '*',
+    bands: [],
+    freeOverCents: null,
+    transitDays: [0, 0],
+    pickupAddress: '1 Industrial Way, Springfield (Mon–Fri 8:00–17:00)',
+  },
+] as const;
+
 /**
  * A demo product. `name` is at most 20 characters (the shop's rule); `category` is a leaf slug of
  * DEMO_CATEGORIES; `images[0]` is the main image. Specification names are shared within a family

@@ -1,6 +1,7 @@
+import { centsToE4 } from '@bulkparts/shared';
 import type { Database } from '../database.js';
 import { newId } from '../../lib/ids.js';
-import { DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_UNSPSC } from './demo-catalog.js';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_SHIPPING_METHODS, DEMO_UNSPSC, DEMO_WEIGHT_GRAMS } from './demo-catalog.js';
 
 /** Issue 31: the demo's second warehouse, holding some pieces of the last products of the catalogue. */
 export const DEMO_SECOND_WAREHOUSE = {
@@ -51,7 +52,8 @@ export async function seedDemoData(database: Database): Promise<boolean> {
               name: p.name,
               name_lower: p.name.toLowerCase(),
               description: p.description,
-              price_cents: p.priceCents,
+              // The demo catalogue is written in cents; prices per piece are kept in 1/10,000 dollar (issue 30).
+              price_e4: centsToE4(p.priceCents),
               minimum_order_quantity: p.minimumOrderQuantity,
               // The demo's figure is the main warehouse's count; the second warehouse's pieces add to what can be sold.
               available_quantity: p.availableQuantity + eastStock(i),
@@ -61,9 +63,10 @@ export async function seedDemoData(database: Database): Promise<boolean> {
               attributes: JSON.stringify(p.attributes),
               img: p.images[0] as string,
               images: JSON.stringify(p.images),
-              price_tiers: JSON.stringify(p.priceTiers ?? []),
+              price_tiers: JSON.stringify((p.priceTiers ?? []).map((t) => ({ minQuantity: t.minQuantity, priceE4: centsToE4(t.priceCents) }))),
               order_multiple: p.orderMultiple ?? 1,
               unspsc: (p.category && DEMO_UNSPSC[p.category]) ?? null,
+              weight_grams: p.category ? (DEMO_WEIGHT_GRAMS[p.category] ?? null) : null,
               archived: 0,
               created_at: at,
               updated_at: at,
@@ -74,6 +77,25 @@ export async function seedDemoData(database: Database): Promise<boolean> {
       await trx
         .insertInto('warehouse_stock')
         .values(ids.flatMap((id, i) => (eastStock(i) ? [{ warehouse_id: second.id, product_id: id, quantity: eastStock(i), updated_at: seededAt }] : [])))
+        .execute();
+      // Issue 30: a parcel, a pallet freight, a collect and a pickup method.
+      await trx
+        .insertInto('shipping_methods')
+        .values(
+          DEMO_SHIPPING_METHODS.map((m, position) => ({
+            code: m.code,
+            position,
+            name: m.name,
+            kind: m.kind,
+            countries: m.countries,
+            bands: JSON.stringify(m.bands),
+            free_over_cents: m.freeOverCents,
+            transit_min: m.transitDays[0],
+            transit_max: m.transitDays[1],
+            pickup_address: m.pickupAddress,
+            updated_at: seededAt,
+          })),
+        )
         .execute();
       await trx
         .insertInto('reviews')

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import {
   centsToDollars,
+  formatUnitPriceDecimal,
   formatOrderNumber,
   LOW_STOCK_MIN_ORDERS,
   OVERVIEW_DAYS,
@@ -112,11 +113,11 @@ export function createAdminReportsService({ orders, products, quotes, returns = 
                   sku: l.sku,
                   name: l.product_name,
                   quantity: l.quantity,
-                  unit: l.unit_price_cents,
+                  unit: l.unit_price_e4,
                   total: l.line_total_cents,
                   tax: l.tax ? (JSON.parse(l.tax) as LineTax) : null,
                 }))
-              : [{ no: 1, sku: '', name: o.product_name, quantity: o.quantity, unit: o.unit_price_cents, total: o.total_cents, tax: null }];
+              : [{ no: 1, sku: '', name: o.product_name, quantity: o.quantity, unit: o.unit_price_e4, total: o.total_cents, tax: null }];
             const totals = orderTotalsOf(o);
             for (const line of rows) {
               yield csvRow([
@@ -125,7 +126,8 @@ export function createAdminReportsService({ orders, products, quotes, returns = 
                 o.user_email,
                 line.name,
                 Number(line.quantity),
-                centsToDollars(Number(line.unit)).toFixed(2),
+                // Issue 30: the unit price with the decimals it has (2 to 4), as every unit price is written.
+                formatUnitPriceDecimal(Number(line.unit)),
                 centsToDollars(Number(o.total_cents)).toFixed(2),
                 paid ? 'yes' : 'no',
                 o.status,

@@ -1,7 +1,18 @@
-import { asSeenBy, centsToDollars, linePrice, MESSAGES, quantityError, stockForRules, tiersToDollars, type Cart, type CartLine } from '@bulkparts/shared';
+import {
+  asSeenBy,
+  centsToDollars,
+  e4ToDollars,
+  linePrice,
+  MESSAGES,
+  quantityError,
+  stockForRules,
+  tiersToDollars,
+  type Cart,
+  type CartLine,
+} from '@bulkparts/shared';
 import { buyerPricesIn, type PriceBook } from '../companies/company-directory.js';
 import type { ProductRow } from '../products/products.repository.js';
-import { backorderOf, pricedRow, taxClassOf } from '../products/products.service.js';
+import { backorderOf, pricedRow, taxClassOf, weightKgOf } from '../products/products.service.js';
 
 /** The product fields a cart line shows and is checked against. */
 export type CartProduct = Pick<
@@ -10,7 +21,7 @@ export type CartProduct = Pick<
   | 'sku'
   | 'name'
   | 'img'
-  | 'price_cents'
+  | 'price_e4'
   | 'price_tiers'
   | 'order_multiple'
   | 'minimum_order_quantity'
@@ -19,16 +30,13 @@ export type CartProduct = Pick<
   | 'backorder_allowed'
   | 'lead_time_days'
   | 'next_restock_date'
+  | 'weight_grams'
   | 'tax_class'
 >;
 
-/**
- * Kilograms per piece, for the cart's weight (issue 33). Products carry no weight yet: issue 30
- * gives them `weightKg`, and this is the one place that reads it into the cart. Until then every
- * line's weight is unknown and the cart says so.
- */
-export function productWeightKg(_product: CartProduct): number | null {
-  return null;
+/** Kilograms per piece, for the cart's weight (issue 33; issue 30 gave products their weight). */
+export function productWeightKg(product: CartProduct): number | null {
+  return weightKgOf(product);
 }
 
 /** What would stop this line at checkout now (the purchase form's messages), or null. */
@@ -46,7 +54,7 @@ export function lineProblem(product: CartProduct, quantity: number): string | nu
 export interface PricedCartLine<P extends CartProduct = CartProduct> {
   product: P;
   quantity: number;
-  unitPriceCents: number;
+  unitPriceE4: number;
   lineTotalCents: number;
   /** The catalogue's tiers as this buyer sees them (cents). */
   priced: ReturnType<typeof asSeenBy>;
@@ -72,7 +80,7 @@ export function pricedCartLines<P extends CartProduct>(
     const priced = asSeenBy(pricedRow(p), buyerPricesIn(book, p.id));
     // The tier the whole line's quantity reaches prices every piece of it (shared linePrice).
     const price = linePrice(priced, quantity);
-    lines.push({ product: p, quantity, unitPriceCents: price.unitPriceCents, lineTotalCents: price.lineTotalCents, priced, problem: lineProblem(p, quantity) });
+    lines.push({ product: p, quantity, unitPriceE4: price.unitPriceE4, lineTotalCents: price.lineTotalCents, priced, problem: lineProblem(p, quantity) });
   }
   return lines;
 }
@@ -81,15 +89,15 @@ export function pricedCartLines<P extends CartProduct>(
 export function cartView(stored: readonly { product_id: string; quantity: number }[], products: readonly CartProduct[], book: PriceBook | null = null): Cart {
   const lines: CartLine[] = [];
   let subtotalCents = 0;
-  for (const { product: p, quantity, unitPriceCents, lineTotalCents, priced, problem } of pricedCartLines(stored, products, book)) {
-    const price = { unitPriceCents, lineTotalCents };
+  for (const { product: p, quantity, unitPriceE4, lineTotalCents, priced, problem } of pricedCartLines(stored, products, book)) {
+    const price = { unitPriceE4, lineTotalCents };
     subtotalCents += price.lineTotalCents;
     lines.push({
       productId: p.id,
       sku: p.sku,
       name: p.name,
       img: p.img,
-      unitPrice: centsToDollars(price.unitPriceCents),
+      unitPrice: e4ToDollars(price.unitPriceE4),
       quantity,
       lineTotal: centsToDollars(price.lineTotalCents),
       minimumOrderQuantity: Number(p.minimum_order_quantity),

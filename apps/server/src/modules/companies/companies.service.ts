@@ -116,7 +116,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
       const fixed = await repos.prices.list(row.company_id, [...new Set(productIds)]);
       const discountPercent = row.discount_percent === null ? null : Number(row.discount_percent);
       if (!discountPercent && fixed.length === 0) return null;
-      return { companyId: row.company_id, discountPercent, fixedCents: new Map(fixed.map((p) => [p.product_id, Number(p.price_cents)])) };
+      return { companyId: row.company_id, discountPercent, fixedE4: new Map(fixed.map((p) => [p.product_id, Number(p.price_e4)])) };
     },
 
     async priceListFor(userId: string): Promise<PriceBook | null> {
@@ -125,7 +125,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
       const fixed = await repos.prices.list(row.company_id);
       const discountPercent = row.discount_percent === null ? null : Number(row.discount_percent);
       if (!discountPercent && fixed.length === 0) return null;
-      return { companyId: row.company_id, discountPercent, fixedCents: new Map(fixed.map((p) => [p.product_id, Number(p.price_cents)])) };
+      return { companyId: row.company_id, discountPercent, fixedE4: new Map(fixed.map((p) => [p.product_id, Number(p.price_e4)])) };
     },
 
     async priceListKey(userId: string): Promise<string | null> {

@@ -52,7 +52,7 @@ export function createCompanyPricesRepository(db: Kysely<DB>) {
       await db
         .insertInto('company_prices')
         .values(row)
-        .onConflict((oc) => oc.columns(['company_id', 'product_id']).doUpdateSet({ price_cents: row.price_cents, updated_at: row.updated_at }))
+        .onConflict((oc) => oc.columns(['company_id', 'product_id']).doUpdateSet({ price_e4: row.price_e4, updated_at: row.updated_at }))
         .execute();
     },
 

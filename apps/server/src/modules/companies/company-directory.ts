@@ -22,7 +22,7 @@ export interface Membership {
 export interface PriceBook {
   companyId: string;
   discountPercent: number | null;
-  fixedCents: ReadonlyMap<string, number>;
+  fixedE4: ReadonlyMap<string, number>;
 }
 
 export interface InvoiceParty {
@@ -66,7 +66,7 @@ export interface CompanyDirectory {
 /** One product's buyer prices out of a price book (undefined: list and tier prices only). */
 export function buyerPricesIn(book: PriceBook | null, productId: string): BuyerPrices | undefined {
   if (!book) return undefined;
-  const fixed = book.fixedCents.get(productId);
+  const fixed = book.fixedE4.get(productId);
   if (fixed === undefined && !book.discountPercent) return undefined;
-  return { fixedPriceCents: fixed ?? null, discountPercent: book.discountPercent };
+  return { fixedPriceE4: fixed ?? null, discountPercent: book.discountPercent };
 }

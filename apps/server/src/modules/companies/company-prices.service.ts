@@ -1,4 +1,4 @@
-import { centsToDollars, dollarsToCents, type CompanyPrice } from '@bulkparts/shared';
+import { dollarsToE4, e4ToDollars, type CompanyPrice } from '@bulkparts/shared';
 import { notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/session-user.js';
 import type { CatalogueCache } from '../products/catalogue-cache.js';
@@ -29,8 +29,8 @@ export function createCompanyPricesService({ repos, products, catalogueCache, no
           productId: r.product_id,
           sku: product.sku,
           name: product.name,
-          price: centsToDollars(Number(r.price_cents)),
-          listPrice: centsToDollars(Number(product.price_cents)),
+          price: e4ToDollars(Number(r.price_e4)),
+          listPrice: e4ToDollars(Number(product.price_e4)),
         },
       ];
     });
@@ -49,7 +49,7 @@ export function createCompanyPricesService({ repos, products, catalogueCache, no
       const [product] = await products.findMany([productId]);
       if (!product) throw notFound('Product');
       // The shared schemas allow two decimals only, so this never drops a cent.
-      const row: PriceRow = { company_id: id, product_id: productId, price_cents: dollarsToCents(price)!, updated_at: now().toISOString() };
+      const row: PriceRow = { company_id: id, product_id: productId, price_e4: dollarsToE4(price)!, updated_at: now().toISOString() };
       await repos.prices.upsert(row);
       catalogueCache.clear();
       return (await pricesJson([row]))[0]!;

@@ -47,6 +47,19 @@ export interface MailDeliveryOptions {
   leaseMs?: number;
   /** Messages delivered to one recipient per minute at most (0 = no throttle); see `createRecipientThrottle`. */
   perRecipientPerMinute?: number;
+  /** Issue 30: the seller's lines (name, address, contact) closing every message, read once per round when it has messages. */
+  footer?: () => Promise<string[]>;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A stored message with the seller's footer: added when it is sent, so every mail names the seller as the settings say now. */
+export function withFooter(message: { text: string; html: string }, footer: readonly string[]): { text: string; html: string } {
+  if (footer.length === 0) return message;
+  const text = `${message.text}\n\n--\n${footer.join('\n')}`;
+  const block = `<p style="font-size:12px;color:#6b7280">${footer.map(escapeHtml).join('<br>')}</p>`;
+  const html = message.html.includes('</body>') ? message.html.replace('</body>', `${block}</body>`) : `${message.html}${block}`;
+  return { text, html };
 }
 
 /**
@@ -64,6 +77,7 @@ export function createMailDelivery({
   busyBatch = 5,
   leaseMs = 5 * 60_000,
   perRecipientPerMinute = 0,
+  footer,
 }: MailDeliveryOptions): OutboxChannel {
   const throttle = createRecipientThrottle(perRecipientPerMinute);
   return {
@@ -74,6 +88,8 @@ export function createMailDelivery({
       const claimed = await repo.claimDue(limit, new Date(now.getTime() + leaseMs).toISOString());
       const sent: string[] = [];
       let retryInMs: number | undefined;
+      // A footer that cannot be read does not hold the mail back.
+      const footerLines = claimed.length && footer ? await footer().catch(() => []) : [];
       for (const row of claimed) {
         const waitMs = throttle.take(row.to_address);
         if (waitMs > 0) {
@@ -82,7 +98,8 @@ export function createMailDelivery({
           continue;
         }
         try {
-          await transport.deliver({ to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, from });
+          const body = withFooter({ text: row.text_body, html: row.html_body }, footerLines);
+          await transport.deliver({ to: row.to_address, subject: row.subject, ...body, from });
           sent.push(row.id);
         } catch (err) {
           const next = row.attempts + 1;

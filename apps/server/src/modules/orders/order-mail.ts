@@ -1,4 +1,13 @@
-import { APPROVAL_TIMEOUT_DAYS, formatDollars, formatQuantity, shippingAddressLines, taxWordings, type Order, type Shipment } from '@bulkparts/shared';
+import {
+  APPROVAL_TIMEOUT_DAYS,
+  formatDollars,
+  formatQuantity,
+  formatUnitPriceDollars,
+  shippingAddressLines,
+  taxWordings,
+  type Order,
+  type Shipment,
+} from '@bulkparts/shared';
 import type { EventSubscriber } from '../../db/unit-of-work.js';
 import type { DomainEvents } from '../../lib/domain-events.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -60,7 +69,7 @@ function orderLines(order: Order, event: OrderEvent): string[] {
   if (order.lines.length <= 1 && !order.poNumber && !order.shippingAddress) return [];
   const lines = order.lines
     .slice(0, MAILED_LINES_MAX)
-    .map((l) => `- ${l.sku} ${l.name}: ${formatQuantity(l.quantity)} × ${formatDollars(l.unitPrice)} = ${formatDollars(l.lineTotal)}`);
+    .map((l) => `- ${l.sku} ${l.name}: ${formatQuantity(l.quantity)} × ${formatUnitPriceDollars(l.unitPrice)} = ${formatDollars(l.lineTotal)}`);
   if (order.lines.length > MAILED_LINES_MAX) lines.push(`…and ${order.lines.length - MAILED_LINES_MAX} more lines (see your orders)`);
   if (order.poNumber) lines.push(`Your PO number: ${order.poNumber}`);
   if (order.shippingAddress && event === 'placed') lines.push(`Ship to: ${shippingAddressLines(order.shippingAddress).join(', ')}`);

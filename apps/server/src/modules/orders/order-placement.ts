@@ -1,7 +1,10 @@
 import {
   COMPANY_MESSAGES,
   dayOf,
+  deliveryEstimate,
   lineAvailability,
+  orderGrams,
+  type DispatchRule,
   multiLineOrderName,
   planOrder,
   type BackorderSettings,
@@ -24,7 +27,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { CreditLimitError, type CompanyOrdersRepository } from './company-orders.repository.js';
 import { NEW_ORDER_BLANKS, PendingCapError, type OrderLineRow, type OrderRow, type OrdersRepository } from './orders.repository.js';
 import { orderEvent, type OrderTimelineLog } from './order-timeline.js';
-import { toOrder, toOrderLine } from './order-view.js';
+import { toOrder, toOrderLine, type StoredShippingMethod } from './order-view.js';
 import type { OrderRules } from './order-types.js';
 
 /** A product as an order line snapshots and prices it. */
@@ -34,7 +37,7 @@ export type LineProduct = Pick<
   | 'sku'
   | 'name'
   | 'img'
-  | 'price_cents'
+  | 'price_e4'
   | 'price_tiers'
   | 'minimum_order_quantity'
   | 'order_multiple'
@@ -43,6 +46,7 @@ export type LineProduct = Pick<
   | 'backorder_allowed'
   | 'lead_time_days'
   | 'next_restock_date'
+  | 'weight_grams'
   | 'tax_class'
 >;
 
@@ -53,7 +57,7 @@ export interface NewOrderLine {
    * An accepted quote's price for this line (issue 17): the line is sold at exactly this unit
    * price instead of `linePrice`. Quantity rules are the caller's (a quoted line may pass 1000).
    */
-  quotedUnitPriceCents?: number;
+  quotedUnitPriceE4?: number;
   /** The buyer's company prices for this product (issue 18): `linePrice` takes the lower of tier and company price. */
   buyerPrices?: BuyerPrices | undefined;
 }
@@ -75,7 +79,35 @@ export interface NewOrder {
   reviewNote?: string | null;
   /** Issue 30: the tax context (the placement reads it in `prepare` when not given). */
   tax?: TaxContext | undefined;
+  /**
+   * Issue 30: how the order ships as its caller asks (a method's code, the collect account, a
+   * quote's freight price); none: the cheapest method offered (`defaultShipping`).
+   */
+  shipping?: ShippingRequest | undefined;
 }
+
+/** Issue 30: what a caller asks of an order's shipping. */
+export interface ShippingRequest {
+  method?: string | undefined;
+  carrierAccount?: string | undefined;
+  /** An accepted quote's freight price, charged as quoted. */
+  quotedPriceCents?: number | null | undefined;
+}
+
+/** Issue 30: the shipping an order is placed with (the shipping module's choice, services.ts). */
+export interface ChosenShipping {
+  method: StoredShippingMethod;
+  priceCents: number;
+  /** Working days in transit; null: unknown (a quoted freight), no delivery estimate. */
+  transitDays: readonly [number, number] | null;
+  rule: DispatchRule;
+}
+
+/** Issue 30: the shipping module's choice for an order's weight, goods' value and ship-to (400 for a method that does not fit). */
+export type ShippingChooser = (
+  request: ShippingRequest,
+  facts: { grams: number; valueCents: number; country: string | null | undefined },
+) => Promise<ChosenShipping | null>;
 
 /**
  * The order row and its lines, at server prices (`linePrice`, the one pricing function). The
@@ -83,7 +115,11 @@ export interface NewOrder {
  * several lines the first line's product, id, image and unit price, the name '<first> and N more',
  * the pieces of all lines and the order total.
  */
-export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit<OrderRow, 'order_number'>; lines: OrderLineRow[] } {
+export function newOrderRows(
+  o: NewOrder,
+  unpaidTtlSeconds: number,
+  shipping: ChosenShipping | null = null,
+): { row: Omit<OrderRow, 'order_number'>; lines: OrderLineRow[] } {
   const id = newId();
   const now = nowIso();
   const membership = o.membership ?? null;
@@ -99,7 +135,7 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
       creditLimitCents: null,
       creditUsedCents: 0,
     },
-    lines: o.lines.map(({ product, quantity, quotedUnitPriceCents, buyerPrices }) => ({
+    lines: o.lines.map(({ product, quantity, quotedUnitPriceE4, buyerPrices }) => ({
       product: {
         ...pricedRow(product),
         minimumOrderQuantity: Number(product.minimum_order_quantity),
@@ -110,14 +146,17 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
         taxClass: (product.tax_class ?? 'standard') as TaxClass,
       },
       quantity,
-      quotedUnitPriceCents,
+      quotedUnitPriceE4,
       buyerPrices,
     })),
     paymentMethod,
     now,
     fulfilment: o.details?.fulfilment,
     tax: o.tax,
+    shipping: shipping ? { priceCents: shipping.priceCents } : undefined,
   });
+  // Issue 30: when it arrives: the dispatch (cutoff, stock, backorders' promised days) plus the method's transit days.
+  const delivery = shipping?.transitDays ? deliveryEstimate({ now, rule: shipping.rule, transitDays: shipping.transitDays, backorders: plan.dispatch }) : null;
   const lines: OrderLineRow[] = o.lines.map(({ product, quantity }, i) => ({
     order_id: id,
     line_no: i + 1,
@@ -125,10 +164,10 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     sku: product.sku,
     product_name: product.name,
     product_img: product.img,
-    unit_price_cents: plan.lines[i]!.unitPriceCents,
+    unit_price_e4: plan.lines[i]!.unitPriceE4,
     quantity,
     line_total_cents: plan.lines[i]!.lineTotalCents,
-    list_unit_price_cents: plan.lines[i]!.listUnitPriceCents,
+    list_unit_price_e4: plan.lines[i]!.listUnitPriceE4,
     shipped_quantity: 0,
     // Issue 31: as planned from the stock read before the unit; the unit takes the stock and settles them.
     backordered: plan.lines[i]!.availability.backordered,
@@ -147,7 +186,7 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     product_id: first.product_id,
     product_name: multiLineOrderName(first.product_name, lines.length),
     product_img: first.product_img,
-    unit_price_cents: first.unit_price_cents,
+    unit_price_e4: first.unit_price_e4,
     quantity: lines.reduce((n, l) => n + l.quantity, 0),
     total_cents: plan.totalCents,
     user_id: o.user.id,
@@ -173,6 +212,10 @@ export function newOrderRows(o: NewOrder, unpaidTtlSeconds: number): { row: Omit
     subtotal_cents: plan.totals.subtotalCents,
     tax_cents: plan.totals.taxTotalCents,
     tax_lines: JSON.stringify(plan.totals.tax),
+    shipping_cents: plan.shippingCents,
+    shipping_method: shipping ? JSON.stringify(shipping.method) : null,
+    delivery_from: delivery?.from ?? null,
+    delivery_to: delivery?.to ?? null,
   };
   return { row, lines };
 }
@@ -189,6 +232,8 @@ export interface PlacementDeps {
   invoiceNumberIn?: ((trx: Transaction<DB>) => Promise<number>) | undefined;
   /** Issue 30: the tax context of an order (the tax module's, wired in services.ts); absent: no tax decided. */
   taxContext?: TaxContextSource | undefined;
+  /** Issue 30: the shipping module's choice of method and charge (none: orders ship without a charge). */
+  chooseShipping?: ShippingChooser | undefined;
 }
 
 /** Issue 30: the tax context for a buyer's company (null: none) and a ship-to (null: the seller's country) on `today`. */
@@ -231,7 +276,7 @@ export interface FlexibleTake {
  * in the unit: the unpaid-order cap, the company's credit, the invoice number of an order invoiced
  * at once, the order and its lines with their number, its timeline step, its mail and webhooks.
  */
-export function createOrderPlacement({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn, taxContext }: PlacementDeps) {
+export function createOrderPlacement({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn, chooseShipping, taxContext }: PlacementDeps) {
   /** The checks, the order and its lines, its timeline step: everything but the `order.placed` fact. */
   async function insertIn(uow: UnitOfWork, prepared: PreparedOrder): Promise<Order> {
     const { row, lines, credit } = prepared;
@@ -267,7 +312,18 @@ export function createOrderPlacement({ repo, companyOrders, rules, companies, ti
             destination: ship ? { country: ship.country, region: ship.region ?? null } : null,
             today: nowIso().slice(0, 10),
           })));
-      const { row, lines } = newOrderRows({ ...o, membership, tax }, rules.unpaidTtlSeconds);
+      const goods = newOrderRows({ ...o, membership, tax }, rules.unpaidTtlSeconds);
+      // Issue 30: the method is chosen on the goods' weight and value (before tax and shipping), then the order planned with its charge.
+      const chosen = chooseShipping
+        ? await chooseShipping(o.shipping ?? {}, {
+            grams: orderGrams(
+              o.lines.map(({ product, quantity }) => ({ quantity, weightGrams: product.weight_grams == null ? null : Number(product.weight_grams) })),
+            ),
+            valueCents: Number(goods.row.subtotal_cents ?? goods.row.total_cents),
+            country: o.details?.shippingAddress?.country,
+          })
+        : null;
+      const { row, lines } = chosen ? newOrderRows({ ...o, membership, tax }, rules.unpaidTtlSeconds, chosen) : goods;
       const approvers = row.status === 'awaiting_approval' && row.company_id && companies ? await companies.approverEmails(row.company_id) : [];
       const credit =
         row.payment_method === 'account' && membership?.creditLimitCents != null

@@ -1,14 +1,17 @@
 import {
   centsToDollars,
+  e4ToDollars,
   formatOrderNumber,
   lineTaxAnswer,
   totalsAnswer,
   type LineTax,
   type Order,
   type OrderLine,
+  type OrderShipping,
   type OrderStatus,
   type OrderTotals,
   type ShippingAddress,
+  type ShippingKind,
 } from '@bulkparts/shared';
 import type { OrderLineRow, OrderView } from './orders.repository.js';
 
@@ -18,7 +21,7 @@ export function toOrderLine(line: OrderLineRow): OrderLine {
     sku: line.sku,
     name: line.product_name,
     img: line.product_img,
-    unitPrice: centsToDollars(Number(line.unit_price_cents)),
+    unitPrice: e4ToDollars(Number(line.unit_price_e4)),
     quantity: Number(line.quantity),
     lineTotal: centsToDollars(Number(line.line_total_cents)),
     shipped: Number(line.shipped_quantity ?? 0),
@@ -27,9 +30,7 @@ export function toOrderLine(line: OrderLineRow): OrderLine {
     returned: Number(line.returned_quantity ?? 0),
     // Issue 30: the line's tax as decided when placed (null on older orders).
     tax: lineTaxOf(line.tax) === null ? null : lineTaxAnswer(lineTaxOf(line.tax)!),
-    ...(line.list_unit_price_cents === null || line.list_unit_price_cents === undefined
-      ? {}
-      : { listUnitPrice: centsToDollars(Number(line.list_unit_price_cents)) }),
+    ...(line.list_unit_price_e4 === null || line.list_unit_price_e4 === undefined ? {} : { listUnitPrice: e4ToDollars(Number(line.list_unit_price_e4)) }),
   };
 }
 
@@ -63,6 +64,35 @@ export function parseShippingAddress(text: string | null): ShippingAddress | nul
   }
 }
 
+/** What `orders.shipping_method` keeps (JSON text): the method as it was chosen. */
+export interface StoredShippingMethod {
+  code: string;
+  name: string;
+  kind: ShippingKind;
+  carrierAccount: string | null;
+  pickupAddress: string | null;
+}
+
+/** Issue 30: the order's shipping as answered; null when it was placed without a method. */
+export function orderShippingOf(row: Pick<OrderView, 'shipping_cents' | 'shipping_method' | 'delivery_from' | 'delivery_to'>): OrderShipping | null {
+  if (!row.shipping_method) return null;
+  let method: StoredShippingMethod;
+  try {
+    method = JSON.parse(row.shipping_method) as StoredShippingMethod;
+  } catch {
+    return null;
+  }
+  return {
+    code: method.code,
+    name: method.name,
+    kind: method.kind,
+    price: centsToDollars(Number(row.shipping_cents ?? 0)),
+    carrierAccount: method.carrierAccount ?? null,
+    pickupAddress: method.pickupAddress ?? null,
+    estimatedDelivery: row.delivery_from && row.delivery_to ? { from: row.delivery_from, to: row.delivery_to } : null,
+  };
+}
+
 /** An order row and its lines as the API answers them (the spec's field names, dollars). */
 export function toOrder(row: OrderView, lines: readonly OrderLineRow[]): Order {
   return {
@@ -70,7 +100,7 @@ export function toOrder(row: OrderView, lines: readonly OrderLineRow[]): Order {
     productId: row.product_id,
     Name: row.product_name,
     img: row.product_img,
-    price: centsToDollars(row.unit_price_cents),
+    price: e4ToDollars(Number(row.unit_price_e4)),
     quantity: row.quantity,
     total: centsToDollars(row.total_cents),
     paid: row.paid_at !== null,
@@ -98,6 +128,7 @@ export function toOrder(row: OrderView, lines: readonly OrderLineRow[]): Order {
     fulfilment: row.fulfilment === 'ship_complete' ? 'ship_complete' : 'ship_as_available',
     credited: centsToDollars(Number(row.credited_cents ?? 0)),
     totals: totalsAnswer(orderTotalsOf(row)),
+    shipping: orderShippingOf(row),
   };
 }
 

@@ -35,7 +35,7 @@ export const ORDER_VIEW_COLUMNS = [
   'product_id',
   'product_name',
   'product_img',
-  'unit_price_cents',
+  'unit_price_e4',
   'quantity',
   'total_cents',
   'paid_at',
@@ -64,6 +64,10 @@ export const ORDER_VIEW_COLUMNS = [
   'subtotal_cents',
   'tax_cents',
   'tax_lines',
+  'shipping_cents',
+  'shipping_method',
+  'delivery_from',
+  'delivery_to',
 ] as const satisfies readonly (keyof OrderRow)[];
 export type OrderView = Pick<OrderRow, (typeof ORDER_VIEW_COLUMNS)[number]>;
 

@@ -1,17 +1,15 @@
 import type { PaymentProviderName } from '@bulkparts/shared';
 
-/** What a provider needs to know about the order being paid (amounts in integer cents). */
+/** What a provider needs to know about the order being paid (amounts in integer cents, unit prices in 1/10,000 dollar). */
 export interface PayableOrder {
   id: string;
   productName: string;
   quantity: number;
-  unitPriceCents: number;
+  unitPriceE4: number;
   totalCents: number;
   userEmail: string;
   /** Every line (a provider's payment page lists them; their totals add up to `totalCents`). */
-  lines: { name: string; quantity: number; unitPriceCents: number }[];
-  /** Issue 30: what the order adds to its lines (its tax; shipping): the lines plus these make `totalCents`. */
-  charges?: { name: string; amountCents: number }[] | undefined;
+  lines: { name: string; quantity: number; unitPriceE4: number; lineTotalCents: number }[];
 }
 
 export type InitiateResult =

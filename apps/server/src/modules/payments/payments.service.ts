@@ -1,4 +1,4 @@
-import { shippingAddressLines, type PaymentResult } from '@bulkparts/shared';
+import { shippingAddressLines, type PaymentResult, type Seller } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import type { InvoiceParty } from '../companies/company-directory.js';
@@ -30,12 +30,34 @@ interface Deps {
   seesCompanyOrders?: (userId: string, companyId: string) => Promise<boolean>;
   /** Issue 18: how to pay an invoice on account (BANK_TRANSFER_DETAILS). */
   bankTransferDetails?: string;
+  /** Issue 30: who sells (the settings module's seller record), printed on every invoice. */
+  seller: () => Promise<Seller>;
 }
 
 /** `payment_provider` of an invoice paid on account, recorded by a shop admin (the orders module's mark-paid). */
 const BANK_TRANSFER = 'bank_transfer';
 
 const DEFAULT_BANK_TRANSFER = 'Bank transfer to Bulkparts Ltd, quoting the invoice number';
+
+/** Issue 30: the order's shipping charge as a payment line item, none when nothing was charged. */
+function shippingLineOf(row: OrderRow): { name: string; quantity: number; unitPriceE4: number; lineTotalCents: number }[] {
+  const cents = Number(row.shipping_cents ?? 0);
+  if (cents <= 0) return [];
+  let name = 'Shipping';
+  try {
+    const method = JSON.parse(row.shipping_method ?? '{}') as { name?: string };
+    if (method.name) name = `Shipping: ${method.name}`;
+  } catch {
+    // An unreadable method is still charged, as 'Shipping'.
+  }
+  return [{ name, quantity: 1, unitPriceE4: cents * 100, lineTotalCents: cents }];
+}
+
+/** Issue 30: the order's tax as charged, as a payment line item, none when no tax was charged. */
+function taxLineOf(row: OrderRow): { name: string; quantity: number; unitPriceE4: number; lineTotalCents: number }[] {
+  const cents = Number(row.tax_cents ?? 0);
+  return cents > 0 ? [{ name: 'Tax', quantity: 1, unitPriceE4: cents * 100, lineTotalCents: cents }] : [];
+}
 
 function refusePayment(row: OrderRow): never {
   if (row.paid_at) throw new AppError('ALREADY_PAID', 'This order is already paid');
@@ -54,6 +76,7 @@ export function createPaymentsService({
   invoiceParty,
   seesCompanyOrders,
   bankTransferDetails = DEFAULT_BANK_TRANSFER,
+  seller,
 }: Deps) {
   /** Only the buyer pays or downloads the invoice of an order; anyone else is told it does not exist (admins may read invoices). */
   async function ownOrder(id: string, user: SessionUser, allowAdmin: boolean): Promise<OrderRow> {
@@ -73,15 +96,24 @@ export function createPaymentsService({
       const lines = await orders.lines(row.id);
       const result = await provider.initiate(
         {
-          lines: lines.map((l) => ({ name: l.product_name, quantity: Number(l.quantity), unitPriceCents: Number(l.unit_price_cents) })),
+          lines: [
+            ...lines.map((l) => ({
+              name: l.product_name,
+              quantity: Number(l.quantity),
+              unitPriceE4: Number(l.unit_price_e4),
+              lineTotalCents: Number(l.line_total_cents),
+            })),
+            // Issue 30: the shipping charge is a line item of its own, so the session's amount is the order's total.
+            ...shippingLineOf(row),
+            // Issue 30: the tax as charged, one line of its own, so the session's amount is the order's total.
+            ...taxLineOf(row),
+          ],
           id: row.id,
           productName: row.product_name,
           quantity: row.quantity,
-          unitPriceCents: Number(row.unit_price_cents),
+          unitPriceE4: Number(row.unit_price_e4),
           totalCents: Number(row.total_cents),
           userEmail: row.user_email,
-          // Issue 30: the tax as charged, one line of its own on the provider's page.
-          charges: Number(row.tax_cents ?? 0) > 0 ? [{ name: 'Tax', amountCents: Number(row.tax_cents) }] : [],
         },
         input,
         {
@@ -184,19 +216,16 @@ export function createPaymentsService({
       const row = companyReads ? found! : await ownOrder(orderId, user, true);
       // Issue 18: an order paid on account has its invoice (and number) from the moment it is invoiced.
       if (row.invoice_number === null) throw new AppError('CONFLICT', 'The invoice is available once the order is paid or invoiced');
-      const [who, lines, party] = await Promise.all([
+      // Issue 30: every invoice of a company's order names the company (its VAT number for a reverse charge), however it was paid.
+      const [who, lines, party, from] = await Promise.all([
         buyer(row.user_id),
         orders.lines(row.id),
-        row.payment_method === 'account' && row.company_id && invoiceParty ? invoiceParty(row.company_id) : null,
+        row.company_id && invoiceParty ? invoiceParty(row.company_id) : null,
+        seller(),
       ]);
-      const account =
-        row.payment_method === 'account'
-          ? {
-              company: party ? { name: party.name, taxId: party.taxId, address: shippingAddressLines(party.billingAddress).join('\n') } : null,
-              bankTransfer: bankTransferDetails,
-            }
-          : null;
-      const pdf = await invoiceRenderer.render(row, who, lines, shippingAddressOf(row), account);
+      const company = party ? { name: party.name, taxId: party.taxId, address: shippingAddressLines(party.billingAddress).join('\n') } : null;
+      const account = row.payment_method === 'account' ? { company, bankTransfer: bankTransferDetails } : null;
+      const pdf = await invoiceRenderer.render(row, who, lines, shippingAddressOf(row), account, { seller: from, company });
       return { filename: `invoice-${invoiceLabel(Number(row.invoice_number))}.pdf`, pdf };
     },
   };

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
+import { centsToE4, E4_PER_CENT, formatQuantity, formatUnitPrice } from '@bulkparts/shared';
 import { AppError } from '../../lib/errors.js';
-import { WebhookSignatureError, type PayableOrder, type PaymentConfirmation, type PaymentProvider, type VerifiedWebhookEvent } from './payment-provider.js';
+import { WebhookSignatureError, type PaymentConfirmation, type PaymentProvider, type VerifiedWebhookEvent } from './payment-provider.js';
 
 export interface StripeProviderConfig {
   secretKey: string;
@@ -13,11 +14,23 @@ export interface StripeProviderConfig {
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
 /**
+ * One Checkout line item. Stripe's `unit_amount` is whole cents: a line whose unit price has a
+ * fraction of a cent (issue 30) is sent as one item of its rounded line total, named with its
+ * pieces and unit price, so the items add up to exactly what the order charges.
+ */
+function stripeLineItem(l: { name: string; quantity: number; unitPriceE4: number; lineTotalCents: number }) {
+  if (l.unitPriceE4 % E4_PER_CENT === 0) {
+    return { quantity: l.quantity, price_data: { currency: 'usd', unit_amount: l.unitPriceE4 / E4_PER_CENT, product_data: { name: l.name } } };
+  }
+  const name = `${l.name} (${formatQuantity(l.quantity)} × ${formatUnitPrice(l.unitPriceE4)})`;
+  return { quantity: 1, price_data: { currency: 'usd', unit_amount: l.lineTotalCents, product_data: { name } } };
+}
+
+/**
  * Stripe Checkout: the buyer pays on Stripe's page and the order becomes paid only from a webhook
  * whose signature is verified on the raw body (the redirect back proves nothing).
  */
 export function createStripeProvider(config: StripeProviderConfig): PaymentProvider {
-  const chargeLines = (order: PayableOrder) => (order.charges ?? []).map((c) => ({ name: c.name, quantity: 1, unitPriceCents: c.amountCents }));
   const base = config.apiBase ? new URL(config.apiBase) : undefined;
   const stripe = new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
@@ -41,13 +54,12 @@ export function createStripeProvider(config: StripeProviderConfig): PaymentProvi
           client_reference_id: order.id,
           metadata: { orderId: order.id },
           // Stripe takes at most 100 line items; a longer order is paid as one line of its total.
-          // Issue 30: the order's charges (its tax) follow as lines of their own, so the page's total is the order's.
           line_items: (order.lines.length === 0
-            ? [{ name: order.productName, quantity: order.quantity, unitPriceCents: order.unitPriceCents }, ...chargeLines(order)]
-            : order.lines.length + (order.charges?.length ?? 0) > 100
-              ? [{ name: order.productName, quantity: 1, unitPriceCents: order.totalCents }]
-              : [...order.lines, ...chargeLines(order)]
-          ).map((l) => ({ quantity: l.quantity, price_data: { currency: 'usd', unit_amount: l.unitPriceCents, product_data: { name: l.name } } })),
+            ? [{ name: order.productName, quantity: order.quantity, unitPriceE4: order.unitPriceE4, lineTotalCents: order.totalCents }]
+            : order.lines.length > 100
+              ? [{ name: order.productName, quantity: 1, unitPriceE4: centsToE4(order.totalCents), lineTotalCents: order.totalCents }]
+              : order.lines
+          ).map(stripeLineItem),
           success_url: urls.success,
           cancel_url: urls.cancel,
         },

@@ -20,13 +20,13 @@ export interface CatalogueFilter {
   brands?: string[];
   /** [name, any of values]; all names must match. */
   attributes?: [string, string[]][];
-  minCents?: number;
-  maxCents?: number;
+  minE4?: number;
+  maxE4?: number;
   inStock?: boolean;
   includeArchived: boolean;
   /**
    * Issue 28: the caller's own prices (a company member's discount and fixed prices, ADR 0018):
-   * `minCents`/`maxCents` and the price range then use the caller's price of each product, the
+   * `minE4`/`maxE4` and the price range then use the caller's price of each product, the
    * lower of its list price and the company's (shared `asSeenBy`). `key` names the price list.
    */
   prices?: CallerPrices;
@@ -115,7 +115,7 @@ const COLUMNS = sql.raw(
     'name',
     'name_lower',
     'description',
-    'price_cents',
+    'price_e4',
     'minimum_order_quantity',
     'available_quantity',
     'img',
@@ -137,6 +137,8 @@ const COLUMNS = sql.raw(
     'backorder_allowed',
     'lead_time_days',
     'next_restock_date',
+    // Issue 30: a product's weight (the cart's weight, the shipping bands).
+    'weight_grams',
   ]
     .map((c) => `p.${c}`)
     .join(', '),
@@ -145,7 +147,7 @@ const COLUMNS = sql.raw(
 /**
  * Whether a price sort orders by the caller's own prices computed per product (`m_price`): only
  * with fixed prices. A discount alone keeps the list price's order (the caller's price never
- * falls as the list price rises), so that sort stays on the `price_cents` index, as a guest's.
+ * falls as the list price rises), so that sort stays on the `price_e4` index, as a guest's.
  */
 const sortsByCallerPrice = (filter: CatalogueFilter, sort: ProductSort): boolean =>
   (sort === 'price-asc' || sort === 'price-desc') && filter.prices !== undefined && Object.keys(filter.prices.fixed).length > 0;
@@ -156,11 +158,11 @@ function orderBy(sort: ProductSort, ranked: boolean, alias = 'p', callerPriced =
   const mine = alias === 'p' ? sql`m_price` : sql`${t}.m_price`;
   switch (sort) {
     case 'price-asc':
-      if (callerPriced) return sql`${mine} asc, ${t}.price_cents asc, ${t}.id asc`;
-      return sql`${t}.price_cents asc, ${t}.id asc`;
+      if (callerPriced) return sql`${mine} asc, ${t}.price_e4 asc, ${t}.id asc`;
+      return sql`${t}.price_e4 asc, ${t}.id asc`;
     case 'price-desc':
-      if (callerPriced) return sql`${mine} desc, ${t}.price_cents desc, ${t}.id asc`;
-      return sql`${t}.price_cents desc, ${t}.id asc`;
+      if (callerPriced) return sql`${mine} desc, ${t}.price_e4 desc, ${t}.id asc`;
+      return sql`${t}.price_e4 desc, ${t}.id asc`;
     case 'name':
       return sql`${t}.name_lower asc, ${t}.id asc`;
     case 'newest':
@@ -227,25 +229,25 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
   }
 
   /**
-   * The caller's price of product `p` in cents: the list price, or with company prices the lower
+   * The caller’s price of product `p` in 1/10,000 dollar: the list price, or with company prices the lower
    * of it and the fixed price (else the discounted list price) — shared `asSeenBy` at quantity 1,
-   * `discountedCents` rounding half up with a floor of 1 cent.
+   * `discountedE4` rounding half up with a floor of 1.
    */
   function priceOf(filter: CatalogueFilter): RawBuilder<unknown> {
     const prices = filter.prices;
-    if (!prices) return sql`p.price_cents`;
+    if (!prices) return sql`p.price_e4`;
     const percent = prices.discountPercent;
     const discounted = percent
       ? pg
-        ? sql`greatest(1, floor((p.price_cents * (100.0 - ${percent}::float8)) / 100.0 + 0.5)::bigint)`
-        : sql`max(1, cast((p.price_cents * (100.0 - ${percent})) / 100.0 + 0.5 as integer))`
-      : sql`p.price_cents`;
+        ? sql`greatest(1, floor((p.price_e4 * (100.0 - ${percent}::float8)) / 100.0 + 0.5)::bigint)`
+        : sql`max(1, cast((p.price_e4 * (100.0 - ${percent})) / 100.0 + 0.5 as integer))`
+      : sql`p.price_e4`;
     const ids = Object.keys(prices.fixed);
-    if (!ids.length) return pg ? sql`least(p.price_cents, ${discounted})` : sql`min(p.price_cents, ${discounted})`;
+    if (!ids.length) return pg ? sql`least(p.price_e4, ${discounted})` : sql`min(p.price_e4, ${discounted})`;
     const json = JSON.stringify(prices.fixed);
     return pg
-      ? sql`least(p.price_cents, coalesce((${json}::jsonb ->> p.id)::bigint, ${discounted}))`
-      : sql`min(p.price_cents, coalesce((select cast(f.value as integer) from json_each(${json}) f where f.key = p.id), ${discounted}))`;
+      ? sql`least(p.price_e4, coalesce((${json}::jsonb ->> p.id)::bigint, ${discounted}))`
+      : sql`min(p.price_e4, coalesce((select cast(f.value as integer) from json_each(${json}) f where f.key = p.id), ${discounted}))`;
   }
 
   /**
@@ -263,9 +265,9 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
       // Correlated: the plan starts from the products' own indexes and probes each product's row by key.
       c.push(sql`exists (select 1 from product_attributes pa where pa.product_id = p.id and pa.name = ${name} and pa.value in (${sql.join(values)}))`);
     }
-    const price = unindexed.price && !filter.prices ? sql`+p.price_cents` : priceOf(filter);
-    if (filter.minCents !== undefined) c.push(sql`${price} >= ${filter.minCents}`);
-    if (filter.maxCents !== undefined) c.push(sql`${price} <= ${filter.maxCents}`);
+    const price = unindexed.price && !filter.prices ? sql`+p.price_e4` : priceOf(filter);
+    if (filter.minE4 !== undefined) c.push(sql`${price} >= ${filter.minE4}`);
+    if (filter.maxE4 !== undefined) c.push(sql`${price} <= ${filter.maxE4}`);
     // At least the smallest order the product takes: its own minimum, never below the shop's (effectiveMinimum).
     if (filter.inStock) c.push(sql`p.available_quantity >= p.minimum_order_quantity and p.available_quantity >= ${ORDER_QUANTITY_MIN}`);
     return c.length ? sql.join(c, sql` and `) : sql`1 = 1`;
@@ -289,8 +291,8 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
       !filter.text &&
       !filter.brands &&
       !filter.attributes &&
-      filter.minCents === undefined &&
-      filter.maxCents === undefined &&
+      filter.minE4 === undefined &&
+      filter.maxE4 === undefined &&
       !filter.inStock
     );
   }
@@ -341,7 +343,7 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
         // The page is chosen on the sort keys alone, then only its rows are read whole: sorting
         // thousands of full rows (descriptions, JSON) costs more than finding them.
         const found = await run(sql<ProductRow & { n_all?: number; n_text?: number }>`select ${COLUMNS}${countColumns} from (
-            select p.id, p.position, p.price_cents, p.name_lower, p.created_at${rankColumn}${priceColumn}${counted ? sql`, count(*) over () as n_all` : sql``}
+            select p.id, p.position, p.price_e4, p.name_lower, p.created_at${rankColumn}${priceColumn}${counted ? sql`, count(*) over () as n_all` : sql``}
             from ${from} where ${where}
             order by ${orderBy(page.sort, ranked, 'p', callerPriced)} limit ${page.limit} offset ${page.offset}
           ) k join products p on p.id = k.id
@@ -389,14 +391,14 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
         if (countable(filter) && !filter.prices) {
           // One index seek per bound (and per category): products_archived_price, products_category_price.
           const bound = (fn: 'min' | 'max', category: string | null) =>
-            sql`(select ${sql.raw(fn)}(p.price_cents) from products p where p.archived = 0 ${category === null ? sql`` : sql`and p.category = ${category}`})`;
+            sql`(select ${sql.raw(fn)}(p.price_e4) from products p where p.archived = 0 ${category === null ? sql`` : sql`and p.category = ${category}`})`;
           const perCategory = filter.categories ?? [null];
           query = sql`select min(lo) as lo, max(hi) as hi from (${sql.join(
             perCategory.map((c) => sql`select ${bound('min', c)} as lo, ${bound('max', c)} as hi`),
             sql` union all `,
           )}) b`;
         } else {
-          query = sql`select min(s.price_cents) as lo, max(s.price_cents) as hi from ${sampleOf(filter, sql`${priceOf(filter)} as price_cents`)} s`;
+          query = sql`select min(s.price_e4) as lo, max(s.price_e4) as hi from ${sampleOf(filter, sql`${priceOf(filter)} as price_e4`)} s`;
         }
         const r = (await run(query))[0];
         return { min: r?.lo == null ? null : Number(r.lo), max: r?.hi == null ? null : Number(r.hi) };
@@ -430,7 +432,7 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
           parts.push(sql`select * from (select 'brand' as kind, '' as name, s.brand as value, count(*) as n, 0 as total from s
             where s.brand is not null and s.brand <> '' group by s.brand order by n desc limit ${wants.brands.max}) b`);
         }
-        if (wants.price) parts.push(sql`select 'price' as kind, '' as name, '' as value, min(s.price_cents) as n, max(s.price_cents) as total from s`);
+        if (wants.price) parts.push(sql`select 'price' as kind, '' as name, '' as value, min(s.price_e4) as n, max(s.price_e4) as total from s`);
         if (wants.attributes) {
           const { only, except, perName } = wants.attributes;
           const nameCond = only !== undefined ? sql`a.name = ${only}` : except?.length ? sql`a.name not in (${sql.join(except)})` : sql`1 = 1`;
@@ -441,7 +443,7 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
             ) t where r <= ${perName}`);
         }
         const rows = await run(sql<{ kind: string; name: string; value: string; n: number | null; total: number | null }>`
-          with s as materialized (select p.id, p.category, p.brand, ${priceOf(filter)} as price_cents from ${from} where ${where} limit ${MATCH_SCAN_MAX + 1})
+          with s as materialized (select p.id, p.category, p.brand, ${priceOf(filter)} as price_e4 from ${from} where ${where} limit ${MATCH_SCAN_MAX + 1})
           ${sql.join(parts, sql` union all `)}`);
         for (const r of rows) {
           if (r.kind === 'n') {

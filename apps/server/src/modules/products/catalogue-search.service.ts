@@ -1,5 +1,5 @@
 import {
-  centsToDollars,
+  e4ToDollars,
   descendantSlugs,
   naturalCompare,
   normalizeSku,
@@ -61,8 +61,8 @@ function filterKey(filter: CatalogueFilter): string {
     sorted(filter.categories),
     sorted(filter.brands),
     filter.attributes ? [...filter.attributes].map(([name, values]) => [name, [...values].sort()]).sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0)) : null,
-    filter.minCents ?? null,
-    filter.maxCents ?? null,
+    filter.minE4 ?? null,
+    filter.maxE4 ?? null,
     filter.inStock ?? false,
     filter.includeArchived,
     filter.prices?.key ?? null,
@@ -71,9 +71,9 @@ function filterKey(filter: CatalogueFilter): string {
 
 type Dimension = 'category' | 'brand' | 'price' | { attribute: string };
 
-/** Dollars → cents for a bound: inclusive, so $0.125 as a minimum starts at 13 cents. */
-const minCents = (dollars: number) => Math.ceil(Math.round(dollars * 1e6) / 1e4);
-const maxCents = (dollars: number) => Math.floor(Math.round(dollars * 1e6) / 1e4);
+/** Dollars → 1/10,000 dollar for a bound (issue 30): inclusive, so $0.12345 as a minimum starts at $0.1235. */
+const minE4 = (dollars: number) => Math.ceil(Math.round(dollars * 1e8) / 1e4);
+const maxE4 = (dollars: number) => Math.floor(Math.round(dollars * 1e8) / 1e4);
 
 const byCountThenValue = <T extends { count: number; value: string }>(a: T, b: T) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 /**
@@ -108,8 +108,8 @@ export function createCatalogueSearch({ reader, categoryTree, budgetMs = 1_500, 
     if (query.brand?.length) filter.brands = [...new Set(query.brand)];
     const attributes = Object.entries(query.attributes ?? {}).filter(([, values]) => values.length);
     if (attributes.length) filter.attributes = attributes.map(([name, values]) => [name, [...new Set(values)]]);
-    if (query.minPrice !== undefined) filter.minCents = minCents(query.minPrice);
-    if (query.maxPrice !== undefined) filter.maxCents = maxCents(query.maxPrice);
+    if (query.minPrice !== undefined) filter.minE4 = minE4(query.minPrice);
+    if (query.maxPrice !== undefined) filter.maxE4 = maxE4(query.maxPrice);
     if (query.inStock) filter.inStock = true;
     return { filter, nodes };
   }
@@ -119,8 +119,8 @@ export function createCatalogueSearch({ reader, categoryTree, budgetMs = 1_500, 
     if (dimension === 'category') delete f.categories;
     else if (dimension === 'brand') delete f.brands;
     else if (dimension === 'price') {
-      delete f.minCents;
-      delete f.maxCents;
+      delete f.minE4;
+      delete f.maxE4;
     } else {
       const rest = (f.attributes ?? []).filter(([name]) => name !== dimension.attribute);
       if (rest.length) f.attributes = rest;
@@ -238,8 +238,8 @@ export function createCatalogueSearch({ reader, categoryTree, budgetMs = 1_500, 
         brands: brands.map((b) => ({ value: b.value, count: b.n, ...mark(brandsMore) })).sort(byValue),
         attributes,
         price: {
-          min: price.min === null ? null : centsToDollars(price.min),
-          max: price.max === null ? null : centsToDollars(price.max),
+          min: price.min === null ? null : e4ToDollars(price.min),
+          max: price.max === null ? null : e4ToDollars(price.max),
           ...mark(priceMore),
         },
         ...mark(total.more || cutShort),

@@ -1,9 +1,9 @@
 import {
   type AdminProductListQuery,
   type CategoryNode,
-  centsToDollars,
+  e4ToDollars,
   descendantSlugs,
-  dollarsToCents,
+  dollarsToE4,
   LOW_STOCK_MIN_ORDERS,
   formatQuantity,
   isObjectId,
@@ -13,8 +13,9 @@ import {
   type ProductInput,
   type ProductPatch,
   productRulesProblems,
-  tiersToCents,
+  tiersToE4,
   tiersToDollars,
+  gramsOfKg,
 } from '@bulkparts/shared';
 import { isUniqueViolation, pageOffset } from '../../db/query-helpers.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
@@ -26,10 +27,11 @@ import { backorderColumns, catalogueColumns, storedTiers, toProductJson } from '
 const skuTaken = (sku: string) =>
   new AppError('CONFLICT', `SKU ${sku} is already used by another product`, { sku: `SKU ${sku} is already used by another product` });
 
-function toCents(dollars: number): number {
-  const cents = dollarsToCents(dollars);
-  if (cents === null) throw new AppError('VALIDATION_FAILED', 'Price can have at most two decimals', { price: 'Price can have at most two decimals' });
-  return cents;
+/** A price per piece in 1/10,000 dollar (issue 30); a fifth decimal is refused, never rounded away. */
+function toE4(dollars: number): number {
+  const e4 = dollarsToE4(dollars);
+  if (e4 === null) throw new AppError('VALIDATION_FAILED', 'Price can have at most 4 decimals', { price: 'Price can have at most 4 decimals' });
+  return e4;
 }
 
 export interface ProductsAdminDeps {
@@ -86,7 +88,7 @@ export function createProductsAdminService(
         name: input.name,
         name_lower: input.name.toLowerCase(),
         description: input.description,
-        price_cents: toCents(input.price),
+        price_e4: toE4(input.price),
         minimum_order_quantity: input.minimumOrderQuantity,
         available_quantity: input.availableQuantity,
         committed_quantity: 0,
@@ -96,10 +98,11 @@ export function createProductsAdminService(
         img: input.img,
         archived: 0,
         // Checked against the price by the input schema (productRulesProblems).
-        price_tiers: JSON.stringify(tiersToCents(input.priceTiers)),
+        price_tiers: JSON.stringify(tiersToE4(input.priceTiers)),
         order_multiple: input.orderMultiple,
         low_stock_threshold: input.lowStockThreshold,
         unspsc: input.unspsc,
+        weight_grams: input.weightKg === null ? null : gramsOfKg(input.weightKg),
         tax_class: input.taxClass,
         created_at: now,
         updated_at: now,
@@ -121,7 +124,7 @@ export function createProductsAdminService(
       const values: Partial<Omit<ProductRow, 'id'>> = { updated_at: nowIso() };
       if (patch.name !== undefined) Object.assign(values, { name: patch.name, name_lower: patch.name.toLowerCase() });
       if (patch.description !== undefined) values.description = patch.description;
-      if (patch.price !== undefined) values.price_cents = toCents(patch.price);
+      if (patch.price !== undefined) values.price_e4 = toE4(patch.price);
       if (patch.minimumOrderQuantity !== undefined) values.minimum_order_quantity = patch.minimumOrderQuantity;
       if (patch.availableQuantity !== undefined) values.available_quantity = patch.availableQuantity;
       if (patch.sku !== undefined) values.sku = normalizeSku(patch.sku);
@@ -135,12 +138,13 @@ export function createProductsAdminService(
         values.images = JSON.stringify(images);
       }
       if (patch.archived !== undefined) values.archived = patch.archived ? 1 : 0;
-      if (patch.priceTiers !== undefined) values.price_tiers = JSON.stringify(tiersToCents(patch.priceTiers));
+      if (patch.priceTiers !== undefined) values.price_tiers = JSON.stringify(tiersToE4(patch.priceTiers));
       if (patch.orderMultiple !== undefined) values.order_multiple = patch.orderMultiple;
       if (patch.lowStockThreshold !== undefined) values.low_stock_threshold = patch.lowStockThreshold;
       // Issue 31: the settings as sent (a lead time or restock day left out is cleared).
       if (patch.backorder !== undefined) Object.assign(values, backorderColumns(patch.backorder));
       if (patch.unspsc !== undefined) values.unspsc = patch.unspsc;
+      if (patch.weightKg !== undefined) values.weight_grams = patch.weightKg === null ? null : gramsOfKg(patch.weightKg);
       if (patch.taxClass !== undefined) values.tax_class = patch.taxClass;
       // The tiers and the multiple are checked against the product as it will be stored: a price
       // raised above the stored tiers, or a minimum that the stored multiple pushes past 1000, is
@@ -149,7 +153,7 @@ export function createProductsAdminService(
       const problems =
         touched &&
         productRulesProblems({
-          price: centsToDollars(values.price_cents ?? current.price_cents),
+          price: e4ToDollars(Number(values.price_e4 ?? current.price_e4)),
           priceTiers: tiersToDollars(storedTiers({ price_tiers: values.price_tiers ?? current.price_tiers })),
           minimumOrderQuantity: values.minimum_order_quantity ?? current.minimum_order_quantity,
           orderMultiple: values.order_multiple ?? Number(current.order_multiple),

@@ -64,6 +64,8 @@ export function recordToInput(
       else backorder.nextRestockDate = cell.trim() ? cell.trim() : null;
     } else if (column.kind === 'unspsc') {
       input.unspsc = cell; // empty: none
+    } else if (column.kind === 'weight') {
+      input.weightKg = cell.trim() ? numberCell(cell) : null; // empty: none
     } else if (column.kind === 'taxClass') {
       input.taxClass = cell.trim() ? cell.trim().toLowerCase() : 'standard'; // empty: standard
     } else if (column.kind === 'images') {
@@ -148,6 +150,11 @@ export function hasTaxClassColumn(columns: readonly (ProductCsvHeaderColumn | un
 /** Whether a file has the `unspsc` column (issue 32); without it, an existing product keeps its code. */
 export function hasUnspscColumn(columns: readonly (ProductCsvHeaderColumn | undefined)[]): boolean {
   return columns.some((c) => c?.kind === 'unspsc');
+}
+
+/** Whether a file has the `weightKg` column (issue 30); without it, an existing product keeps its weight. */
+export function hasWeightColumn(columns: readonly (ProductCsvHeaderColumn | undefined)[]): boolean {
+  return columns.some((c) => c?.kind === 'weight');
 }
 
 /** Which bulk-pricing columns a file has; without one, an existing product keeps that field. */

@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import {
   csvFormulaEscape,
   formatTiersCell,
+  formatUnitPriceDecimal,
   PRODUCT_CSV_ATTRIBUTE_PREFIX,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_CSV_IMAGES_COLUMN,
@@ -11,6 +12,7 @@ import {
   PRODUCT_CSV_BACKORDER_COLUMNS,
   PRODUCT_CSV_PRICING_COLUMNS,
   PRODUCT_CSV_UNSPSC_COLUMN,
+  PRODUCT_CSV_WEIGHT_COLUMN,
   PRODUCT_CSV_TAX_CLASS_COLUMN,
 } from '@bulkparts/shared';
 import type { ProductCsvRow, ProductImportRepository } from './product-import.repository.js';
@@ -18,12 +20,6 @@ import { storedTiers } from './products.service.js';
 
 /** Products per database read: memory stays flat whatever the catalogue's size. */
 const EXPORT_PAGE = 1000;
-
-/** Cents as dollars with two decimals (`12.50`), exact for integers. */
-function dollars(cents: number): string {
-  const c = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
-}
 
 /** One product in the import format; text cells get the formula guard the import takes off again. */
 function cells(row: ProductCsvRow, attributeNames: readonly string[]): string[] {
@@ -33,7 +29,7 @@ function cells(row: ProductCsvRow, attributeNames: readonly string[]): string[] 
     sku: row.sku,
     name: row.name,
     description: row.description,
-    price: dollars(Number(row.price_cents)),
+    price: formatUnitPriceDecimal(Number(row.price_e4)),
     minimumOrderQuantity: String(row.minimum_order_quantity),
     availableQuantity: String(row.available_quantity),
     brand: row.brand,
@@ -53,6 +49,8 @@ function cells(row: ProductCsvRow, attributeNames: readonly string[]): string[] 
     row.lead_time_days === null ? '' : String(row.lead_time_days),
     row.next_restock_date ?? '',
     row.unspsc ?? '',
+    // Issue 30: kilograms (grams / 1000, exact: at most 3 decimals); empty for none.
+    row.weight_grams === null ? '' : String(Number(row.weight_grams) / 1000),
     row.tax_class ?? 'standard',
     ...attributeNames.map((name) => attributes[name] ?? ''),
   ].map(csvFormulaEscape);
@@ -74,6 +72,7 @@ export function createProductExportService(repo: ProductImportRepository) {
         PRODUCT_CSV_LOW_STOCK_COLUMN,
         ...PRODUCT_CSV_BACKORDER_COLUMNS,
         PRODUCT_CSV_UNSPSC_COLUMN,
+        PRODUCT_CSV_WEIGHT_COLUMN,
         PRODUCT_CSV_TAX_CLASS_COLUMN,
         ...attributeNames.map((n) => `${PRODUCT_CSV_ATTRIBUTE_PREFIX}${n}`),
       ];

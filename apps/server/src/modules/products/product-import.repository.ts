@@ -8,7 +8,7 @@ const CSV_COLUMNS = [
   'sku',
   'name',
   'description',
-  'price_cents',
+  'price_e4',
   'minimum_order_quantity',
   'available_quantity',
   'brand',
@@ -23,6 +23,7 @@ const CSV_COLUMNS = [
   'lead_time_days',
   'next_restock_date',
   'unspsc',
+  'weight_grams',
   'tax_class',
 ] as const;
 export type ProductCsvRow = Pick<ProductRow, (typeof CSV_COLUMNS)[number]>;
@@ -32,7 +33,7 @@ const UPDATED_COLUMNS = [
   'name',
   'name_lower',
   'description',
-  'price_cents',
+  'price_e4',
   'minimum_order_quantity',
   'available_quantity',
   'brand',
@@ -47,6 +48,7 @@ const UPDATED_COLUMNS = [
   'lead_time_days',
   'next_restock_date',
   'unspsc',
+  'weight_grams',
   'tax_class',
   'updated_at',
 ] as const;

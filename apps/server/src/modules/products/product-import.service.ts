@@ -4,11 +4,12 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   detectCsvDelimiter,
-  dollarsToCents,
+  dollarsToE4,
+  gramsOfKg,
   parseProductCsvHeader,
   PRODUCT_IMPORT_ERRORS_MAX,
   PRODUCT_IMPORT_MAX_BYTES,
-  tiersToCents,
+  tiersToE4,
   type ImportError,
   type ProductCsvHeaderColumn,
   type ProductImportResult,
@@ -24,6 +25,7 @@ import {
   hasBackorderColumns,
   hasLowStockColumn,
   hasUnspscColumn,
+  hasWeightColumn,
   hasTaxClassColumn,
   keptPricingProblems,
   pricingColumns,
@@ -86,7 +88,7 @@ function sameValues(
   return (
     current.name === next.name &&
     current.description === next.description &&
-    Number(current.price_cents) === next.price_cents &&
+    Number(current.price_e4) === next.price_e4 &&
     Number(current.minimum_order_quantity) === next.minimum_order_quantity &&
     Number(current.available_quantity) === next.available_quantity &&
     current.brand === next.brand &&
@@ -101,6 +103,7 @@ function sameValues(
     (current.lead_time_days === null ? null : Number(current.lead_time_days)) === next.lead_time_days &&
     current.next_restock_date === next.next_restock_date &&
     (current.unspsc ?? null) === next.unspsc &&
+    (current.weight_grams == null ? null : Number(current.weight_grams)) === next.weight_grams &&
     (current.tax_class ?? 'standard') === next.tax_class
   );
 }
@@ -110,21 +113,23 @@ function sameValues(
  * them). `price_tiers` / `order_multiple` / `low_stock_threshold` / `unspsc` are left out when the file has
  * no such column.
  */
-function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean, unspsc: boolean, backorder = false, taxClass = false) {
+function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean, unspsc: boolean, backorder = false, weight = false, taxClass = false) {
   return {
-    ...(pricing.tiers ? { price_tiers: JSON.stringify(tiersToCents(input.priceTiers)) } : {}),
+    ...(pricing.tiers ? { price_tiers: JSON.stringify(tiersToE4(input.priceTiers)) } : {}),
     ...(pricing.multiple ? { order_multiple: input.orderMultiple } : {}),
     ...(lowStock ? { low_stock_threshold: input.lowStockThreshold } : {}),
     // Issue 31: a file without backorder columns leaves a product's settings as they are.
     ...(backorder ? backorderColumns(input.backorder) : {}),
     ...(unspsc ? { unspsc: input.unspsc } : {}),
+    // Issue 30: a file without the weight column leaves a product's weight as it is.
+    ...(weight ? { weight_grams: input.weightKg === null ? null : gramsOfKg(input.weightKg) } : {}),
     ...(taxClass ? { tax_class: input.taxClass } : {}),
     ...catalogueColumns(input),
     name: input.name,
     name_lower: input.name.toLowerCase(),
     description: input.description,
     // Validated to two decimals by the shared schema, so never null here.
-    price_cents: dollarsToCents(input.price) as number,
+    price_e4: dollarsToE4(input.price) as number,
     minimum_order_quantity: input.minimumOrderQuantity,
     available_quantity: input.availableQuantity,
     img: input.img,
@@ -152,6 +157,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
     let lowStock = true;
     let backorder = false;
     let unspsc = true;
+    let weight = false;
     let taxClass = false;
     let stop = false;
     const accepted: { row: number; value: ProductInput }[] = [];
@@ -167,7 +173,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           return problems.length === 0;
         });
       }
-      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock, unspsc, backorder, taxClass));
+      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock, unspsc, backorder, weight, taxClass));
       accepted.length = 0;
     };
     try {
@@ -185,6 +191,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
             lowStock = hasLowStockColumn(columns);
             backorder = hasBackorderColumns(columns);
             unspsc = hasUnspscColumn(columns);
+            weight = hasWeightColumn(columns);
             taxClass = hasTaxClassColumn(columns);
             continue;
           }
@@ -263,6 +270,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           lead_time_days: values.lead_time_days !== undefined ? values.lead_time_days : (existing?.lead_time_days ?? null),
           next_restock_date: values.next_restock_date !== undefined ? values.next_restock_date : (existing?.next_restock_date ?? null),
           unspsc: values.unspsc !== undefined ? values.unspsc : (existing?.unspsc ?? null),
+          weight_grams: values.weight_grams !== undefined ? values.weight_grams : existing?.weight_grams == null ? null : Number(existing.weight_grams),
           tax_class: values.tax_class !== undefined ? values.tax_class : (existing?.tax_class ?? 'standard'),
         };
         if (existing && sameValues(existing, merged)) continue;

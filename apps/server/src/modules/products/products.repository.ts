@@ -25,11 +25,11 @@ export interface AdminProductFilter {
   lowStockMinOrders: number;
 }
 
-const ADMIN_SORT_COLUMN: Record<AdminProductSort, 'created_at' | 'name_lower' | 'sku' | 'price_cents' | 'available_quantity'> = {
+const ADMIN_SORT_COLUMN: Record<AdminProductSort, 'created_at' | 'name_lower' | 'sku' | 'price_e4' | 'available_quantity'> = {
   created: 'created_at',
   name: 'name_lower',
   sku: 'sku',
-  price: 'price_cents',
+  price: 'price_e4',
   stock: 'available_quantity',
 };
 

@@ -65,7 +65,7 @@ export default async function productsRoutes(
     if (!companies?.priceListFor || !hasSessionCookie(request)) return undefined;
     const user = await request.loadUser();
     const book = user ? await companies.priceListFor(user.id) : null;
-    return book ? { key: book.companyId, discountPercent: book.discountPercent, fixed: Object.fromEntries(book.fixedCents) } : undefined;
+    return book ? { key: book.companyId, discountPercent: book.discountPercent, fixed: Object.fromEntries(book.fixedE4) } : undefined;
   }
 
   // Public reads come from the catalogue cache (plugins/response-cache.ts), per price list (a

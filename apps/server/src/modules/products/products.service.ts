@@ -1,7 +1,8 @@
 import {
   asSeenBy,
   type BuyerPrices,
-  centsToDollars,
+  e4ToDollars,
+  E4_PER_DOLLAR,
   isObjectId,
   normalizeSku,
   type Product,
@@ -11,12 +12,13 @@ import {
   type ProductFacets,
   type ProductFilters,
   type ProductListQuery,
-  tiersToCents,
+  tiersToE4,
   tiersToDollars,
   type PriceTier,
   type Priced,
   type BackorderInput,
   type BackorderSettings,
+  kgOfGrams,
 } from '@bulkparts/shared';
 import { notFound } from '../../lib/errors.js';
 import type { CatalogueCache } from './catalogue-cache.js';
@@ -54,7 +56,7 @@ export function toProductJson(row: ProductRow): Product {
     brand: row.brand,
     category: row.category,
     attributes: JSON.parse(row.attributes) as Record<string, string>,
-    price: centsToDollars(row.price_cents),
+    price: e4ToDollars(Number(row.price_e4)),
     minimumOrderQuantity: row.minimum_order_quantity,
     availableQuantity: row.available_quantity,
     img: row.img,
@@ -65,9 +67,14 @@ export function toProductJson(row: ProductRow): Product {
     lowStockThreshold: row.low_stock_threshold === null ? null : Number(row.low_stock_threshold),
     backorder: backorderOf(row),
     unspsc: row.unspsc ?? null,
+    weightKg: weightKgOf(row),
     taxClass: taxClassOf(row.tax_class),
   };
 }
+
+/** Issue 30: kilograms per piece (stored as grams), null when not given. */
+export const weightKgOf = (row: Pick<ProductRow, 'weight_grams'>): number | null =>
+  row.weight_grams === null || row.weight_grams === undefined ? null : kgOfGrams(Number(row.weight_grams));
 
 /** Issue 31: a product row's backorder settings (`lineAvailability`'s input). */
 export function backorderOf(row: Pick<ProductRow, 'backorder_allowed' | 'lead_time_days' | 'next_restock_date'>): BackorderSettings {
@@ -91,8 +98,8 @@ export const backorderColumns = (b: BackorderInput) => ({
  */
 export function productAsSeenBy(product: Product, buyerPrices: BuyerPrices | undefined): Product {
   if (!buyerPrices) return product;
-  const seen = asSeenBy({ priceCents: Math.round(product.price * 100), priceTiers: tiersToCents(product.priceTiers) }, buyerPrices);
-  return { ...product, price: centsToDollars(seen.priceCents), priceTiers: tiersToDollars(seen.priceTiers ?? []), listPrice: product.price };
+  const seen = asSeenBy({ priceE4: Math.round(product.price * E4_PER_DOLLAR), priceTiers: tiersToE4(product.priceTiers) }, buyerPrices);
+  return { ...product, price: e4ToDollars(seen.priceE4), priceTiers: tiersToDollars(seen.priceTiers ?? []), listPrice: product.price };
 }
 
 /** A product row's tiers in cents (the stored JSON), as `unitPriceFor` takes them. */
@@ -101,8 +108,8 @@ export function storedTiers(row: Pick<ProductRow, 'price_tiers'>): PriceTier[] {
 }
 
 /** A product row as `unitPriceFor` prices it. */
-export function pricedRow(row: Pick<ProductRow, 'price_cents' | 'price_tiers'>): Priced {
-  return { priceCents: Number(row.price_cents), priceTiers: storedTiers(row) };
+export function pricedRow(row: Pick<ProductRow, 'price_e4' | 'price_tiers'>): Priced {
+  return { priceE4: Number(row.price_e4), priceTiers: storedTiers(row) };
 }
 
 /** The stored form of a product's catalogue fields (upper-case SKU, JSON text). */

@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
 import {
   CURRENCY_CODE,
+  formatUnitPriceDecimal,
   leadTimeDays,
   moneyText,
   UNIT_OF_MEASURE,
   type Cents,
+  type UnitPriceE4,
   type PunchoutCartLine,
   type PunchoutCredential,
   type PunchoutOperation,
@@ -76,6 +78,8 @@ export function setupResponseBody(startUrl: string): string {
 const credential = (c: PunchoutCredential, secret?: string) =>
   el('Credential', { domain: c.domain }, txt('Identity', c.identity), secret !== undefined && txt('SharedSecret', secret));
 const money = (cents: Cents) => txt('Money', moneyText(cents), { currency: CURRENCY_CODE });
+/** A unit price (1/10,000 dollar, issue 30) with the decimals it has, 2 to 4. */
+const unitMoney = (e4: UnitPriceE4) => txt('Money', formatUnitPriceDecimal(e4), { currency: CURRENCY_CODE });
 
 /** The setup's header as a cart answers it: From and To swapped (the shop is now the sender). */
 export interface CartHeader {
@@ -114,7 +118,7 @@ export function orderMessage(m: CartMessage): string {
       el(
         'ItemDetail',
         {},
-        el('UnitPrice', {}, money(line.unitPriceCents)),
+        el('UnitPrice', {}, unitMoney(line.unitPriceE4)),
         txt('Description', line.name, { 'xml:lang': 'en' }),
         txt('UnitOfMeasure', UNIT_OF_MEASURE),
         line.unspsc

@@ -1,7 +1,7 @@
-import { formatCents, formatQuantity, type Quote } from '@bulkparts/shared';
-import { SELLER } from '../payments/invoice-content.js';
+import { formatCents, formatQuantity, formatUnitPrice, lineTotalCents, type Quote } from '@bulkparts/shared';
 import { boundText } from '../payments/invoice-text.js';
 import type { QuoteLineRow } from './quotes.repository.js';
+import { quotedTotalCents } from './quote-view.js';
 
 /** A note or message may be long (2,000 characters); every other text is cut as on invoices (invoice-text.ts). */
 const LONG_TEXT_LIMIT = 2000;
@@ -34,19 +34,22 @@ const STATUS_LABEL: Record<Quote['status'], string> = {
 
 const day = (iso: string) => iso.slice(0, 10);
 
-/** The quote (status as of now) and its stored lines (integer cents) as the document's text. */
-export function quoteDocument(quote: Quote, lines: readonly QuoteLineRow[]): QuoteDocument {
-  const priced = lines.every((l) => l.quoted_unit_price_cents !== null);
+/**
+ * The quote (status as of now) and its stored lines (unit prices in 1/10,000 dollar, amounts in
+ * cents) as the document's text; `seller`: the seller record's document lines (issue 30).
+ */
+export function quoteDocument(quote: Quote, lines: readonly QuoteLineRow[], seller: string[]): QuoteDocument {
+  const priced = lines.every((l) => l.quoted_unit_price_e4 !== null);
   const items = lines.map((l) => {
-    const unit = l.quoted_unit_price_cents === null ? null : Number(l.quoted_unit_price_cents);
+    const unit = l.quoted_unit_price_e4 === null ? null : Number(l.quoted_unit_price_e4);
     return {
       item: boundText(`${l.sku} · ${l.product_name}`),
       quantity: formatQuantity(Number(l.quantity)),
-      unitPrice: unit === null ? AWAITING_PRICE : formatCents(unit),
-      amount: unit === null ? AWAITING_PRICE : formatCents(unit * Number(l.quantity)),
+      unitPrice: unit === null ? AWAITING_PRICE : formatUnitPrice(unit),
+      amount: unit === null ? AWAITING_PRICE : formatCents(lineTotalCents(unit, Number(l.quantity))),
     };
   });
-  const total = priced ? lines.reduce((n, l) => n + Number(l.quoted_unit_price_cents) * Number(l.quantity), 0) : null;
+  const total = priced ? quotedTotalCents(lines) : null;
   return {
     title: 'QUOTE',
     meta: [
@@ -56,7 +59,7 @@ export function quoteDocument(quote: Quote, lines: readonly QuoteLineRow[]): Quo
       `Status: ${STATUS_LABEL[quote.status]}`,
       ...(quote.validUntil ? [`Valid until: ${quote.validUntil.slice(0, 16).replace('T', ' ')} UTC`] : []),
     ],
-    seller: [SELLER.name, ...SELLER.lines],
+    seller,
     buyer: [boundText(quote.userEmail)],
     items,
     total: total === null ? `Total: ${AWAITING_PRICE}` : `Quoted total: ${formatCents(total)}`,

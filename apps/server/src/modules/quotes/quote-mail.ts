@@ -1,4 +1,4 @@
-import { formatDollars, formatQuantity, type Quote } from '@bulkparts/shared';
+import { formatDollars, formatQuantity, formatUnitPriceDollars, type Quote } from '@bulkparts/shared';
 import type { EventSubscriber } from '../../db/unit-of-work.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { MailMessage } from '../mail/mail.transport.js';
@@ -15,13 +15,13 @@ function utc(iso: string): string {
 function requestedLines(quote: Quote): string[] {
   return quote.lines
     .slice(0, MAILED_LINES_MAX)
-    .map((l) => `- ${l.sku} ${l.name}: ${formatQuantity(l.quantity)} pieces (list ${formatDollars(l.listUnitPrice)} each)`);
+    .map((l) => `- ${l.sku} ${l.name}: ${formatQuantity(l.quantity)} pieces (list ${formatUnitPriceDollars(l.listUnitPrice)} each)`);
 }
 
 function answeredLines(quote: Quote): string[] {
   return quote.lines
     .slice(0, MAILED_LINES_MAX)
-    .map((l) => `- ${l.sku} ${l.name}: ${formatQuantity(l.quantity)} × ${formatDollars(l.unitPrice ?? 0)} = ${formatDollars(l.lineTotal ?? 0)}`);
+    .map((l) => `- ${l.sku} ${l.name}: ${formatQuantity(l.quantity)} × ${formatUnitPriceDollars(l.unitPrice ?? 0)} = ${formatDollars(l.lineTotal ?? 0)}`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { centsToDollars, formatQuoteNumber, quoteStatusAt, type Quote, type QuoteLine, type QuoteStatus } from '@bulkparts/shared';
+import { centsToDollars, e4ToDollars, formatQuoteNumber, lineTotalCents, quoteStatusAt, type Quote, type QuoteLine, type QuoteStatus } from '@bulkparts/shared';
 import type { QuoteLineRow, QuoteRow } from './quotes.repository.js';
 
 /** The status a stored quote has at `now` (answered and past `validUntil` reads as expired). */
@@ -7,25 +7,25 @@ export function statusOf(row: Pick<QuoteRow, 'status' | 'valid_until'>, now: Dat
 }
 
 export function toQuoteLine(line: QuoteLineRow): QuoteLine {
-  const quoted = line.quoted_unit_price_cents === null ? null : Number(line.quoted_unit_price_cents);
+  const quoted = line.quoted_unit_price_e4 === null ? null : Number(line.quoted_unit_price_e4);
   return {
     productId: line.product_id,
     sku: line.sku,
     name: line.product_name,
     img: line.product_img,
     quantity: Number(line.quantity),
-    listUnitPrice: centsToDollars(Number(line.list_unit_price_cents)),
-    unitPrice: quoted === null ? null : centsToDollars(quoted),
-    lineTotal: quoted === null ? null : centsToDollars(quoted * Number(line.quantity)),
+    listUnitPrice: e4ToDollars(Number(line.list_unit_price_e4)),
+    unitPrice: quoted === null ? null : e4ToDollars(quoted),
+    lineTotal: quoted === null ? null : centsToDollars(lineTotalCents(quoted, Number(line.quantity))),
   };
 }
 
-/** The quoted total in cents, or null while any line is unpriced. */
+/** The quoted total in cents (each line rounded once, as the order will be), or null while any line is unpriced. */
 export function quotedTotalCents(lines: readonly QuoteLineRow[]): number | null {
   let total = 0;
   for (const l of lines) {
-    if (l.quoted_unit_price_cents === null) return null;
-    total += Number(l.quoted_unit_price_cents) * Number(l.quantity);
+    if (l.quoted_unit_price_e4 === null) return null;
+    total += lineTotalCents(Number(l.quoted_unit_price_e4), Number(l.quantity));
   }
   return total;
 }
@@ -46,6 +46,7 @@ export function toQuote(row: QuoteRow, lines: readonly QuoteLineRow[], now: Date
     orderId: row.order_id,
     lines: lines.map(toQuoteLine),
     total: total === null ? null : centsToDollars(total),
+    shipping: row.shipping_cents == null ? null : centsToDollars(Number(row.shipping_cents)),
   };
 }
 

@@ -15,7 +15,9 @@ export interface QuoteListFilter {
 }
 
 /** Changes a move writes besides the status. */
-export type QuoteChanges = Partial<Pick<QuoteRow, 'message' | 'valid_until' | 'order_id' | 'answered_at' | 'decided_at'>> & { updated_at: string };
+export type QuoteChanges = Partial<Pick<QuoteRow, 'message' | 'valid_until' | 'order_id' | 'answered_at' | 'decided_at' | 'shipping_cents'>> & {
+  updated_at: string;
+};
 
 /**
  * The quotes module's tables (`quotes`, `quote_lines`, db/table-owners.ts). Every status change is
@@ -96,8 +98,8 @@ export function createQuotesRepository(db: Kysely<DB>) {
     async answerIn(uow: UnitOfWork, id: string, changes: QuoteChanges, prices: ReadonlyMap<string, number>): Promise<boolean> {
       const { trx } = uow;
       if (!(await moveIn(trx, id, 'requested', 'answered', changes))) return false;
-      for (const [productId, cents] of prices) {
-        await trx.updateTable('quote_lines').set({ quoted_unit_price_cents: cents }).where('quote_id', '=', id).where('product_id', '=', productId).execute();
+      for (const [productId, e4] of prices) {
+        await trx.updateTable('quote_lines').set({ quoted_unit_price_e4: e4 }).where('quote_id', '=', id).where('product_id', '=', productId).execute();
       }
       return true;
     },

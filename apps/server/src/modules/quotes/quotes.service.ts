@@ -1,6 +1,6 @@
 import {
   canMoveQuote,
-  dollarsToCents,
+  dollarsToE4,
   formatQuoteNumber,
   MESSAGES,
   QUOTE_VALIDITY_MAX_DAYS,
@@ -35,6 +35,8 @@ export interface QuotesDeps {
   adminEmails: () => Promise<string[]>;
   /** The invoice renderer's worker pool draws quote documents too (time-limited, off the event loop). */
   renderer: Pick<InvoiceRenderer, 'renderQuote'>;
+  /** Issue 30: the seller record's document lines. */
+  seller: () => Promise<string[]>;
   /** Issue 18: a company member's own prices are the quote's starting point (the companies service). */
   prices?: Pick<CompanyDirectory, 'priceBookFor'>;
   /** The clock (tests move it past a quote's date). */
@@ -50,7 +52,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * (flows/accept-quote.ts): it places the order at the quoted prices and moves the quote, through
  * `acceptance`, in that order's own unit.
  */
-export function createQuotesService({ repo, products, units, adminEmails, renderer, prices, now = () => new Date() }: QuotesDeps) {
+export function createQuotesService({ repo, products, units, adminEmails, renderer, prices, seller, now = () => new Date() }: QuotesDeps) {
   async function withLines(rows: readonly QuoteRow[], at: Date): Promise<Quote[]> {
     const lines = linesByQuote(await repo.linesOf(rows.map((r) => r.id)));
     return rows.map((r) => toQuote(r, lines.get(r.id) ?? [], at));
@@ -141,6 +143,7 @@ export function createQuotesService({ repo, products, units, adminEmails, render
         updated_at: iso,
         answered_at: null,
         decided_at: null,
+        shipping_cents: null,
       };
       const lines: QuoteLineRow[] = input.lines.map((l, i) => {
         const product = found.get(l.productId)!;
@@ -153,8 +156,8 @@ export function createQuotesService({ repo, products, units, adminEmails, render
           product_img: product.img,
           quantity: l.quantity,
           // The buyer's price for that quantity today (their company's, when lower): the admin's starting point.
-          list_unit_price_cents: unitPriceFor(pricedRow(product), l.quantity, buyerPricesIn(book, product.id)),
-          quoted_unit_price_cents: null,
+          list_unit_price_e4: unitPriceFor(pricedRow(product), l.quantity, buyerPricesIn(book, product.id)),
+          quoted_unit_price_e4: null,
         };
       });
       const admins = await adminEmails();
@@ -209,14 +212,16 @@ export function createQuotesService({ repo, products, units, adminEmails, render
         throw validationFailed({ validUntil: `validUntil must be at most ${QUOTE_VALIDITY_MAX_DAYS} days ahead` });
       }
 
-      const prices = new Map(input.lines.map((l) => [l.productId, dollarsToCents(l.unitPrice)!]));
+      const prices = new Map(input.lines.map((l) => [l.productId, dollarsToE4(l.unitPrice)!]));
       const iso = at.toISOString();
-      const changes = { message: input.message ?? null, valid_until: input.validUntil, answered_at: iso, updated_at: iso };
+      // Issue 30: a freight quote's answer carries the shipping price the accepted order charges.
+      const shippingCents = input.shipping == null ? null : Math.round(input.shipping * 100);
+      const changes = { message: input.message ?? null, valid_until: input.validUntil, answered_at: iso, updated_at: iso, shipping_cents: shippingCents };
       const answered = await units.run(async (uow) => {
         if (!(await repo.answerIn(uow, id, changes, prices))) return false;
         const quote = toQuote(
           { ...row, ...changes, status: 'answered' },
-          lines.map((l) => ({ ...l, quoted_unit_price_cents: prices.get(l.product_id)! })),
+          lines.map((l) => ({ ...l, quoted_unit_price_e4: prices.get(l.product_id)! })),
           at,
         );
         await uow.record('quote.answered', { quote });
@@ -233,6 +238,11 @@ export function createQuotesService({ repo, products, units, adminEmails, render
         const row = await ownQuote(id, user, 'accept');
         checkMove(row, 'accepted', now());
         return repo.linesOf([id]);
+      },
+      /** Issue 30: the freight price the answer carries (cents), or null. */
+      async shippingOf(id: string): Promise<number | null> {
+        const row = await repo.findById(id);
+        return row?.shipping_cents == null ? null : Number(row.shipping_cents);
       },
       /** In the order's unit: the quote becomes `accepted` with the order's id, only from the status read; false when it moved meanwhile. */
       acceptIn: (uow: UnitOfWork, id: string, orderId: string): Promise<boolean> => repo.acceptIn(uow.trx, id, orderId, now().toISOString()),
@@ -253,7 +263,7 @@ export function createQuotesService({ repo, products, units, adminEmails, render
       const row = await visible(id, user);
       const lines = await repo.linesOf([id]);
       const quote = toQuote(row, lines, now());
-      return { filename: quoteFilename(quote), pdf: await renderer.renderQuote(quoteDocument(quote, lines)) };
+      return { filename: quoteFilename(quote), pdf: await renderer.renderQuote(quoteDocument(quote, lines, await seller())) };
     },
 
     /** Writes `expired` on one batch of answered quotes past their date (the background round); answers how many. */

@@ -1,13 +1,22 @@
-import { formatCents, formatCreditNoteNumber, formatQuantity, formatRmaNumber, shippingAddressLines, type StoredShippingAddress } from '@bulkparts/shared';
+import {
+  formatCents,
+  formatUnitPrice,
+  formatCreditNoteNumber,
+  formatQuantity,
+  formatRmaNumber,
+  shippingAddressLines,
+  type StoredShippingAddress,
+} from '@bulkparts/shared';
 import type { PrintedDocument } from '../../lib/pdf-layout.js';
-import { invoiceLabel, SELLER } from '../payments/invoice-content.js';
+import { invoiceLabel } from '../payments/invoice-content.js';
 
 /** One credited line as the credit note prints it (kept as JSON on the note, so it reprints as issued). */
 export interface CreditNoteLine {
   sku: string;
   name: string;
   pieces: number;
-  unitPriceCents: number;
+  /** 1/10,000 dollar per piece (issue 30), as invoiced. */
+  unitPriceE4: number;
   netCents: number;
   taxCents: number;
 }
@@ -25,6 +34,10 @@ export interface CreditNoteDocumentInput {
   totalCents: number;
   method: string;
   billTo: { email: string; company: string | null; address: StoredShippingAddress | null };
+  /** Issue 30: the seller record's document lines (name, address, tax and registration numbers, contact). */
+  seller: string[];
+  /** Issue 30: the buyer's VAT number, when the order was billed to a company with one. */
+  buyerTaxId?: string | null;
 }
 
 const HOW: Record<string, string> = {
@@ -45,17 +58,22 @@ export function creditNoteDocument(c: CreditNoteDocumentInput): PrintedDocument 
       `Return: ${formatRmaNumber(c.rmaNumber)}`,
     ],
     blocks: [
-      { heading: 'Seller', lines: [SELLER.name, ...SELLER.lines] },
+      { heading: 'Seller', lines: c.seller },
       {
         heading: 'Credit to',
-        lines: [...(c.billTo.company ? [c.billTo.company] : []), ...(c.billTo.address ? shippingAddressLines(c.billTo.address) : []), c.billTo.email],
+        lines: [
+          ...(c.billTo.company ? [c.billTo.company] : []),
+          ...(c.buyerTaxId ? [`VAT no.: ${c.buyerTaxId}`] : []),
+          ...(c.billTo.address ? shippingAddressLines(c.billTo.address) : []),
+          c.billTo.email,
+        ],
       },
     ],
     headings: ['Item', 'Quantity', 'Unit price', 'Amount'],
     items: c.lines.map((l) => ({
       item: `${l.sku} · ${l.name}`,
       quantity: formatQuantity(l.pieces),
-      unitPrice: formatCents(Math.round(l.unitPriceCents)),
+      unitPrice: formatUnitPrice(l.unitPriceE4),
       amount: formatCents(l.netCents),
     })),
     totals: [

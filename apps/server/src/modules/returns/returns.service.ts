@@ -1,5 +1,6 @@
 import {
   centsToDollars,
+  e4ToDollars,
   formatCreditNoteNumber,
   formatOrderNumber,
   formatRmaNumber,
@@ -42,10 +43,12 @@ export interface NewCreditNote {
 export interface ReturnsDeps {
   repo: ReturnsRepository;
   /** Who a user is in which company (a company's admin sees its returns). */
-  companies: Pick<CompanyDirectory, 'membershipOf'>;
+  companies: Pick<CompanyDirectory, 'membershipOf' | 'invoiceParty'>;
   /** An order as the credit note prints it (the orders service, no access check: the note's own is done here). */
   orderOf: (orderId: string) => Promise<Order | undefined>;
   renderer: Pick<InvoiceRenderer, 'renderPrinted'>;
+  /** Issue 30: the seller record's document lines. */
+  seller: () => Promise<string[]>;
 }
 
 /**
@@ -53,7 +56,7 @@ export interface ReturnsDeps {
  * admins, shop admins; anyone else is told it does not exist), the list, a credit note's PDF, and
  * the steps the return flows (flows/returns.ts) run in their units.
  */
-export function createReturnsService({ repo, companies, orderOf, renderer }: ReturnsDeps) {
+export function createReturnsService({ repo, companies, orderOf, renderer, seller }: ReturnsDeps) {
   function toReturn(row: ReturnRow, lines: readonly ReturnLineRow[], note: CreditNoteRow | undefined): Return {
     return {
       _id: row.id,
@@ -137,7 +140,12 @@ export function createReturnsService({ repo, companies, orderOf, renderer }: Ret
       const note = isObjectId(id) ? await repo.creditNoteById(id) : undefined;
       const ret = note && (await repo.findById(note.return_id));
       if (!note || !ret || !(await sees(ret.row, user))) throw notFound('Credit note');
-      const order = await orderOf(note.order_id);
+      // Issue 30: the company billed (its name and VAT number), as on the invoice the note credits.
+      const [order, sellerLines, party] = await Promise.all([
+        orderOf(note.order_id),
+        seller(),
+        ret.row.company_id ? companies.invoiceParty(ret.row.company_id) : null,
+      ]);
       const pdf = await renderer.renderPrinted(
         creditNoteDocument({
           number: Number(note.number),
@@ -151,7 +159,9 @@ export function createReturnsService({ repo, companies, orderOf, renderer }: Ret
           shippingCents: Number(note.shipping_cents),
           totalCents: Number(note.total_cents),
           method: note.method,
-          billTo: { email: ret.row.user_email, company: order?.shippingAddress?.company ?? null, address: order?.shippingAddress ?? null },
+          billTo: { email: ret.row.user_email, company: party?.name ?? order?.shippingAddress?.company ?? null, address: order?.shippingAddress ?? null },
+          seller: sellerLines,
+          buyerTaxId: party?.taxId ?? null,
         }),
       );
       return { filename: creditNoteFilename(Number(note.number)), pdf };
@@ -236,7 +246,7 @@ export function createReturnsService({ repo, companies, orderOf, renderer }: Ret
           sku: l.sku,
           name: l.name,
           quantity: l.pieces,
-          unitPrice: centsToDollars(Math.round(l.unitPriceCents)),
+          unitPrice: e4ToDollars(l.unitPriceE4),
           amount: centsToDollars(l.netCents),
           tax: centsToDollars(l.taxCents),
         })),

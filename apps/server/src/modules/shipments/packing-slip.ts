@@ -1,6 +1,5 @@
 import { formatQuantity, shippingAddressLines, type Order, type Shipment } from '@bulkparts/shared';
 import type { PrintedDocument } from '../../lib/pdf-layout.js';
-import { SELLER } from '../payments/invoice-content.js';
 
 /** Where a shipment left from, as its packing slip prints it. */
 export interface ShipFrom {
@@ -13,7 +12,8 @@ export interface ShipFrom {
  * A shipment's packing slip (issue 31): what is in the parcel, for whom, from where, by which
  * carrier; no prices (it travels with the goods). The text of `GET /api/shipments/:id/packing-slip`.
  */
-export function packingSlipDocument(shipment: Shipment, order: Order, from: ShipFrom): PrintedDocument {
+/** `sellerName`: the seller record's legal name (issue 30). */
+export function packingSlipDocument(shipment: Shipment, order: Order, from: ShipFrom, sellerName: string): PrintedDocument {
   const byProduct = new Map(order.lines.map((l) => [l.productId, l]));
   return {
     title: 'PACKING SLIP',
@@ -24,7 +24,7 @@ export function packingSlipDocument(shipment: Shipment, order: Order, from: Ship
       `Shipped: ${shipment.shippedAt.slice(0, 10)}`,
     ],
     blocks: [
-      { heading: 'From', lines: [SELLER.name, `${from.name} (${from.code})`, ...shippingAddressLines(from.address)] },
+      { heading: 'From', lines: [sellerName, `${from.name} (${from.code})`, ...shippingAddressLines(from.address)] },
       { heading: 'Ship to', lines: order.shippingAddress ? shippingAddressLines(order.shippingAddress) : [order.userEmail] },
     ],
     headings: ['Item', 'Shipped', 'Ordered', 'Still to ship'],

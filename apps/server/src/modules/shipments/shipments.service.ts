@@ -42,6 +42,8 @@ export interface ShipmentsDeps {
   /** The order as `user` may read it (the orders service: 404 for anyone else). */
   readableOrder: (orderId: string, user: SessionUser) => Promise<Order>;
   renderer: Pick<InvoiceRenderer, 'renderPrinted'>;
+  /** Issue 30: the seller record's document lines (its legal name first). */
+  seller: () => Promise<string[]>;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface ShipmentsDeps {
  * from the admins' carrier templates), the carriers' list, a shipment's packing slip, and the
  * steps the ship and deliver flows run in their units.
  */
-export function createShipmentsService({ repo, warehouses, readableOrder, renderer }: ShipmentsDeps) {
+export function createShipmentsService({ repo, warehouses, readableOrder, renderer, seller }: ShipmentsDeps) {
   /**
    * What a shipment's answer needs besides its rows (the warehouses' codes, the carriers' templates),
    * read outside any unit: on SQLite the one connection is the unit's until it commits.
@@ -106,13 +108,19 @@ export function createShipmentsService({ repo, warehouses, readableOrder, render
     /** `GET /api/shipments/:id/packing-slip`. */
     async packingSlip(id: string, user: SessionUser): Promise<{ filename: string; pdf: Buffer }> {
       const { shipment, order } = await readable(id, user);
-      const from = (await warehouses()).find((w) => w.code === shipment.warehouse);
+      const [all, sellerLines] = await Promise.all([warehouses(), seller()]);
+      const from = all.find((w) => w.code === shipment.warehouse);
       const pdf = await renderer.renderPrinted(
-        packingSlipDocument(shipment, order, {
-          code: shipment.warehouse,
-          name: from?.name ?? shipment.warehouse,
-          address: from?.address ?? order.shippingAddress!,
-        }),
+        packingSlipDocument(
+          shipment,
+          order,
+          {
+            code: shipment.warehouse,
+            name: from?.name ?? shipment.warehouse,
+            address: from?.address ?? order.shippingAddress!,
+          },
+          sellerLines[0] ?? '',
+        ),
       );
       return { filename: packingSlipFilename(shipment), pdf };
     },

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { sellerAddressText } from '@/components/ui/seller-address';
 import { authQueries } from '@/features/auth/api/auth-queries';
 
-/** `/about`: who the shop is and how ordering works today (issue 33); the contact details come from the server's settings. */
+/** `/about`: who the shop is and how ordering works today (issue 33); the contact details are the seller record's (issue 30). */
 export function Component() {
   const config = useQuery(authQueries.config());
   const contact = config.data?.contact;
@@ -34,7 +35,7 @@ export function Component() {
       <p>Every order is confirmed by email, paid by card or on account, and comes with an invoice you can download from My Orders.</p>
       {contact && (
         <p>
-          You will find us at <span className="break-words">{contact.address}</span>.
+          {contact.legalName}: you will find us at <span className="break-words">{sellerAddressText(contact)}</span>.
         </p>
       )}
       <p>

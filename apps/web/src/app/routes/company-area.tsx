@@ -18,6 +18,8 @@ const Returns = page(() => import('./dashboard/returns'));
 // Issue 32: punchout, a company's setup and the log (shop admins), here for the same reason.
 const CompanyPunchout = page(() => import('./dashboard/company-punchout'));
 const PunchoutLog = page(() => import('./dashboard/punchout-log'));
+// Issue 30: the seller's identity (shop admins), here for the same reason.
+const Settings = page(() => import('./dashboard/settings'));
 
 /**
  * Company accounts (issue 18): `/invitations/:token`, `/dashboard/company`, `/dashboard/approvals`
@@ -38,6 +40,7 @@ export function Component() {
   if (path === '/dashboard/tax') return <TaxRates />;
   if (path === '/dashboard/returns') return <Returns />;
   if (path === '/dashboard/punchout') return <PunchoutLog />;
+  if (path === '/dashboard/settings') return <Settings />;
   if (/^\/dashboard\/companies\/[^/]+\/punchout$/.test(path)) return <CompanyPunchout />;
   return <Invitation />;
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ORDER_QUANTITY_MAX } from '@bulkparts/shared/constants';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { formatCount, formatQuantity, unavailableReason } from '@bulkparts/shared/quantity';
 import { ListPrice } from '@/components/ui/list-price';
 import { PageSpinner } from '@/components/ui/page-spinner';
@@ -61,7 +61,7 @@ export function Component() {
           )}
         </dl>
         <p className="text-2xl font-semibold text-primary">
-          {formatDollars(p.price)} <span className="text-base font-normal text-base-content/70">per piece</span>{' '}
+          {formatUnitPriceDollars(p.price)} <span className="text-base font-normal text-base-content/70">per piece</span>{' '}
           <ListPrice price={p.price} listPrice={p.listPrice} />
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">

@@ -44,6 +44,7 @@ const product: Product = {
   lowStockThreshold: null,
   backorder: { allowed: false, leadTimeDays: null, nextRestockDate: null },
   unspsc: null,
+  weightKg: null,
 };
 
 const lastShipTo: StoredShippingAddress = {

@@ -1,4 +1,4 @@
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatUnitPriceDollars } from '@bulkparts/shared/money';
 
 /**
  * A company member's price beside the catalogue's list price, struck through (issue 18): the
@@ -11,7 +11,7 @@ export function ListPrice({ price, listPrice }: { price: number; listPrice?: num
     <span className="inline-flex flex-wrap items-center gap-2 text-base font-normal text-base-content/70">
       <span>
         <span className="sr-only">List price </span>
-        <s>{formatDollars(listPrice)}</s>
+        <s>{formatUnitPriceDollars(listPrice)}</s>
       </span>
       <span className="badge badge-sm badge-success">Your company’s price</span>
     </span>

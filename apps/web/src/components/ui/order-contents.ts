@@ -1,6 +1,6 @@
 import type { Order } from '@bulkparts/shared';
 import { QUANTITY_SUFFIX } from '@bulkparts/shared/constants';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatDollars, formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { formatCount, formatQuantity } from '@bulkparts/shared/quantity';
 
 /**
@@ -25,7 +25,7 @@ export function orderTitle(order: Pick<Order, 'Name' | 'lines'>): string {
 }
 
 /** '$0.18/Ps' */
-export const perPiece = (dollars: number) => `${formatDollars(dollars)}/${QUANTITY_SUFFIX}`;
+export const perPiece = (dollars: number) => `${formatUnitPriceDollars(dollars)}/${QUANTITY_SUFFIX}`;
 
 /** A one-line order's '500 Ps · $0.18/Ps'; a multi-line order's '19 lines'. */
 export function orderSizeText(order: OrderShape): string {

@@ -45,4 +45,13 @@ describe('OrderLines (issue 29: prices against the list)', () => {
     expect(listPriceText(0.25, 0.2)).toBe('List price $0.20 each: 25% above the list');
     expect(listPriceText(0.1, 0)).toBe('List price $0.00 each');
   });
+
+  it('issue 30: writes a sub-cent unit price with its decimals, the line total in cents', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<OrderLines orderLabel="BP-000002" lines={[line({ unitPrice: 0.0855, quantity: 1000, lineTotal: 85.5, listUnitPrice: 0.09 })]} />);
+    await user.click(screen.getByRole('button', { name: /Show/ }));
+    const item = within(screen.getByRole('list', { name: 'Lines of BP-000002' })).getAllByRole('listitem')[0]!;
+    expect(item.textContent).toContain('1,000 Ps × $0.0855 = $85.50');
+    expect(item.textContent).toContain('List price $0.09 each: 5% below the list');
+  });
 });

@@ -1,12 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { OrderLine } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatDollars, formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
 import { lineCountText } from './order-contents';
 
 /** 'List price $0.20 each: 10% below the list' (a company price, a quote), or '…: above the list'. */
 export function listPriceText(unitPrice: number, listUnitPrice: number): string {
-  const list = `List price ${formatDollars(listUnitPrice)} each`;
+  const list = `List price ${formatUnitPriceDollars(listUnitPrice)} each`;
   if (listUnitPrice <= 0) return list;
   const percent = Math.round((Math.abs(listUnitPrice - unitPrice) / listUnitPrice) * 100);
   return `${list}: ${percent}% ${unitPrice < listUnitPrice ? 'below' : 'above'} the list`;
@@ -53,7 +53,7 @@ export function OrderLines({
                 {l.sku && <span className="font-mono text-xs">{l.sku} </span>}
                 <span className="break-words">{l.name}</span>
                 <span className="block">
-                  {formatQuantity(l.quantity)} × {formatDollars(l.unitPrice)} = <strong>{formatDollars(l.lineTotal)}</strong>
+                  {formatQuantity(l.quantity)} × {formatUnitPriceDollars(l.unitPrice)} = <strong>{formatDollars(l.lineTotal)}</strong>
                 </span>
                 {l.listUnitPrice !== undefined && l.listUnitPrice !== l.unitPrice && (
                   <span className="block text-xs">{listPriceText(l.unitPrice, l.listUnitPrice)}</span>

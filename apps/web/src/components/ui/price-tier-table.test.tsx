@@ -61,4 +61,25 @@ describe('PriceTierTable', () => {
     const { container } = render(<PriceTierTable product={{ ...product, priceTiers: [] }} quantity={200} />);
     expect(container.innerHTML).toBe('');
   });
+
+  it('issue 30: sub-cent prices keep their decimals (2 to 4) in the rows, the saving and the nudge', () => {
+    const washers: TierTableProduct = {
+      price: 0.0125,
+      priceTiers: [
+        { minQuantity: 1000, price: 0.0099 },
+        { minQuantity: 5000, price: 0.009 },
+      ],
+      minimumOrderQuantity: 100,
+      orderMultiple: 1,
+      availableQuantity: 100_000,
+    };
+    const { rerender } = render(<PriceTierTable product={washers} />);
+    expect(rows().map((r) => r.textContent)).toEqual(['100 Ps$0.0125/Ps', '1,000 Ps$0.0099/Ps', '5,000 Ps$0.009/Ps']);
+    const region = () => document.querySelector('[aria-live="polite"]')!.textContent;
+    rerender(<PriceTierTable product={washers} quantity={600} />);
+    expect(region()).toBe('Add 400 Ps to reach $0.0099/Ps');
+    // 1,000 × ($0.0125 − $0.0099) = $2.60.
+    rerender(<PriceTierTable product={washers} quantity={1000} />);
+    expect(region()).toBe('You save $2.60');
+  });
 });

@@ -1,5 +1,5 @@
 import { ORDER_QUANTITY_MAX, QUANTITY_SUFFIX } from '@bulkparts/shared/constants';
-import { formatCents } from '@bulkparts/shared/money';
+import { formatCents, formatUnitPrice } from '@bulkparts/shared/money';
 import { nextTierNudge, pricedProduct, tierSavingCents, unitPriceFor } from '@bulkparts/shared/pricing';
 import { formatQuantity, smallestOrder } from '@bulkparts/shared/quantity';
 
@@ -32,7 +32,7 @@ export function PriceTierTable({
   const tiers = priced.priceTiers ?? [];
   // The first row is the smallest order, at the price it gets (a tier at or below it already applies).
   const from = smallestOrder(product);
-  const rows = [{ minQuantity: from, priceCents: unitPriceFor(priced, from) }, ...tiers.filter((t) => t.minQuantity > from)];
+  const rows = [{ minQuantity: from, priceE4: unitPriceFor(priced, from) }, ...tiers.filter((t) => t.minQuantity > from)];
   const reached = quantity === null ? null : (rows.filter((r) => r.minQuantity <= quantity).at(-1)?.minQuantity ?? null);
   const saving = quantity === null ? 0 : tierSavingCents(priced, quantity);
   // No nudge toward a tier one line cannot hold (past 1000 pieces or the stock): that is a quote.
@@ -56,7 +56,7 @@ export function PriceTierTable({
                   {formatQuantity(row.minQuantity)}
                 </th>
                 <td>
-                  {formatCents(row.priceCents)}/{QUANTITY_SUFFIX}
+                  {formatUnitPrice(row.priceE4)}/{QUANTITY_SUFFIX}
                   {current && <span className="ms-2 badge badge-sm badge-primary">Your price</span>}
                 </td>
               </tr>

@@ -22,6 +22,7 @@ const product = (sku: string, attributes: Record<string, string>, extra: Partial
   lowStockThreshold: null,
   backorder: { allowed: false, leadTimeDays: null, nextRestockDate: null },
   unspsc: null,
+  weightKg: null,
   ...extra,
 });
 

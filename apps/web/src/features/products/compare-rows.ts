@@ -1,5 +1,5 @@
 import type { Product } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { naturalCompare } from '@bulkparts/shared/natural-sort';
 import { formatQuantity } from '@bulkparts/shared/availability';
 
@@ -23,7 +23,7 @@ export function compareRows(products: readonly Product[]): CompareRow[] {
   const row = (label: string, values: string[], spec = false): CompareRow => ({ label, values, spec, differs: new Set(values).size > 1 });
   const firstBreak = (p: Product) => {
     const t = [...p.priceTiers].sort((a, b) => a.minQuantity - b.minQuantity)[0];
-    return t ? `${formatDollars(t.price)} from ${formatQuantity(t.minQuantity)}` : NONE;
+    return t ? `${formatUnitPriceDollars(t.price)} from ${formatQuantity(t.minQuantity)}` : NONE;
   };
   const rows = [
     row(
@@ -36,7 +36,7 @@ export function compareRows(products: readonly Product[]): CompareRow[] {
     ),
     row(
       'Price per piece',
-      products.map((p) => formatDollars(p.price)),
+      products.map((p) => formatUnitPriceDollars(p.price)),
     ),
     row('First quantity break', products.map(firstBreak)),
     row(

@@ -61,6 +61,8 @@ const adminGroups: { title: string; links: MenuLink[] }[] = [
   {
     title: 'Settings',
     links: [
+      // Issue 30: who sells (invoices, mails, Contact page).
+      { to: '/dashboard/settings', label: 'Seller details' },
       { to: '/terms', label: 'Terms of sale' },
       { to: '/privacy', label: 'Privacy' },
     ],

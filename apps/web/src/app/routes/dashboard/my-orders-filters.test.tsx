@@ -70,6 +70,7 @@ const order = {
   rejectionReason: null,
   fulfilment: 'ship_as_available',
   credited: 0,
+  shipping: null,
 } satisfies Order;
 
 /** The address as the page left it. */

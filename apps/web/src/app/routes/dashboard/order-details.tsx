@@ -1,4 +1,4 @@
-import { SHIPPABLE_STATUSES, shippingAddressLines, totalsFromAnswer, type Order } from '@bulkparts/shared';
+import { deliveryText, orderShippingText, SHIPPABLE_STATUSES, shippingAddressLines, totalsFromAnswer, type Order } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -125,6 +125,9 @@ function OrderDetails({ order }: { order: Order }) {
                 : 'Ships as available'
               : null}
           </Fact>
+          {/* Issue 30: the shipping method as chosen, its charge, the collect account or pickup address, and when it arrives. */}
+          <Fact label="Shipping">{order.shipping ? orderShippingText(order.shipping) : null}</Fact>
+          <Fact label="Estimated delivery">{order.shipping ? deliveryText(order.shipping.estimatedDelivery) : null}</Fact>
           <Fact label="Invoice due">
             {order.paymentMethod === 'account' && !order.paid && order.dueDate ? new Date(order.dueDate).toLocaleDateString() : null}
           </Fact>

@@ -73,6 +73,8 @@ export function Component() {
   const form = (lines: QuoteLineDraft[]) => (
     <RequestQuoteForm
       lines={lines}
+      // Issue 30: checkout's "Request a freight quote" names the ship-to, for the shop to price the freight.
+      note={params.get('freight') ? `Freight quote, please: no shipping method fits this order. Deliver to: ${params.get('freight')}` : ''}
       onRequested={(quote) => {
         toast.success(`Quote ${quote.quoteNumber} requested: we will email you the answer`);
         navigate(`/quotes/${quote._id}`);

@@ -47,6 +47,7 @@ const quoteIn = (status: QuoteStatus): Quote => ({
     { productId: 'p2', sku: 'NUT-M8', name: 'M8 nut', img: '', quantity: 2000, listUnitPrice: 0.1, unitPrice: 0.05, lineTotal: 100 },
   ],
   total: 850,
+  shipping: null,
 });
 
 const company: Company = {

@@ -94,7 +94,7 @@ export function AddProductForm() {
           error={errors.description}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <NumberField label="Price (per piece, $)" step="0.01" register={register} name="price" error={errors.price} />
+          <NumberField label="Price (per piece, $)" step="0.0001" register={register} name="price" error={errors.price} />
           <NumberField label="Minimum order quantity" register={register} name="minimumOrderQuantity" error={errors.minimumOrderQuantity} />
           <NumberField label="Available quantity" register={register} name="availableQuantity" error={errors.availableQuantity} />
           <NumberField label="Order multiple" hint={ORDER_MULTIPLE_HINT} register={register} name="orderMultiple" error={errors.orderMultiple} />

@@ -99,7 +99,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
         </div>
         <TextField label="Image URL" registration={register('img')} error={errors.img} />
         <TextareaField label="Description" registration={register('description')} error={errors.description} />
-        <NumberField label="Price ($)" step="0.01" register={register} name="price" error={errors.price} />
+        <NumberField label="Price ($)" step="0.0001" register={register} name="price" error={errors.price} />
         <NumberField label="Minimum order quantity" register={register} name="minimumOrderQuantity" error={errors.minimumOrderQuantity} />
         <NumberField label="Available quantity" register={register} name="availableQuantity" error={errors.availableQuantity} />
         <NumberField label="Order multiple" hint={ORDER_MULTIPLE_HINT} register={register} name="orderMultiple" error={errors.orderMultiple} />

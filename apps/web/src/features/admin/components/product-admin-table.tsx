@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatDollars, formatNumber } from '@bulkparts/shared/money';
+import { formatNumber, formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { ADMIN_PRODUCT_SORTS, ADMIN_PRODUCTS_PAGE_SIZE, type AdminProductSort, type Product } from '@bulkparts/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
@@ -167,7 +167,7 @@ export function ProductAdminTable({ stockAction }: { stockAction?: (product: Pro
               },
               { header: 'SKU', sortKey: 'sku', className: 'font-mono text-xs break-all', cell: (p) => p.sku },
               { header: 'Brand', cell: (p) => p.brand },
-              { header: 'Price', sortKey: 'price', cell: (p) => formatDollars(p.price) },
+              { header: 'Price', sortKey: 'price', cell: (p) => formatUnitPriceDollars(p.price) },
               { header: 'Min. order', cell: (p) => formatNumber(p.minimumOrderQuantity) },
               { header: 'In stock', sortKey: 'stock', cell: (p) => formatNumber(p.availableQuantity) },
               {

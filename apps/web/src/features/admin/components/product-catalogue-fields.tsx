@@ -118,7 +118,7 @@ export function PriceTierRows({ form }: { form: ProductForm }) {
                 Price ($)<span className="sr-only">, tier {i + 1}</span>
               </>
             }
-            step="0.01"
+            step="0.0001"
             register={form.register}
             name={`priceTiers.${i}.price`}
             error={errors?.[i]?.price}

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { getCart } from './get-cart';
 import { getCartPreview } from './get-cart-preview';
+import { getShippingOptions } from './get-shipping-options';
 
 const ALL = ['cart'] as const;
 
@@ -15,6 +16,13 @@ export const cartQueries = {
   /** Issue 33: the quick order grid's lines as the add would take them now (under the cart, so a cart write refreshes it). */
   preview: (lines: readonly { sku: string; quantity: number | null }[]) =>
     queryOptions({ queryKey: [...ALL, 'preview', lines] as const, queryFn: () => getCartPreview(lines), placeholderData: keepPreviousData }),
+  /** Issue 30: the shipping options for the cart to a country (under the cart, so a cart write re-prices them). */
+  shippingOptions: (country: string) =>
+    queryOptions({
+      queryKey: [...ALL, 'shipping-options', country.trim().toUpperCase()] as const,
+      queryFn: () => getShippingOptions(country.trim()),
+      enabled: country.trim() !== '',
+    }),
 };
 
 /**

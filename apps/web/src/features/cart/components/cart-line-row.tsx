@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { stockForRules, type BackorderSettings } from '@bulkparts/shared/backorder';
 import { AvailabilityNote, availabilityOf } from '@/components/ui/availability-note';
 import { ORDER_QUANTITY_MAX } from '@bulkparts/shared/constants';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatDollars, formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { nextTierNudge, pricedProduct } from '@bulkparts/shared/pricing';
 import { formatCount, parseQuantityInput, quantityInputError, smallestOrder } from '@bulkparts/shared/quantity';
 import { applyFieldErrors, CellInput, ERROR_TEXT } from '@/components/ui/form';
@@ -119,7 +119,7 @@ export function CartLineRow({ line, onQuantity, onRemove, busy }: CartLineRowPro
         )}
       </th>
       <td className="whitespace-nowrap max-md:p-0">
-        {formatDollars(line.unitPrice)} <span className="text-base-content/70">per piece</span>
+        {formatUnitPriceDollars(line.unitPrice)} <span className="text-base-content/70">per piece</span>
       </td>
       <td className="max-md:p-0">
         <form onSubmit={save} noValidate>

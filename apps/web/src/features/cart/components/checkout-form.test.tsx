@@ -3,8 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_MESSAGES, NO_BACKORDERS, type Company, type CompanyAddress, type Order, type StoredShippingAddress } from '@bulkparts/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import { ApiClientError } from '@/lib/api-client';
 import { CheckoutForm, placedOrderPath } from './checkout-form';
+
+// Issue 30: the shipping options (pending unless a test answers them, so the other tests see no shipping radios).
+const getShippingOptions = vi.hoisted(() => vi.fn());
+vi.mock('../api/get-shipping-options', () => ({ getShippingOptions }));
 
 const place = vi.fn();
 vi.mock('../api/checkout', async (importOriginal) => ({ ...(await importOriginal<object>()), useCheckout: () => ({ mutateAsync: place }) }));
@@ -28,7 +33,10 @@ vi.mock('@/features/tax/api/tax-queries', () => ({
   },
 }));
 
-beforeEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  vi.clearAllMocks();
+  getShippingOptions.mockImplementation(() => new Promise(() => {}));
+});
 afterEach(cleanup);
 
 const address: StoredShippingAddress = { name: 'Jo Buyer', line1: '1 Mill Lane', city: 'Leeds', postalCode: 'LS1 1AA', country: 'United Kingdom' };
@@ -57,15 +65,17 @@ function renderForm(props: Partial<Parameters<typeof CheckoutForm>[0]> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <CheckoutForm
-        address={address}
-        buyerName="Jo Buyer"
-        blocked={false}
-        onPlaced={onPlaced}
-        onAlreadyOrdered={onAlreadyOrdered}
-        lines={[{ unitPrice: 1.2, quantity: 100, availableQuantity: 100_000, backorder: NO_BACKORDERS }]}
-        {...props}
-      />
+      <MemoryRouter>
+        <CheckoutForm
+          address={address}
+          buyerName="Jo Buyer"
+          blocked={false}
+          onPlaced={onPlaced}
+          onAlreadyOrdered={onAlreadyOrdered}
+          lines={[{ unitPrice: 1.2, quantity: 100, availableQuantity: 100_000, backorder: NO_BACKORDERS }]}
+          {...props}
+        />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   return onPlaced;
@@ -271,5 +281,52 @@ describe('CheckoutForm: tax for the ship-to (issue 30)', () => {
     await waitFor(() => expect(within(totals).getByTestId('order-total').textContent).toBe('$142.80'));
     expect(within(totals).getByText(/VAT 19%/)).toBeTruthy();
     expect(within(totals).getByText(/Prices exclude tax/)).toBeTruthy();
+  });
+});
+
+describe('CheckoutForm: shipping options (issue 30)', () => {
+  const OPTIONS = [
+    {
+      code: 'pickup',
+      name: 'Pick up at our depot',
+      kind: 'pickup',
+      price: 0,
+      estimatedDelivery: { from: '2026-12-03', to: '2026-12-03' },
+      pickupAddress: '1 Depot Lane',
+    },
+    { code: 'parcel', name: 'Tracked parcel', kind: 'parcel', price: 6.95, estimatedDelivery: { from: '2026-12-04', to: '2026-12-08' }, pickupAddress: null },
+    {
+      code: 'collect',
+      name: 'Collect on your carrier account',
+      kind: 'collect',
+      price: 0,
+      estimatedDelivery: { from: '2026-12-04', to: '2026-12-07' },
+      pickupAddress: null,
+    },
+  ];
+
+  it('lists each option with its price and delivery dates as a radio group, adds the chosen one to the total, and sends it', async () => {
+    getShippingOptions.mockResolvedValue(OPTIONS);
+    place.mockResolvedValueOnce(order('pending'));
+    renderForm();
+    const parcel = (await screen.findByRole('radio', { name: /Tracked parcel\s*\$6\.95/ })) as HTMLInputElement;
+    const group = screen.getByRole('group', { name: 'Shipping' });
+    expect(document.getElementById(parcel.getAttribute('aria-describedby')!)?.textContent).toBe('Arrives 4 Dec – 8 Dec');
+    expect((within(group).getByRole('radio', { name: /Pick up at our depot/ }) as HTMLInputElement).checked).toBe(true);
+    expect(getShippingOptions).toHaveBeenCalledWith('United Kingdom');
+    await userEvent.click(parcel);
+    await placeOrder();
+    expect(place).toHaveBeenCalledWith(expect.objectContaining({ shippingMethod: 'parcel' }));
+  });
+
+  it('asks for the carrier account for collect; offers a freight quote when no method fits', async () => {
+    getShippingOptions.mockResolvedValue(OPTIONS);
+    renderForm();
+    await userEvent.click(await screen.findByRole('radio', { name: /Collect on your carrier account/ }));
+    expect(screen.getByLabelText(/Your carrier and account number/)).toBeTruthy();
+    cleanup();
+    getShippingOptions.mockResolvedValue([]);
+    renderForm();
+    expect((await screen.findByRole('link', { name: 'Request a freight quote' })).getAttribute('href')).toContain('/quotes/new?from=cart&freight=');
   });
 });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import {
@@ -14,7 +14,7 @@ import {
   type Order,
   type StoredShippingAddress,
 } from '@bulkparts/shared';
-import { formatCents } from '@bulkparts/shared/money';
+import { E4_PER_DOLLAR, formatCents } from '@bulkparts/shared/money';
 import { applyFieldErrors, LinesFailureMessage, type LinesFailure } from '@/components/ui/form';
 import { ApiClientError, errorMessage } from '@/lib/api-client';
 import { newIdempotencyKey } from '@/features/orders/api/order-queries';
@@ -24,6 +24,8 @@ import { DispatchEstimate } from '@/components/ui/dispatch-estimate';
 import { OrderTotalsBlock } from '@/components/ui/order-totals';
 import { taxQueries } from '@/features/tax/api/tax-queries';
 import { creditAvailableCents } from './payment-choice';
+import { cartQueries } from '../api/cart-queries';
+import { chosenOption, ShippingOptions } from './shipping-options';
 
 /** The 409 code of an order that would pass the company's credit limit (issue 18). */
 const CREDIT_LIMIT_EXCEEDED = 'CREDIT_LIMIT_EXCEEDED';
@@ -108,16 +110,20 @@ export function CheckoutForm({
   // the cart's lines at the prices the server gave them, the buyer's limit. Stock and line rules
   // are the cart's to show, so only the total and the status are read here.
   const fulfilment = useWatch({ control: form.control, name: 'fulfilment' });
+  // Issue 30: the chosen shipping method's charge (the options' query is the picker's; read from its cache here).
+  const [shippingMethod, country] = useWatch({ control: form.control, name: ['shippingMethod', 'shippingAddress.country'] });
+  const shippingOptions = useQuery(cartQueries.shippingOptions(country ?? ''));
+  const shipping = chosenOption(shippingOptions.data, shippingMethod);
   // Issue 30: the ship-to's tax context (the server's, for the shared planOrder), so the totals shown are the order's.
-  const country = useSettled(useWatch({ control: form.control, name: 'shippingAddress.country' }) ?? '');
+  const taxCountry = useSettled(country ?? '');
   const region = useSettled(useWatch({ control: form.control, name: 'shippingAddress.region' }) ?? '');
-  const tax = useQuery(taxQueries.context(country, region));
+  const tax = useQuery(taxQueries.context(taxCountry, region));
   const plan = planOrder({
     buyer: { spendingLimitCents: limitCents, paymentTerms: terms, creditLimitCents: null, creditUsedCents: 0 },
     lines: lines.map((l) => ({
       // Issue 31: each line's stock and backorder settings, so the plan says what ships when.
       product: {
-        priceCents: cents(l.unitPrice),
+        priceE4: Math.round(l.unitPrice * E4_PER_DOLLAR),
         minimumOrderQuantity: 1,
         availableQuantity: l.availableQuantity,
         archived: false,
@@ -129,6 +135,7 @@ export function CheckoutForm({
     paymentMethod: 'card',
     now: new Date().toISOString(),
     fulfilment,
+    shipping: shipping ? { priceCents: cents(shipping.price) } : undefined,
     tax: tax.data,
   });
   const total = plan.totalCents / 100;
@@ -162,6 +169,7 @@ export function CheckoutForm({
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Checkout">
         <OrderDetailsFields idPrefix="checkout" company={company} companyAddresses={companyAddresses} total={total} backordered={backordered} />
+        {lines.length > 0 && <ShippingOptions />}
         {lines.length > 0 && <DispatchEstimate dispatch={plan.dispatch} />}
         {lines.length > 0 && <OrderTotalsBlock totals={plan.totals} estimate={!tax.data || tax.isPlaceholderData} />}
         <LinesFailureMessage failure={failure} />

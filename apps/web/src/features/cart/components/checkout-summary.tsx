@@ -1,5 +1,5 @@
 import type { Cart } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatDollars, formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
 import { AvailabilityNote, availabilityOf } from '@/components/ui/availability-note';
 import { ERROR_TEXT } from '@/components/ui/form';
@@ -21,7 +21,7 @@ export function CheckoutSummary({ cart }: { cart: Cart }) {
               <span className="shrink-0 font-semibold">{formatDollars(l.lineTotal)}</span>
             </div>
             <div className="text-base-content/70">
-              {formatQuantity(l.quantity)} × {formatDollars(l.unitPrice)}
+              {formatQuantity(l.quantity)} × {formatUnitPriceDollars(l.unitPrice)}
             </div>
             {!l.problem && <AvailabilityNote availability={availabilityOf(l.quantity, l.availableQuantity, l.backorder)} />}
             {l.problem && (

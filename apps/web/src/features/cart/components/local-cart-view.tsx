@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MESSAGES } from '@bulkparts/shared/messages';
-import { centsToDollars, dollarsToCents } from '@bulkparts/shared/money';
+import { centsToDollars, dollarsToCents, e4ToDollars } from '@bulkparts/shared/money';
 import { linePrice, pricedProduct } from '@bulkparts/shared/pricing';
 import { quantityError, unavailableReason } from '@bulkparts/shared/quantity';
 import { PageSpinner } from '@/components/ui/page-spinner';
@@ -27,13 +27,13 @@ export function LocalCartView() {
   const views: CartLineView[] = lines.map((line, i) => {
     const product = products[i]?.data;
     // The server prices the same way once these lines join the account (shared `linePrice`).
-    const price = product ? linePrice(pricedProduct(product), line.quantity) : { unitPriceCents: 0, lineTotalCents: 0 };
+    const price = product ? linePrice(pricedProduct(product), line.quantity) : { unitPriceE4: 0, lineTotalCents: 0 };
     return {
       productId: line.productId,
       sku: line.sku,
       name: product?.name ?? line.sku,
       img: product?.img ?? '',
-      unitPrice: centsToDollars(price.unitPriceCents),
+      unitPrice: e4ToDollars(price.unitPriceE4),
       quantity: line.quantity,
       lineTotal: centsToDollars(price.lineTotalCents),
       minimumOrderQuantity: product?.minimumOrderQuantity ?? 0,

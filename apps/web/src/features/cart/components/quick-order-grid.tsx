@@ -1,7 +1,7 @@
 import type { ClipboardEvent } from 'react';
 import type { FieldArrayWithId, UseFormRegister } from 'react-hook-form';
 import type { CartLinePreview } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { CellInput, ERROR_TEXT } from '@/components/ui/form';
 import { MessageText } from '@/components/ui/message-text';
 import type { PadRow, RowProblem } from '../quick-order-rows';
@@ -92,7 +92,7 @@ export function QuickOrderGrid({ fields, register, problems, previews, suggestio
                 <td className="whitespace-nowrap text-sm">
                   {preview?.unitPrice != null && (
                     <>
-                      {formatDollars(preview.unitPrice)}
+                      {formatUnitPriceDollars(preview.unitPrice)}
                       <span className="text-base-content/70"> / piece</span>
                     </>
                   )}

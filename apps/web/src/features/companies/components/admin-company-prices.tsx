@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { companyPriceInputSchema, type Company, type CompanyPrice } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { SEARCH_SUGGEST_MIN_LENGTH } from '@bulkparts/shared/search';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
@@ -66,7 +66,7 @@ function CompanyPriceForm({ company }: { company: Company }) {
         return;
       }
       const saved = await setPrice.mutateAsync({ companyId: company.id, productId: product._id, price });
-      toast.success(`${saved.sku} costs ${company.name} ${formatDollars(saved.price)}`);
+      toast.success(`${saved.sku} costs ${company.name} ${formatUnitPriceDollars(saved.price)}`);
       reset({ sku: '', price: noNumber });
     } catch (err) {
       if (!applyFieldErrors(err, setError, { only: ['price'], shouldFocus: true }))
@@ -85,14 +85,14 @@ function CompanyPriceForm({ company }: { company: Company }) {
           registration={register('sku')}
           error={errors.sku}
         />
-        <NumberField label="Company price ($)" hint="Per piece" step="0.01" min={0} register={register} name="price" error={errors.price} />
+        <NumberField label="Company price ($)" hint="Per piece" step="0.0001" min={0} register={register} name="price" error={errors.price} />
         <button type="submit" className="btn btn-primary sm:mt-7" disabled={formState.isSubmitting}>
           {formState.isSubmitting ? 'Saving…' : 'Set price'}
         </button>
       </div>
       <datalist id={listId}>
         {suggestions.map((p) => (
-          <option key={p._id} value={p.sku} label={`${p.name} (${formatDollars(p.price)})`} />
+          <option key={p._id} value={p.sku} label={`${p.name} (${formatUnitPriceDollars(p.price)})`} />
         ))}
       </datalist>
       <FormError message={errors.root?.message} />
@@ -140,8 +140,8 @@ export function AdminCompanyPrices({ company }: { company: Company }) {
           columns={[
             { header: 'SKU', className: 'font-mono break-all', cell: (p) => p.sku },
             { header: 'Product', className: 'break-words', cell: (p) => p.name },
-            { header: 'List price', cell: (p) => formatDollars(p.listPrice) },
-            { header: 'Company price', cell: (p) => <strong>{formatDollars(p.price)}</strong> },
+            { header: 'List price', cell: (p) => formatUnitPriceDollars(p.listPrice) },
+            { header: 'Company price', cell: (p) => <strong>{formatUnitPriceDollars(p.price)}</strong> },
             {
               header: 'Actions',
               cell: (p) => (

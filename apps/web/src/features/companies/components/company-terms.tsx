@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_TERMS_LABELS, type Company } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatDollars, formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { DataTable } from '@/components/ui/data-table';
 import { LoadFailure } from '@/components/ui/load-failure';
 import { companyQueries } from '../api/company-queries';
@@ -60,8 +60,8 @@ export function CompanyTerms({ company }: { company: Company }) {
           columns={[
             { header: 'SKU', className: 'font-mono break-all', cell: (p) => p.sku },
             { header: 'Product', className: 'break-words', cell: (p) => p.name },
-            { header: 'List price', cell: (p) => formatDollars(p.listPrice) },
-            { header: 'Your price', cell: (p) => <strong>{formatDollars(p.price)}</strong> },
+            { header: 'List price', cell: (p) => formatUnitPriceDollars(p.listPrice) },
+            { header: 'Your price', cell: (p) => <strong>{formatUnitPriceDollars(p.price)}</strong> },
           ]}
         />
       )}

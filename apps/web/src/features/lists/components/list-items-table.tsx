@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { RequisitionList } from '@bulkparts/shared';
-import { formatDollars, formatNumber } from '@bulkparts/shared/money';
+import { formatDollars, formatNumber, formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { ERROR_TEXT } from '@/components/ui/form';
 import { MessageText } from '@/components/ui/message-text';
 import { ListQuantityCell } from './list-quantity-cell';
@@ -84,7 +84,7 @@ export function ListItemsTable({ list, chosen, onChoose, onQuantity, onRemove, r
                 )}
               </th>
               <td className="whitespace-nowrap max-md:p-1">
-                {formatDollars(item.unitPrice)}
+                {formatUnitPriceDollars(item.unitPrice)}
                 <span className="sr-only md:hidden"> per piece</span>
               </td>
               <td className="max-md:p-1">

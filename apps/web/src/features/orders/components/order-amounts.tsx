@@ -1,5 +1,5 @@
 import type { Order } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatDollars, formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
 import { isMultiLine, lineCountText } from '@/components/ui/order-contents';
 
@@ -20,7 +20,7 @@ export function OrderAmounts({ order }: { order: Order }) {
           <dt className="text-base-content/70">Quantity</dt>
           <dd>{formatQuantity(order.quantity)}</dd>
           <dt className="text-base-content/70">Unit price</dt>
-          <dd>{formatDollars(order.price)}</dd>
+          <dd>{formatUnitPriceDollars(order.price)}</dd>
         </>
       )}
       <dt className="text-base-content/70">Total</dt>

@@ -39,6 +39,7 @@ const product: Product = {
   lowStockThreshold: null,
   backorder: { allowed: false, leadTimeDays: null, nextRestockDate: null },
   unspsc: null,
+  weightKg: null,
 };
 
 describe('PurchaseForm (built from the form kit)', () => {

@@ -1,5 +1,5 @@
 import type { Order } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatDollars, formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
 import { shortDay } from '@bulkparts/shared/backorder';
 
@@ -41,7 +41,7 @@ export function OrderLineTable({ order }: { order: Order }) {
                 )}
               </td>
               <td className="text-right tabular-nums">{formatQuantity(line.quantity)}</td>
-              <td className="text-right tabular-nums">{formatDollars(line.unitPrice)}</td>
+              <td className="text-right tabular-nums">{formatUnitPriceDollars(line.unitPrice)}</td>
               <td className="text-right tabular-nums">{formatDollars(line.lineTotal)}</td>
               <td className="text-right tabular-nums">{line.shipped === 0 ? '—' : line.shipped === line.quantity ? 'All' : formatQuantity(line.shipped)}</td>
             </tr>

@@ -51,6 +51,7 @@ const base: Order = {
   rejectionReason: null,
   fulfilment: 'ship_as_available',
   credited: 0,
+  shipping: null,
 };
 
 function renderList(order: Partial<Order>, ownEmail?: string) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Order } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatDollars, formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
 import { isMultiLine, lineCountText, orderTitle } from '@/components/ui/order-contents';
 import { OrderLines } from '@/components/ui/order-lines';
@@ -9,7 +9,7 @@ import { hasInvoice, invoiceUrl } from '../api/get-invoice';
 import { OrderAmounts } from './order-amounts';
 import { OrderLink } from '@/components/ui/order-link';
 
-// Order prices arrive in dollars with at most two decimals (they are cents on the server).
+// Order totals arrive in dollars with at most two decimals (cents on the server); unit prices with up to four (1/10,000 dollar, issue 30).
 const date = (iso: string) => new Date(iso).toLocaleDateString();
 // The status word in lower case ('paid', 'awaiting approval'; shown capitalised): the Payment column already says 'Paid'.
 const statusBadge = (order: Order) => <OrderStatusBadge status={order.status} label={ORDER_STATUS_LABEL[order.status].toLowerCase()} />;
@@ -124,7 +124,7 @@ function OrderSizeCells({ order }: { order: Order }) {
     return (
       <>
         <td>{formatQuantity(order.quantity)}</td>
-        <td>{formatDollars(order.price)}</td>
+        <td>{formatUnitPriceDollars(order.price)}</td>
       </>
     );
   }

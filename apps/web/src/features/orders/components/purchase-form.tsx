@@ -3,7 +3,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { checkoutInputSchema, MESSAGES, ORDER_QUANTITY_MAX, type CheckoutInput, type CheckoutInputValues, type Order, type Product } from '@bulkparts/shared';
-import { formatCents, formatDollars } from '@bulkparts/shared/money';
+import { formatCents, formatUnitPriceDollars, formatUnitPrice } from '@bulkparts/shared/money';
 import { linePrice, pricedProduct } from '@bulkparts/shared/pricing';
 import { formatCount, parseQuantityInput, quantityInputError, smallestOrder, unavailableReason } from '@bulkparts/shared/quantity';
 import { DEFAULT_FULFILMENT, dispatchEstimate, stockForRules } from '@bulkparts/shared/backorder';
@@ -134,12 +134,12 @@ export function PurchaseForm({
           hint={
             product.listPrice !== undefined && product.listPrice > product.price ? (
               <>
-                Your company’s price; list price <s>{formatDollars(product.listPrice)}</s>
+                Your company’s price; list price <s>{formatUnitPriceDollars(product.listPrice)}</s>
               </>
             ) : undefined
           }
         >
-          {(control) => <input className={readOnlyClass} value={formatCents(price?.unitPriceCents ?? priced.priceCents)} readOnly {...control} />}
+          {(control) => <input className={readOnlyClass} value={formatUnitPrice(price?.unitPriceE4 ?? priced.priceE4)} readOnly {...control} />}
         </FormField>
         <TextField
           label="Quantity"

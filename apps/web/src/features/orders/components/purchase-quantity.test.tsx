@@ -40,6 +40,7 @@ const bolt: Product = {
   lowStockThreshold: null,
   backorder: { allowed: false, leadTimeDays: null, nextRestockDate: null },
   unspsc: null,
+  weightKg: null,
 };
 
 const total = () => screen.getByText(/^Total:/).textContent;

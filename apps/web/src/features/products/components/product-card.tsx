@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { formatQuantity, unavailableReason } from '@bulkparts/shared/availability';
 import { useIsPunchout } from '@/features/auth/api/auth-queries';
 
@@ -43,7 +43,7 @@ export function ProductCard({ product, headingLevel = 3, eager = false, cartActi
           {product.brand && <> · {product.brand}</>}
         </p>
         <p className="text-lg font-semibold text-primary">
-          {formatDollars(product.price)} <span className="text-sm font-normal text-base-content/70">per piece</span>
+          {formatUnitPriceDollars(product.price)} <span className="text-sm font-normal text-base-content/70">per piece</span>
         </p>
         <dl className="grid grid-cols-2 gap-x-2 text-sm">
           <dt className="text-base-content/70">Minimum order</dt>

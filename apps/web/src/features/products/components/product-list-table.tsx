@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { formatCount, formatQuantity, unavailableReason } from '@bulkparts/shared/availability';
 import { CompareToggle } from './compare-toggle';
 
@@ -41,10 +41,10 @@ export function ProductListTable({ products, addAction }: { products: readonly P
               </th>
               <td className="max-md:p-1">{p.brand}</td>
               <td className="whitespace-nowrap max-md:p-1">
-                {formatDollars(p.price)}
+                {formatUnitPriceDollars(p.price)}
                 {tier && (
                   <span className="block text-xs text-base-content/70">
-                    {formatDollars(tier.price)} from {formatCount(tier.minQuantity)}
+                    {formatUnitPriceDollars(tier.price)} from {formatCount(tier.minQuantity)}
                   </span>
                 )}
               </td>

@@ -24,6 +24,7 @@ const quote: Quote = {
   orderId: null,
   lines: [{ productId: 'p1', sku: 'HB-M8', name: 'M8 hex bolt', img: '', quantity: 5000, listUnitPrice: 0.2, unitPrice: null, lineTotal: null }],
   total: null,
+  shipping: null,
 };
 
 describe('AnswerQuoteForm', () => {
@@ -48,14 +49,28 @@ describe('AnswerQuoteForm', () => {
     });
   });
 
-  it('refuses a price with more than two decimals under its line', async () => {
+  it('takes a sub-cent price (issue 30): the line total is rounded half up once, and it is sent as typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    answerQuote.mockResolvedValueOnce({ ...quote, status: 'answered' });
+    render(<AnswerQuoteForm quote={{ ...quote, lines: [{ ...quote.lines[0]!, quantity: 7 }] }} />);
+    const price = screen.getByRole('spinbutton', { name: 'Unit price ($) for M8 hex bolt' });
+    await user.clear(price);
+    await user.type(price, '0.0855');
+    // 7 × $0.0855 = $0.5985 → $0.60.
+    expect(screen.getByText(/^Quoted total/).textContent).toBe('Quoted total: $0.60');
+    await user.click(screen.getByRole('button', { name: 'Send answer' }));
+    await vi.waitFor(() => expect(answerQuote).toHaveBeenCalled());
+    expect(answerQuote.mock.calls[0]![0]).toMatchObject({ lines: [{ productId: 'p1', unitPrice: 0.0855 }] });
+  });
+
+  it('refuses a price with more than 4 decimals under its line', async () => {
     const user = userEvent.setup({ delay: null });
     render(<AnswerQuoteForm quote={quote} />);
     const price = screen.getByRole('spinbutton', { name: 'Unit price ($) for M8 hex bolt' });
     await user.clear(price);
-    await user.type(price, '0.155');
+    await user.type(price, '0.15555');
     await user.click(screen.getByRole('button', { name: 'Send answer' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Unit price can have at most two decimals');
+    expect((await screen.findByRole('alert')).textContent).toBe('Unit price can have at most 4 decimals');
     expect(answerQuote).not.toHaveBeenCalled();
   });
 });

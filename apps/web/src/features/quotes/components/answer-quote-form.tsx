@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { QUOTE_MESSAGE_MAX_LENGTH, quoteAnswerSchema, type Quote, type QuoteAnswer, type QuoteAnswerValues } from '@bulkparts/shared';
-import { dollarsToCents, formatCents, formatDollars } from '@bulkparts/shared/money';
+import { dollarsToE4, formatCents, formatUnitPriceDollars, lineTotalCents } from '@bulkparts/shared/money';
 import { formatCount, formatQuantity } from '@bulkparts/shared/quantity';
 import { applyFieldErrors, FieldError, FormError, NumberField, TextareaField, TextField } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api-client';
@@ -37,8 +37,9 @@ export function AnswerQuoteForm({ quote, onAnswered }: { quote: Quote; onAnswere
   const prices = useWatch({ control, name: 'lines' });
   const { errors } = formState;
   const lineCents = quote.lines.map((l, i) => {
-    const cents = dollarsToCents(Number(prices[i]?.unitPrice));
-    return cents === null || cents <= 0 ? null : cents * l.quantity;
+    // Issue 30: up to 4 decimals; the line total rounded half up once, as the server will.
+    const e4 = dollarsToE4(Number(prices[i]?.unitPrice));
+    return e4 === null || e4 <= 0 ? null : lineTotalCents(e4, l.quantity);
   });
   const totalCents = lineCents.every((c) => c !== null) ? lineCents.reduce<number>((s, c) => s + c!, 0) : null;
 
@@ -62,7 +63,7 @@ export function AnswerQuoteForm({ quote, onAnswered }: { quote: Quote; onAnswere
             <div className="min-w-0 text-sm">
               <p className="font-semibold break-words text-base">{l.name}</p>
               <p>
-                <span className="font-mono">{l.sku}</span> · {formatQuantity(l.quantity)} · shop price {formatDollars(l.listUnitPrice)}
+                <span className="font-mono">{l.sku}</span> · {formatQuantity(l.quantity)} · shop price {formatUnitPriceDollars(l.listUnitPrice)}
               </p>
               <p aria-live="polite">Line total: {lineCents[i] == null ? '—' : <strong>{formatCents(lineCents[i])}</strong>}</p>
               <FieldError error={errors.lines?.[i]?.productId} />
@@ -73,8 +74,8 @@ export function AnswerQuoteForm({ quote, onAnswered }: { quote: Quote; onAnswere
                   Unit price ($)<span className="sr-only"> for {l.name}</span>
                 </>
               }
-              step="0.01"
-              min={0.01}
+              step="0.0001"
+              min={0.0001}
               register={register}
               name={`lines.${i}.unitPrice`}
               error={errors.lines?.[i]?.unitPrice}

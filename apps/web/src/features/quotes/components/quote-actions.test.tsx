@@ -34,6 +34,7 @@ const quoteIn = (status: QuoteStatus): Quote => ({
   orderId: null,
   lines: [{ productId: 'p1', sku: 'HB-M8', name: 'M8 hex bolt', img: '', quantity: 5000, listUnitPrice: 0.2, unitPrice: 0.15, lineTotal: 750 }],
   total: 750,
+  shipping: null,
 });
 
 /** On the quote's page, beside its checkout page ('Accept and order' goes there, issue 29). */

@@ -1,5 +1,5 @@
 import type { Quote } from '@bulkparts/shared';
-import { formatDollars } from '@bulkparts/shared/money';
+import { formatDollars, formatUnitPriceDollars } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
 
 /**
@@ -24,7 +24,7 @@ export function QuoteCheckoutSummary({ quote }: { quote: Quote }) {
               <span className="shrink-0 font-semibold">{l.lineTotal === null ? '—' : formatDollars(l.lineTotal)}</span>
             </div>
             <div className="text-base-content/70">
-              {formatQuantity(l.quantity)} × {l.unitPrice === null ? '—' : formatDollars(l.unitPrice)}
+              {formatQuantity(l.quantity)} × {l.unitPrice === null ? '—' : formatUnitPriceDollars(l.unitPrice)}
             </div>
           </li>
         ))}

@@ -1,5 +1,5 @@
 import type { QuoteLine } from '@bulkparts/shared';
-import { dollarsToCents, formatCents, formatDollars } from '@bulkparts/shared/money';
+import { dollarsToE4, E4_PER_DOLLAR, formatCents, formatDollars, formatUnitPriceDollars, lineTotalCents } from '@bulkparts/shared/money';
 import { formatQuantity } from '@bulkparts/shared/quantity';
 import { DataTable } from '@/components/ui/data-table';
 
@@ -9,7 +9,7 @@ import { DataTable } from '@/components/ui/data-table';
  * a card (DataTable), so no figure hides off to the side.
  */
 export function QuoteLinesTable({ lines, total }: { lines: readonly QuoteLine[]; total: number | null }) {
-  const listCents = lines.reduce((sum, l) => sum + (dollarsToCents(l.listUnitPrice) ?? Math.round(l.listUnitPrice * 100)) * l.quantity, 0);
+  const listCents = lines.reduce((sum, l) => sum + lineTotalCents(dollarsToE4(l.listUnitPrice) ?? Math.round(l.listUnitPrice * E4_PER_DOLLAR), l.quantity), 0);
   return (
     <div className="space-y-2">
       <DataTable
@@ -26,8 +26,11 @@ export function QuoteLinesTable({ lines, total }: { lines: readonly QuoteLine[];
             ),
           },
           { header: 'Quantity', cell: (l) => formatQuantity(l.quantity) },
-          { header: 'Shop price', cell: (l) => formatDollars(l.listUnitPrice) },
-          { header: 'Quoted price', cell: (l) => (l.unitPrice === null ? <span className="text-base-content/70">Not yet</span> : formatDollars(l.unitPrice)) },
+          { header: 'Shop price', cell: (l) => formatUnitPriceDollars(l.listUnitPrice) },
+          {
+            header: 'Quoted price',
+            cell: (l) => (l.unitPrice === null ? <span className="text-base-content/70">Not yet</span> : formatUnitPriceDollars(l.unitPrice)),
+          },
           { header: 'Line total', cell: (l) => (l.lineTotal === null ? '—' : <strong>{formatDollars(l.lineTotal)}</strong>) },
         ]}
       />

@@ -18,6 +18,8 @@ export interface QuoteLineDraft {
 interface RequestQuoteFormProps {
   lines: readonly QuoteLineDraft[];
   onRequested: (quote: Quote) => void;
+  /** Issue 30: the note to start from (a freight quote names its ship-to). */
+  note?: string;
 }
 
 /**
@@ -25,14 +27,14 @@ interface RequestQuoteFormProps {
  * a line can be removed, and a note for the shop. The shared schema checks it here and on the server;
  * the server's messages land under the fields they name (`lines.0.quantity`, `note`) or its lines.
  */
-export function RequestQuoteForm({ lines, onRequested }: RequestQuoteFormProps) {
+export function RequestQuoteForm({ lines, onRequested, note = '' }: RequestQuoteFormProps) {
   const request = useRequestQuote();
   const [failure, setFailure] = useState<string | null>(null);
   // Names and SKUs are for reading only; the form (and the server) take productId and quantity.
   const [products] = useState(() => new Map(lines.map((l) => [l.productId, l])));
   const { register, control, handleSubmit, setError, formState } = useForm<QuoteRequestValues, unknown, QuoteRequest>({
     resolver: zodResolver(quoteRequestSchema),
-    defaultValues: { lines: lines.map(({ productId, quantity }) => ({ productId, quantity })), note: '' },
+    defaultValues: { lines: lines.map(({ productId, quantity }) => ({ productId, quantity })), note },
   });
   const { fields, remove } = useFieldArray({ control, name: 'lines' });
   const { errors } = formState;

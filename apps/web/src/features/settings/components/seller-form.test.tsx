@@ -1,0 +1,78 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Seller } from '@bulkparts/shared';
+import { ApiClientError } from '@/lib/api-client';
+import { SellerForm } from './seller-form';
+
+const mutateAsync = vi.fn();
+vi.mock('../api/save-seller', () => ({ useSaveSeller: () => ({ mutateAsync }) }));
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const SELLER: Seller = {
+  legalName: 'Bulkparts Ltd',
+  address: '1 Industrial Way, Springfield',
+  region: null,
+  country: 'US',
+  taxNumber: null,
+  registrationNumber: null,
+  email: 'hello@bulkparts.local',
+  phone: '+1 555 0100',
+  timeZone: 'UTC',
+  updatedAt: null,
+};
+
+function renderForm() {
+  const client = new QueryClient();
+  return render(
+    <QueryClientProvider client={client}>
+      <SellerForm seller={SELLER} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  mutateAsync.mockReset();
+});
+
+describe('the seller form (issue 30)', () => {
+  it('saves the edited record, the country as its ISO code and empty numbers as none', async () => {
+    const user = userEvent.setup();
+    mutateAsync.mockImplementation(async (input: object) => ({ ...SELLER, ...input, updatedAt: '2026-11-28T00:00:00.000Z' }));
+    renderForm();
+    await user.clear(screen.getByLabelText('Address'));
+    await user.type(screen.getByLabelText('Address'), 'Keizersgracht 1{enter}1015 CJ Amsterdam');
+    await user.selectOptions(screen.getByLabelText('Country'), 'NL');
+    await user.type(screen.getByLabelText('VAT or tax number (optional)'), 'NL123456789B01');
+    await user.clear(screen.getByLabelText('Time zone'));
+    await user.type(screen.getByLabelText('Time zone'), 'Europe/Amsterdam');
+    await user.click(screen.getByRole('button', { name: 'Save seller details' }));
+    expect(mutateAsync).toHaveBeenCalledWith({
+      legalName: 'Bulkparts Ltd',
+      address: 'Keizersgracht 1\n1015 CJ Amsterdam',
+      region: null,
+      country: 'NL',
+      taxNumber: 'NL123456789B01',
+      registrationNumber: null,
+      email: 'hello@bulkparts.local',
+      phone: '+1 555 0100',
+      timeZone: 'Europe/Amsterdam',
+    });
+  });
+
+  it('names a bad field before sending, and shows the server’s field errors', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.clear(screen.getByLabelText('Legal name'));
+    await user.click(screen.getByRole('button', { name: 'Save seller details' }));
+    expect(await screen.findByText('Legal name is required')).toBeTruthy();
+    expect(mutateAsync).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Legal name'), 'Bulkparts Ltd');
+    mutateAsync.mockRejectedValue(new ApiClientError(400, 'VALIDATION', 'Invalid input', { taxNumber: 'Tax number is not valid' }));
+    await user.click(screen.getByRole('button', { name: 'Save seller details' }));
+    expect(await screen.findByText('Tax number is not valid')).toBeTruthy();
+  });
+});
