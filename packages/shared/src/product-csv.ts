@@ -112,7 +112,7 @@ export function parseProductCsvHeader(cells: readonly string[]): ProductCsvHeade
       errors.push({
         column: cell,
         message: cell
-          ? `Unknown column ${cell}: the columns are ${[...PRODUCT_CSV_COLUMNS, PRODUCT_CSV_IMAGES_COLUMN, ...PRODUCT_CSV_PRICING_COLUMNS, PRODUCT_CSV_LOW_STOCK_COLUMN, ...PRODUCT_CSV_BACKORDER_COLUMNS, PRODUCT_CSV_UNSPSC_COLUMN, PRODUCT_CSV_TAX_CLASS_COLUMN].join(', ')} and ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>`
+          ? `Unknown column ${cell}: the columns are ${[...PRODUCT_CSV_COLUMNS, PRODUCT_CSV_IMAGES_COLUMN, ...PRODUCT_CSV_PRICING_COLUMNS, PRODUCT_CSV_LOW_STOCK_COLUMN, ...PRODUCT_CSV_BACKORDER_COLUMNS, PRODUCT_CSV_UNSPSC_COLUMN, PRODUCT_CSV_WEIGHT_COLUMN, PRODUCT_CSV_TAX_CLASS_COLUMN].join(', ')} and ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>`
           : 'A header cell is empty: every column needs a name',
       });
     }

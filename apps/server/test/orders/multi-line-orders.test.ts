@@ -57,7 +57,8 @@ describe(`multi-line orders (${engine})`, () => {
     // Issue 18 added who the order was bought for and how it is paid, after the spec's fields.
     // Issue 31: how it ships (with backordered pieces). Issue 30: its shipping method (without a
     // ship-to the cheapest the demo shop offers: the pickup, charging nothing, so the total is as before) and its totals.
-    const { lines, poNumber, shippingAddress, note, companyId, paymentMethod, dueDate, rejectionReason, fulfilment, credited, totals, shipping, ...old } = order;
+    const { lines, poNumber, shippingAddress, note, companyId, paymentMethod, dueDate, rejectionReason, fulfilment, credited, totals, shipping, ...old } =
+      order;
     expect(old).toEqual(before);
     expect(Object.keys(order)).toEqual([
       ...Object.keys(before),

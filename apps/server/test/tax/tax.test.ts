@@ -13,7 +13,7 @@ let stub: Awaited<ReturnType<typeof startVatStub>>;
 // A German seller (issue 30): Germany taxed at its rates, other member states reverse-charged to verified VAT numbers, the rest exported.
 beforeAll(async () => {
   stub = await startVatStub({ FR12345678901: true, FR99999999999: false, ES12345678Z: true });
-  t = await createTestApp({ env: { SELLER_COUNTRY: 'DE', SELLER_VAT_NUMBER: 'DE123456789', VAT_CHECK_URL: stub.url } });
+  t = await createTestApp({ env: { SELLER_COUNTRY: 'DE', SELLER_TAX_NUMBER: 'DE123456789', VAT_CHECK_URL: stub.url } });
   products = await insertProducts(t.database, 3, { stock: 100_000, minimum: 1 });
   // products[1] is reduced-rate, products[2] zero-rated.
   await t.database.db.updateTable('products').set({ tax_class: 'reduced' }).where('id', '=', products[1]!.id).execute();
