@@ -31,6 +31,7 @@ const adminGroups: { title: string; links: MenuLink[] }[] = [
       { to: '/dashboard/import', label: 'Import CSV' },
       // Issue 31: where stock is kept and shipments leave from, and the carriers' tracking links.
       { to: '/dashboard/warehouses', label: 'Warehouses' },
+      { to: '/dashboard/tax', label: 'Tax rates' },
     ],
   },
   {
