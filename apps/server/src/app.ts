@@ -33,6 +33,7 @@ import productCsvRoutes from './modules/products/product-csv.routes.js';
 import productsRoutes from './modules/products/products.routes.js';
 import stockRoutes from './modules/products/stock.routes.js';
 import warehousesRoutes from './modules/warehouses/warehouses.routes.js';
+import taxRoutes from './modules/tax/tax.routes.js';
 import shippingRoutes from './modules/shipping/shipping.routes.js';
 import shipmentsRoutes from './modules/shipments/shipments.routes.js';
 import returnsRoutes from './modules/returns/returns.routes.js';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(productCsvRoutes, { importer: s.productImport, exporter: s.productExport });
       await api.register(stockRoutes, { stockTake: s.stockTake, stock: s.stock });
       await api.register(warehousesRoutes, { warehouses: s.warehouses });
+      await api.register(taxRoutes, { tax: s.tax, companyOf: async (userId) => (await s.companies.membershipOf(userId))?.companyId ?? null });
       await api.register(shippingRoutes, { shipping: s.shippingMethods, cart: s.cart, products: s.products });
       await api.register(shipmentsRoutes, { shipments: s.shipments, ship: s.shipping.ship, deliver: s.shipping.deliverShipment });
       await api.register(returnsRoutes, { returns: s.returns, flows: s.returnFlows });

@@ -48,6 +48,10 @@ export function startBackgroundJobs(services: Services, log: FastifyBaseLogger):
   // Issue 32: punchout documents' texts past 90 days, ended punchout sessions and their carts.
   every(SWEEP_EVERY_MS, () => void services.sweepPunchout().catch((err: unknown) => log.warn({ err }, 'punchout sweep failed; the next round retries')));
 
+  // Issue 30: VAT numbers rechecked every 30 days (at the next round when the service was down),
+  // shop admins mailed 30 days before a company's exemption certificate expires (once per expiry date).
+  every(60 * 60_000, () => void services.companies.sweepTax().catch((err: unknown) => log.warn({ err }, 'tax sweep failed; the next round retries')));
+
   return async () => {
     for (const timer of timers) clearInterval(timer);
     await stopExpiry();

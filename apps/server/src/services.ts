@@ -114,6 +114,9 @@ import { createPunchoutService } from './modules/punchout/punchout.service.js';
 import { createPunchoutOrder } from './flows/punchout-order.js';
 import { createPunchoutReturn } from './flows/punchout-return.js';
 import { createPunchoutStart } from './flows/punchout-start.js';
+import { createTaxRepository } from './modules/tax/tax.repository.js';
+import { createTaxService } from './modules/tax/tax.service.js';
+import { createVatChecker } from './modules/tax/vat-checker.js';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -255,6 +258,20 @@ export function buildServices({
     units,
     catalogueCache,
     creditUsedCents: (companyId) => orders.creditUsedCents(companyId),
+    // Issue 30: VAT numbers checked when saved and by the background round; admins mailed before a certificate expires.
+    vatChecker: createVatChecker(config.tax.vatCheckUrl),
+    shopAdminEmails: () => users.adminEmails(),
+    mailer,
+    publicUrl: config.publicUrl,
+  });
+  // Issue 30 (ADR 0034): the rates by destination and each order's tax context (who sells: the seller record).
+  const tax = createTaxService({
+    repo: createTaxRepository(db),
+    seller: async () => {
+      const s = await settings.seller();
+      return { country: s.country, vatNumber: s.taxNumber };
+    },
+    buyerProfile: (companyId) => companies.taxProfile(companyId),
   });
 
   const ordersRepo = createOrdersRepository(db, engine);
@@ -273,6 +290,7 @@ export function buildServices({
     timeline: events,
     // An account order invoiced at once takes its invoice number (payments' sequence) in its own unit (issue 18).
     invoiceNumberIn: (trx) => paymentsRepo.nextInvoiceNumber(trx),
+    taxContext: (input) => tax.contextFor(input),
     chooseShipping: (request, facts) => shippingMethods.choose(request, facts),
   });
   // Orders → profiles (issue 29): a purchase without a ship-to takes the last one; a given one is remembered.
@@ -476,6 +494,7 @@ export function buildServices({
     stock,
     stockTake,
     warehouses,
+    tax,
     shippingMethods,
     shipments,
     shipping,

@@ -260,6 +260,8 @@ const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
   '/dashboard/warehouses': { admin: at('/dashboard/warehouses', (p) => p.getByRole('button', { name: 'Save carriers' })) },
   // Issue 30: the seller's identity.
   '/dashboard/settings': { admin: onPhoneToo(at('/dashboard/settings', (p) => p.getByRole('button', { name: 'Save seller details' }))) },
+  // Issue 30: the tax rates (the shop ships with the EU's and the UK's).
+  '/dashboard/tax': { admin: at('/dashboard/tax', (p) => p.getByRole('button', { name: 'Save tax rates' })) },
   // Issue 31: the returns list (its status filter is there with or without returns).
   '/dashboard/returns': { admin: at('/dashboard/returns', h1('Returns')) },
   // Issue 32: a company's punchout setup (none yet: the form to set it up) and the punchout log.

@@ -21,6 +21,7 @@ test('the admin sees the grouped admin menu, the inbox and the overview, and add
     'Warehouses',
     // Issue 30.
     'Shipping',
+    'Tax rates',
     'Manage All Order',
     'Quotes',
     'Returns',

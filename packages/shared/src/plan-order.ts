@@ -13,12 +13,14 @@ import { linePrice, unitPriceFor, type BuyerPrices, type Priced } from './pricin
 import { MESSAGES } from './messages.js';
 import { quantityError, stockErrorMessage } from './quantity.js';
 import { dueDateFor, needsApproval, type PaymentMethod, type PaymentTerms } from './schemas/company.js';
+import { decideLineTax, type LineTax, type TaxClass, type TaxContext } from './tax.js';
+import { orderTotals, type OrderTotals } from './order-totals.js';
 
 /**
  * What an order will be, decided once for the server's placement and the web's checkout, approval
  * preview and payment choice (issue 29): the priced lines, each line's problem and whose it is to
  * fix, the status, the due date and the credit the order needs. Pure: no clock, no I/O, integer
- * cents for amounts and 1/10,000 dollar for unit prices (issue 30). Tax and shipping plug in here next. Issue 31: each line's availability (what ships
+ * cents for amounts and 1/10,000 dollar for unit prices (issue 30); each line's tax, the shipping charge and the totals (issue 30). Issue 31: each line's availability (what ships
  * now, what is backordered and its promised date) and the order's dispatch estimate.
  */
 
@@ -30,6 +32,8 @@ export interface PlanProduct extends Priced {
   archived: boolean;
   /** Issue 31: whether a line beyond the stock is taken as backordered, and its promised date. */
   backorder?: BackorderSettings | undefined;
+  /** Issue 30: the product's tax class (default `standard`). */
+  taxClass?: TaxClass | undefined;
 }
 
 export interface PlanLine {
@@ -66,16 +70,22 @@ export interface PlannedLine {
   problem: LineProblem | null;
   /** Issue 31: what ships now, what is backordered and by when (`lineAvailability`). */
   availability: LineAvailability;
+  /** Issue 30: the line's tax as decided (`decideLineTax`); null when the plan had no tax context. */
+  tax: LineTax | null;
 }
 
 export type PlannedStatus = 'pending' | 'awaiting_approval' | 'invoiced';
 
 export interface OrderPlan {
   lines: PlannedLine[];
-  /** What the buyer pays: the lines plus shipping (issue 30; tax joins it). */
+  /** Issue 30: what the buyer pays (`totals.totalCents`: subtotal + shipping + tax); the approval threshold and the credit use it. */
   totalCents: Cents;
-  /** Issue 30: the chosen method's charge (0 without one). */
+  /** Issue 30: subtotal, shipping, tax per rate, total. */
+  totals: OrderTotals;
+  /** The shipping charge (issue 30, shipping methods); 0 without. */
   shippingCents: Cents;
+  /** Issue 30: the shipping charge's tax (a `standard` line of the destination); null without tax or shipping. */
+  shippingTax: LineTax | null;
   /** Above the buyer's spending limit: waits for an approver (stock held, no payment deadline). */
   status: PlannedStatus;
   /** An account order invoiced at once is due on the company's terms from `now`. */
@@ -114,8 +124,10 @@ export function planOrder(input: {
   now: string;
   /** Issue 31: how an order with backordered pieces ships (default `ship_as_available`). */
   fulfilment?: Fulfilment | undefined;
-  /** Issue 30: the chosen shipping method's charge (`shippingOptions`), added to the total. */
+  /** Issue 30: the shipping charge (the chosen method's price). */
   shipping?: { priceCents: number } | undefined;
+  /** Issue 30: who sells, where it goes, who buys and the rates: each line's tax (`decideLineTax`). */
+  tax?: TaxContext | undefined;
 }): OrderPlan {
   const { buyer, paymentMethod, now } = input;
   const fulfilment = input.fulfilment ?? DEFAULT_FULFILMENT;
@@ -126,10 +138,13 @@ export function planOrder(input: {
         ? linePrice(line.product, line.quantity, line.buyerPrices)
         : { unitPriceE4: line.quotedUnitPriceE4, lineTotalCents: lineTotalCents(line.quotedUnitPriceE4, line.quantity) };
     const availability = lineAvailability(line.quantity, line.product.availableQuantity, line.product.backorder ?? NO_BACKORDERS, today);
-    return { ...price, listUnitPriceE4: unitPriceFor(line.product, line.quantity), problem: lineProblemOf(line), availability };
+    const tax = input.tax ? decideLineTax(input.tax, line.product.taxClass ?? 'standard', price.lineTotalCents) : null;
+    return { ...price, listUnitPriceE4: unitPriceFor(line.product, line.quantity), problem: lineProblemOf(line), availability, tax };
   });
   const shippingCents = input.shipping?.priceCents ?? 0;
-  const totalCents = lines.reduce((n, l) => n + l.lineTotalCents, 0) + shippingCents;
+  const shippingTax = input.tax && shippingCents > 0 ? decideLineTax(input.tax, 'standard', shippingCents) : null;
+  const totals = orderTotals(lines, { cents: shippingCents, tax: shippingTax });
+  const totalCents = totals.totalCents;
   const awaiting = needsApproval(totalCents, buyer?.spendingLimitCents ?? null);
   const accountRefused = paymentMethod === 'account' && !buyer?.paymentTerms;
   const invoiced = !awaiting && paymentMethod === 'account' && !accountRefused;
@@ -141,7 +156,9 @@ export function planOrder(input: {
   return {
     lines,
     totalCents,
+    totals,
     shippingCents,
+    shippingTax,
     status: awaiting ? 'awaiting_approval' : invoiced ? 'invoiced' : 'pending',
     dueDate: invoiced && buyer?.paymentTerms ? dueDateFor(now, buyer.paymentTerms) : null,
     creditNeededCents,

@@ -46,7 +46,7 @@ describe('the bulk-pricing columns (tiers, orderMultiple)', () => {
   it('are named when a column is unknown', () => {
     const { errors } = parseProductCsvHeader([...PRODUCT_CSV_COLUMNS, 'tier']);
     expect(errors[0]?.message).toMatch(
-      /^Unknown column tier: the columns are .*images, tiers, orderMultiple, lowStockThreshold, backorderAllowed, leadTimeDays, nextRestockDate, unspsc and attr:<Name>$/,
+      /^Unknown column tier: the columns are .*images, tiers, orderMultiple, lowStockThreshold, backorderAllowed, leadTimeDays, nextRestockDate, unspsc, weightKg, taxClass and attr:<Name>$/,
     );
   });
 });

@@ -28,6 +28,9 @@ export const PRODUCT_CSV_LOW_STOCK_COLUMN = 'lowStockThreshold';
  */
 export const PRODUCT_CSV_UNSPSC_COLUMN = 'unspsc';
 
+/** Optional column of the product's tax class (issue 30): standard, reduced, zero or exempt; empty: standard. A file without it leaves an existing product's as it is. */
+export const PRODUCT_CSV_TAX_CLASS_COLUMN = 'taxClass';
+
 /**
  * Optional column of a piece's weight in kilograms (issue 30; up to 3 decimals), empty for none. A
  * file without it leaves that of an existing product as it is.
@@ -59,7 +62,8 @@ export type ProductCsvHeaderColumn =
   | { kind: 'lowStock'; name: typeof PRODUCT_CSV_LOW_STOCK_COLUMN }
   | { kind: 'backorder'; name: ProductCsvBackorderColumn }
   | { kind: 'unspsc'; name: typeof PRODUCT_CSV_UNSPSC_COLUMN }
-  | { kind: 'weight'; name: typeof PRODUCT_CSV_WEIGHT_COLUMN };
+  | { kind: 'weight'; name: typeof PRODUCT_CSV_WEIGHT_COLUMN }
+  | { kind: 'taxClass'; name: typeof PRODUCT_CSV_TAX_CLASS_COLUMN };
 
 export interface ProductCsvHeader {
   /** One entry per header cell, in file order (undefined where the cell had a problem). */
@@ -97,6 +101,7 @@ export function parseProductCsvHeader(cells: readonly string[]): ProductCsvHeade
     else if (backorder.has(lower)) column = { kind: 'backorder', name: backorder.get(lower) as ProductCsvBackorderColumn };
     else if (lower === PRODUCT_CSV_UNSPSC_COLUMN) column = { kind: 'unspsc', name: PRODUCT_CSV_UNSPSC_COLUMN };
     else if (lower === PRODUCT_CSV_WEIGHT_COLUMN.toLowerCase()) column = { kind: 'weight', name: PRODUCT_CSV_WEIGHT_COLUMN };
+    else if (lower === PRODUCT_CSV_TAX_CLASS_COLUMN.toLowerCase()) column = { kind: 'taxClass', name: PRODUCT_CSV_TAX_CLASS_COLUMN };
     else if (lower.startsWith(PRODUCT_CSV_ATTRIBUTE_PREFIX)) {
       const name = cell.slice(PRODUCT_CSV_ATTRIBUTE_PREFIX.length).trim();
       if (!name) errors.push({ column: cell, message: `Column ${cell} names no specification (write ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>)` });
@@ -107,7 +112,7 @@ export function parseProductCsvHeader(cells: readonly string[]): ProductCsvHeade
       errors.push({
         column: cell,
         message: cell
-          ? `Unknown column ${cell}: the columns are ${[...PRODUCT_CSV_COLUMNS, PRODUCT_CSV_IMAGES_COLUMN, ...PRODUCT_CSV_PRICING_COLUMNS, PRODUCT_CSV_LOW_STOCK_COLUMN, ...PRODUCT_CSV_BACKORDER_COLUMNS, PRODUCT_CSV_UNSPSC_COLUMN].join(', ')} and ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>`
+          ? `Unknown column ${cell}: the columns are ${[...PRODUCT_CSV_COLUMNS, PRODUCT_CSV_IMAGES_COLUMN, ...PRODUCT_CSV_PRICING_COLUMNS, PRODUCT_CSV_LOW_STOCK_COLUMN, ...PRODUCT_CSV_BACKORDER_COLUMNS, PRODUCT_CSV_UNSPSC_COLUMN, PRODUCT_CSV_WEIGHT_COLUMN, PRODUCT_CSV_TAX_CLASS_COLUMN].join(', ')} and ${PRODUCT_CSV_ATTRIBUTE_PREFIX}<Name>`
           : 'A header cell is empty: every column needs a name',
       });
     }

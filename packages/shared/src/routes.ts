@@ -52,6 +52,8 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/dashboard/webhooks',
   // Issue 31: warehouses and carriers, and returns (admins).
   '/dashboard/warehouses',
+  // Issue 30: tax rates (admins).
+  '/dashboard/tax',
   '/dashboard/returns',
   // Issue 33: compare products, the texts admins edit, an admin's own profile, requisition lists.
   '/compare',

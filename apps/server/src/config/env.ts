@@ -59,6 +59,8 @@ const envSchema = z
     ),
     SELLER_REGISTRATION_NUMBER: optionalString.refine((v) => v === undefined || v.length <= 60, 'must be at most 60 characters'),
     SELLER_TIME_ZONE: z.string().trim().refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/Berlin').default('UTC'),
+    // Issue 30 (ADR 0034): a VIES-compatible service verifying buyers' VAT numbers (unset: the format is checked, numbers stay unverified).
+    VAT_CHECK_URL: optionalString.refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), 'must be an http(s):// URL'),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_BASE: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), 'must be an http(s):// URL'),
@@ -235,6 +237,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     signUpsPerIpPerHour: e.SIGNUPS_PER_IP_PER_HOUR,
     signInsPerIpPerMinute: e.SIGNINS_PER_IP_PER_MINUTE,
     bankTransferDetails: e.BANK_TRANSFER_DETAILS,
+    /** Issue 30: who sells (tax decisions) and where VAT numbers are checked (no trailing slash). */
+    tax: { vatCheckUrl: e.VAT_CHECK_URL?.replace(/\/$/, '') },
     /** Where uploads live: an S3-compatible bucket (ADR 0021), or undefined for DATA_DIR/uploads. */
     objectStorage:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

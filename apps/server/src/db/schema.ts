@@ -54,6 +54,8 @@ export interface ProductsTable {
   backordered_quantity: ColumnType<number, number | undefined, number>;
   /** The backorder queue's counter: each backordered line takes the next place under the row lock. */
   backorder_seq: ColumnType<number, number | undefined, number>;
+  /** Issue 30 (migration 20261231000000): 'standard' | 'reduced' | 'zero' | 'exempt'. */
+  tax_class: ColumnType<string, string | undefined, string>;
   /** Issue 30 (migration 20270101000000): a piece's weight in grams, null when not given. */
   weight_grams: ColumnType<number | null, number | null | undefined, number | null>;
 }
@@ -215,6 +217,10 @@ export interface OrdersTable {
   credited_cents: ColumnType<number, number | undefined, number>;
   /** Issue 32 (migration 20261211000100): what a shop admin should check (a punchout line sent at another price), or null. */
   review_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Issue 30 (migration 20261231000000): the lines' net (null on older orders: their total), tax, tax per rate (JSON of OrderTotals['tax']). */
+  subtotal_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  tax_cents: ColumnType<number, number | undefined, number>;
+  tax_lines: ColumnType<string | null, string | null | undefined, string | null>;
   /** Issue 30 (migration 20270101000000): the shipping charged, in cents (part of `total_cents`). */
   shipping_cents: ColumnType<number, number | undefined, number>;
   /** JSON text: { code, name, kind, carrierAccount, pickupAddress }; null: none chosen (older orders, or nothing fitted). */
@@ -247,6 +253,8 @@ export interface OrderLinesTable {
   /** Issue 31 (migration 20261223000000): pieces in returns not rejected (never more than shipped), and pieces credited. */
   returned_quantity: ColumnType<number, number | undefined, number>;
   credited_quantity: ColumnType<number, number | undefined, number>;
+  /** Issue 30: the line's tax as decided (JSON of LineTax), null on older lines. */
+  tax: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Issue 31: a return (returns module); `status` is a ReturnStatus. */
@@ -447,6 +455,9 @@ export interface CompaniesTable {
   payment_terms: string | null;
   credit_limit_cents: number | null;
   discount_percent: number | null;
+  /** Issue 30: JSON of a TaxExemption, and of the VAT number's last VatCheck (null: never checked). */
+  tax_exemption: ColumnType<string | null, string | null | undefined, string | null>;
+  vat_check: ColumnType<string | null, string | null | undefined, string | null>;
   created_by: string;
   created_at: string;
   updated_at: string;
@@ -679,7 +690,18 @@ export interface PunchoutOrdersTable {
   created_at: string;
 }
 
+/** Issue 30: a tax rate (tax module); `region` '' for the whole country; `rate_bp` in basis points. */
+export interface TaxRatesTable {
+  country: string;
+  region: string;
+  tax_class: string;
+  rate_bp: number;
+  name: string;
+  updated_at: string;
+}
+
 export interface OurTables {
+  tax_rates: TaxRatesTable;
   punchout_configs: PunchoutConfigsTable;
   punchout_sessions: PunchoutSessionsTable;
   punchout_documents: PunchoutDocumentsTable;

@@ -30,6 +30,7 @@ export const TABLE_OWNERS = {
   carts: 'cart',
   quotes: 'quotes',
   companies: 'companies',
+  tax_rates: 'tax',
   company_members: 'companies',
   company_invitations: 'companies',
   company_addresses: 'companies',

@@ -22,16 +22,16 @@ import type { StockService } from '../modules/products/stock.service.js';
 import type { CreditNoteLine } from '../modules/returns/credit-note.js';
 import type { ReturnsService } from '../modules/returns/returns.service.js';
 import type { WarehousesService } from '../modules/warehouses/warehouses.service.js';
+import { lineTaxOf } from '../modules/orders/order-view.js';
 import type { AllocateBackordersIn } from './allocate-backorders.js';
 
 /**
- * Tax reversal plugs in here (issue 31 against issue 30): the tax charged on an invoiced line, as
- * the invoice printed it. Issue 30 stores each order line's tax (`tax: { rule, rate, amount, … }`);
- * until it is merged no tax is charged, so none is reversed. A credit note reverses exactly this
+ * The tax charged on an invoiced line, as the invoice printed it (issue 30: each order line keeps
+ * its tax as decided; lines placed before tax have none). A credit note reverses exactly this
  * amount, pro rata per piece with cumulative rounding (shared `creditForLine`).
  */
-export function invoicedLineTaxCents(_line: OrderLineRow): number {
-  return 0;
+export function invoicedLineTaxCents(line: OrderLineRow): number {
+  return lineTaxOf(line.tax)?.amountCents ?? 0;
 }
 
 /** The shipping an order was charged (issue 30: `orders.shipping_cents`, 0 before it), credited when asked. */

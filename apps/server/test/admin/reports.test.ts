@@ -68,9 +68,10 @@ describe('GET /api/purchase/export.csv', () => {
     const lines = res.body.trimEnd().split('\r\n');
     // Issue 16's columns come after the earlier ones, so spreadsheets built on those keep working.
     expect(lines[0]).toBe(
-      'Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice,Order number,Carrier,Tracking number,Line,SKU,Line total,PO number,Lines in order',
+      'Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice,Order number,Carrier,Tracking number,Line,SKU,Line total,PO number,Lines in order,Subtotal,Shipping,Tax,Line tax rule,Line tax rate,Line tax',
     );
-    expect(lines[1]).toMatch(/,BP-\d{6},,,1,[^,]*,[\d.]+,,1$/);
+    // Issue 30: subtotal, shipping, tax, then the line's tax (the default US seller's order to the UK: an export).
+    expect(lines[1]).toMatch(/,BP-\d{6},,,1,[^,]*,[\d.]+,,1,[\d.]+,0\.00,0\.00,[a-z_]*,[\d.]*,[\d.]*$/);
     expect(lines).toHaveLength(7);
     expect(res.body).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines.at(-1)).toContain('"Old, ""quoted"""');

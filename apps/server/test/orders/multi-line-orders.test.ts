@@ -56,8 +56,9 @@ describe(`multi-line orders (${engine})`, () => {
     };
     // Issue 18 added who the order was bought for and how it is paid, after the spec's fields.
     // Issue 31: how it ships (with backordered pieces). Issue 30: its shipping method (without a
-    // ship-to the cheapest the demo shop offers: the pickup, charging nothing, so the total is as before).
-    const { lines, poNumber, shippingAddress, note, companyId, paymentMethod, dueDate, rejectionReason, fulfilment, credited, shipping, ...old } = order;
+    // ship-to the cheapest the demo shop offers: the pickup, charging nothing, so the total is as before) and its totals.
+    const { lines, poNumber, shippingAddress, note, companyId, paymentMethod, dueDate, rejectionReason, fulfilment, credited, totals, shipping, ...old } =
+      order;
     expect(old).toEqual(before);
     expect(Object.keys(order)).toEqual([
       ...Object.keys(before),
@@ -71,8 +72,10 @@ describe(`multi-line orders (${engine})`, () => {
       'rejectionReason',
       'fulfilment',
       'credited',
+      'totals',
       'shipping',
     ]);
+    expect(totals).toEqual({ subtotal: order.total, shipping: 0, tax: [], taxTotal: 0, total: order.total });
     expect({ fulfilment, credited }).toEqual({ fulfilment: 'ship_as_available', credited: 0 });
     expect(shipping).toMatchObject({ kind: 'pickup', price: 0 });
     expect({ companyId, paymentMethod, dueDate, rejectionReason }).toEqual({ companyId: null, paymentMethod: 'card', dueDate: null, rejectionReason: null });
@@ -92,6 +95,8 @@ describe(`multi-line orders (${engine})`, () => {
         backordered: 0,
         promisedDispatch: null,
         returned: 0,
+        // Issue 30: no ship-to: the (default US) seller's country, no rate set there.
+        tax: { rule: 'standard', rate: 0, amount: 0, zone: 'US', name: 'No tax', evidence: null },
       },
     ]);
   });
@@ -157,7 +162,20 @@ describe(`multi-line orders (${engine})`, () => {
       expect(cells[0]).toBe(order._id);
       expect(cells[3]).toBe(products[i]!.name);
       expect(cells[6]).toBe(order.total.toFixed(2));
-      expect(cells.slice(13)).toEqual([String(i + 1), products[i]!.sku, products[i]!.priceCents.toFixed(2), 'PO-CSV-1', '3']);
+      // Issue 30: then subtotal, shipping, tax and the line's tax (the default US seller's order to the UK: an export).
+      expect(cells.slice(13)).toEqual([
+        String(i + 1),
+        products[i]!.sku,
+        products[i]!.priceCents.toFixed(2),
+        'PO-CSV-1',
+        '3',
+        order.total.toFixed(2),
+        '0.00',
+        '0.00',
+        'export',
+        '0',
+        '0.00',
+      ]);
     });
 
     // The admin list shows the lines too, read with the page.

@@ -124,6 +124,10 @@ export const accessTable: Record<string, AccessRow> = {
   'POST /api/stock': { access: 'admin' },
   // issue 31: warehouses and each product's counts per warehouse (no body: a 400; a random id: a 404)
   'GET /api/service/:id/stock': { access: 'admin' },
+  // issue 30: tax rates (shop admins; no body: a 400) and the tax context a buyer's checkout plans with
+  'GET /api/tax/rates': { access: 'admin' },
+  'PUT /api/tax/rates': { access: 'admin' },
+  'GET /api/tax/context': { access: 'user', path: () => '/api/tax/context?country=DE' },
   'GET /api/warehouses': { access: 'admin' },
   'POST /api/warehouses': { access: 'admin' },
   'PATCH /api/warehouses/:id': { access: 'admin' },

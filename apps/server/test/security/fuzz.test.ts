@@ -132,6 +132,14 @@ const FIELDS = [
   'lowStockThreshold',
   // 'Buy again' replaces or adds to the cart (issue 29)
   'mode',
+  // tax (issue 30)
+  'rates',
+  'taxClass',
+  'rate',
+  'region',
+  'taxExemption',
+  'certificateNumber',
+  'expiresOn',
   // punchout (issue 32)
   'unspsc',
   'protocol',

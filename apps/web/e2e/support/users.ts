@@ -70,6 +70,9 @@ export const USERS = {
   lister: { name: 'Lis Requisition' },
   docco: { name: 'Doc Company' },
   docother: { name: 'Dot Other' },
+  // tax.spec.ts (issue 30)
+  taxer: { name: 'Tia Taxer' },
+  exempt: { name: 'Exa Exempt' },
 } satisfies Record<string, { name: string; signedIn?: boolean }>;
 
 export type UserKey = keyof typeof USERS;

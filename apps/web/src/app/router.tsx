@@ -128,6 +128,7 @@ export function AppRouter() {
               <Route path="api-keys" element={<CompanyArea />} />
               <Route path="webhooks" element={<CompanyArea />} />
               <Route path="warehouses" element={<CompanyArea />} />
+              <Route path="tax" element={<CompanyArea />} />
               <Route path="returns" element={<CompanyArea />} />
               {/* Issue 32: punchout (shop admins). */}
               <Route path="punchout" element={<CompanyArea />} />

@@ -25,6 +25,8 @@ export const shippingAddressSchema = z.object({
   city: required('City', 100),
   postalCode: required('Postal code', 20),
   country: required('Country', 60),
+  /** Issue 30: a state or province code ('CA', 'NY'): tax rates may differ by region. */
+  region: optional('Region', 20),
   phone: optional('Phone', 20).refine((v) => v === undefined || PHONE_PATTERN.test(v), 'Enter a phone number: digits, spaces, +, - and ()'),
 });
 export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
@@ -39,13 +41,20 @@ export const shippingAddressAnswerSchema = z.object({
   city: z.string(),
   postalCode: z.string(),
   country: z.string(),
+  region: z.string().optional(),
   phone: z.string().optional(),
 });
 export type StoredShippingAddress = z.infer<typeof shippingAddressAnswerSchema>;
 
 /** The address as lines a person reads (invoice, mail): company, name, street, city, country, phone. */
 export function shippingAddressLines(a: ShippingAddress | StoredShippingAddress): string[] {
-  return [a.company, a.name, a.line1, a.line2, `${a.postalCode} ${a.city}`, a.country, a.phone ? `Phone: ${a.phone}` : undefined].filter((l): l is string =>
-    Boolean(l),
-  );
+  return [
+    a.company,
+    a.name,
+    a.line1,
+    a.line2,
+    `${a.postalCode} ${a.city}${a.region ? ` ${a.region}` : ''}`,
+    a.country,
+    a.phone ? `Phone: ${a.phone}` : undefined,
+  ].filter((l): l is string => Boolean(l));
 }

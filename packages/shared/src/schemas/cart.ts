@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TAX_CLASSES } from '../tax.js';
 import { formatQuantity } from '../availability.js';
 import { shippingAddressSchema } from './address.js';
 import { apiErrorSchema } from './common.js';
@@ -35,6 +36,8 @@ export const cartLineSchema = pricedLineSchema.extend({
   backorder: z.object({ allowed: z.boolean(), leadTimeDays: z.number().int().nullable(), nextRestockDate: z.string().nullable() }),
   /** Issue 33: kilograms per piece, for the cart's weight (shared `cartWeight`); null while the product has none. */
   weightKg: z.number().nullable(),
+  /** Issue 30: the product's tax class, so the checkout shows the tax the order will have (shared `planOrder`). */
+  taxClass: z.enum(TAX_CLASSES).optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taxExemptionInputSchema, taxExemptionSchema, vatCheckSchema } from './tax.js';
 import { PRODUCT_PRICE_MAX_E4 } from '../constants.js';
 import { hasAtMostTwoDecimals } from '../money.js';
 import { shippingAddressAnswerSchema, shippingAddressSchema } from './address.js';
@@ -107,10 +108,12 @@ export const companyUpdateSchema = z.object({
     .max(90, 'Discount must be at most 90%')
     .nullable()
     .optional(),
+  /** Issue 30: a shop admin records the company's tax exemption certificate (null removes it). */
+  taxExemption: taxExemptionInputSchema.nullable().optional(),
 });
 export type CompanyUpdateValues = z.input<typeof companyUpdateSchema>;
 export type CompanyUpdate = z.output<typeof companyUpdateSchema>;
-export const SHOP_ADMIN_COMPANY_FIELDS = ['paymentTerms', 'creditLimit', 'discountPercent'] as const;
+export const SHOP_ADMIN_COMPANY_FIELDS = ['paymentTerms', 'creditLimit', 'discountPercent', 'taxExemption'] as const;
 
 /** A company as answered. Money in dollars; `creditUsed` is what open account orders hold. */
 export const companySchema = z.object({
@@ -128,6 +131,9 @@ export const companySchema = z.object({
   /** Issue 29: the caller's per-order spending limit in it, in dollars (null: no limit, or not a member), so the checkout warns before an order goes to an approver. */
   mySpendingLimit: z.number().nullable(),
   memberCount: z.number().int(),
+  /** Issue 30: the exemption certificate a shop admin recorded (null: none), and the VAT number's last check. */
+  taxExemption: taxExemptionSchema.nullable().optional(),
+  vatCheck: vatCheckSchema.optional(),
 });
 export type Company = z.infer<typeof companySchema>;
 

@@ -7,6 +7,7 @@ import { optionalTextSchema, paginationQuerySchema } from './common.js';
 import { PAYMENT_METHODS } from './company.js';
 import { orderDetailsShape } from './order-details.js';
 import { FULFILMENTS } from '../backorder.js';
+import { lineTaxSchema, orderTotalsSchema } from '../order-totals.js';
 
 export const ORDER_STATUSES = [
   'pending',
@@ -101,6 +102,8 @@ export const orderLineSchema = pricedLineSchema.extend({
   promisedDispatch: z.string().nullable(),
   /** Issue 31: shipped pieces in returns that were not rejected (no more can go back than shipped less these). */
   returned: z.number().int(),
+  /** Issue 30: the line's tax as decided when the order was placed; null on orders placed before tax. */
+  tax: lineTaxSchema.nullable().optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -164,6 +167,8 @@ export const orderSchema = z.object({
   fulfilment: z.enum(FULFILMENTS),
   /** Issue 31: what the order's credit notes gave back, in dollars (an unpaid order on account owes that much less). */
   credited: z.number(),
+  /** Issue 30: subtotal (the lines' net), shipping, tax per rate and the total to pay (`total`, the same number). */
+  totals: orderTotalsSchema.optional(),
   /**
    * Issue 30: how it ships (the method as chosen, its charge in dollars, the collect account or the
    * pickup address, the estimated delivery); null for an order placed without a method.

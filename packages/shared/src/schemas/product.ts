@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { weightKgSchema } from './shipping.js';
+import { TAX_CLASSES } from '../tax.js';
 import {
   ATTRIBUTE_NAME_MAX_LENGTH,
   ATTRIBUTE_VALUE_MAX_LENGTH,
@@ -65,6 +66,8 @@ export const productSchema = z.object({
   unspsc: z.string().nullable(),
   /** Issue 30: kilograms per piece (up to 3 decimals), null when not given; shipping bands read it. */
   weightKg: z.number().nullable(),
+  /** Issue 30: how the product is taxed (`standard` unless set). */
+  taxClass: z.enum(TAX_CLASSES).optional(),
   /** Issue 33: its datasheets, certificates and drawings the caller may see; only `GET /api/service/{id}` answers it. */
   documents: z.array(productDocumentSchema).optional(),
 });
@@ -147,6 +150,9 @@ export const lowStockThresholdSchema = z
  * Issue 32: a UNSPSC commodity code, 8 digits (segment, family, class, commodity: `31161600` is
  * bolts). '' and null clear it. Procurement systems file a punchout line under it.
  */
+/** Issue 30: a product's tax class. */
+export const taxClassSchema = z.enum(TAX_CLASSES, { error: `taxClass must be one of ${TAX_CLASSES.join(', ')}` });
+
 export const unspscSchema = z
   .string({ error: 'UNSPSC must be an 8-digit code, or empty for none' })
   .trim()
@@ -244,6 +250,8 @@ const productFieldsSchema = z.object({
   backorder: backorderInputSchema,
   unspsc: unspscSchema,
   weightKg: weightKgSchema('Weight').nullable(),
+  /** Issue 30: `standard`, `reduced`, `zero` or `exempt`. */
+  taxClass: taxClassSchema,
 });
 
 /**
@@ -274,6 +282,7 @@ export const productInputSchema = productFieldsSchema
     backorder: productFieldsSchema.shape.backorder.default({ allowed: false, leadTimeDays: null, nextRestockDate: null }),
     unspsc: productFieldsSchema.shape.unspsc.default(null),
     weightKg: productFieldsSchema.shape.weightKg.default(null),
+    taxClass: productFieldsSchema.shape.taxClass.default('standard'),
     img: imageUrlSchema.optional(),
     images: productFieldsSchema.shape.images.optional(),
   })

@@ -31,6 +31,7 @@ import * as returns from './20261223000000-returns.js';
 import * as subCentUnitPrices from './20261230000000-sub-cent-unit-prices.js';
 import * as shipping from './20270101000000-shipping.js';
 import * as sellerSettings from './20270102000000-seller-settings.js';
+import * as tax from './20261231000000-tax.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '20261222000000-backorders': backorders,
   '20261223000000-returns': returns,
   '20261230000000-sub-cent-unit-prices': subCentUnitPrices,
+  '20261231000000-tax': tax,
   '20270101000000-shipping': shipping,
   '20270102000000-seller-settings': sellerSettings,
 };

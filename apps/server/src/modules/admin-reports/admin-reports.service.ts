@@ -7,9 +7,11 @@ import {
   OVERVIEW_DAYS,
   type AdminInbox,
   type AdminOverview,
+  type LineTax,
   type OrderExportQuery,
 } from '@bulkparts/shared';
 import type { OrderReportsService } from '../orders/order-reports.service.js';
+import { orderTotalsOf } from '../orders/order-view.js';
 import type { ProductsService } from '../products/products.service.js';
 import type { QuotesService } from '../quotes/quotes.service.js';
 import { csvRow } from './csv.js';
@@ -36,6 +38,13 @@ export const ORDER_CSV_HEADER = [
   'Line total',
   'PO number',
   'Lines in order',
+  // Issue 30: the order's subtotal (net), shipping and tax (Total is what the buyer pays), and the line's tax as decided.
+  'Subtotal',
+  'Shipping',
+  'Tax',
+  'Line tax rule',
+  'Line tax rate',
+  'Line tax',
 ];
 
 export interface AdminReportsDeps {
@@ -106,8 +115,10 @@ export function createAdminReportsService({ orders, products, quotes, returns = 
                   quantity: l.quantity,
                   unit: l.unit_price_e4,
                   total: l.line_total_cents,
+                  tax: l.tax ? (JSON.parse(l.tax) as LineTax) : null,
                 }))
-              : [{ no: 1, sku: '', name: o.product_name, quantity: o.quantity, unit: o.unit_price_e4, total: o.total_cents }];
+              : [{ no: 1, sku: '', name: o.product_name, quantity: o.quantity, unit: o.unit_price_e4, total: o.total_cents, tax: null }];
+            const totals = orderTotalsOf(o);
             for (const line of rows) {
               yield csvRow([
                 o.id,
@@ -129,6 +140,12 @@ export function createAdminReportsService({ orders, products, quotes, returns = 
                 centsToDollars(Number(line.total)).toFixed(2),
                 o.po_number ?? '',
                 Number(o.line_count),
+                centsToDollars(totals.subtotalCents).toFixed(2),
+                centsToDollars(totals.shippingCents).toFixed(2),
+                centsToDollars(totals.taxTotalCents).toFixed(2),
+                line.tax?.rule ?? '',
+                line.tax ? String(line.tax.rateBp / 100) : '',
+                line.tax ? centsToDollars(line.tax.amountCents).toFixed(2) : '',
               ]);
             }
           }

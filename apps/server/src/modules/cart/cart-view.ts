@@ -12,7 +12,7 @@ import {
 } from '@bulkparts/shared';
 import { buyerPricesIn, type PriceBook } from '../companies/company-directory.js';
 import type { ProductRow } from '../products/products.repository.js';
-import { backorderOf, pricedRow, weightKgOf } from '../products/products.service.js';
+import { backorderOf, pricedRow, taxClassOf, weightKgOf } from '../products/products.service.js';
 
 /** The product fields a cart line shows and is checked against. */
 export type CartProduct = Pick<
@@ -31,6 +31,7 @@ export type CartProduct = Pick<
   | 'lead_time_days'
   | 'next_restock_date'
   | 'weight_grams'
+  | 'tax_class'
 >;
 
 /** Kilograms per piece, for the cart's weight (issue 33; issue 30 gave products their weight). */
@@ -106,6 +107,8 @@ export function cartView(stored: readonly { product_id: string; quantity: number
       problem,
       backorder: backorderOf(p),
       weightKg: productWeightKg(p),
+      // Issue 30: the checkout plans the order's tax with it (shared `planOrder`, as the server does).
+      taxClass: taxClassOf(p.tax_class),
     });
   }
   return { lines, subtotal: centsToDollars(subtotalCents), count: lines.length };

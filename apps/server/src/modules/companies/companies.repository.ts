@@ -103,6 +103,15 @@ export function createCompaniesRepository(db: Kysely<DB>, engine: Engine) {
       return Number(row.n);
     },
 
+    /** Issue 30: the companies the tax rounds look at (a VAT number to recheck, a certificate to watch). */
+    taxSweepRows(): Promise<Pick<CompanyRow, 'id' | 'name' | 'tax_id' | 'tax_exemption' | 'vat_check'>[]> {
+      return db
+        .selectFrom('companies')
+        .select(['id', 'name', 'tax_id', 'tax_exemption', 'vat_check'])
+        .where((eb) => eb.or([eb('tax_id', 'is not', null), eb('tax_exemption', 'is not', null)]))
+        .execute();
+    },
+
     async update(id: string, changes: CompanyChanges): Promise<void> {
       await db.updateTable('companies').set(changes).where('id', '=', id).execute();
     },

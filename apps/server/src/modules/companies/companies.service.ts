@@ -31,7 +31,9 @@ import { createCompanyAccess } from './company-access.js';
 import type { CompanyAddressesRepository, CompanyPricesRepository } from './company-addresses.repository.js';
 import type { CompanyDirectory, InvoiceParty, Membership, PriceBook } from './company-directory.js';
 import type { InvitationsRepository } from './company-invitations.repository.js';
-import { roleOf, storedAddress, termsOf, toAddress, toCompany, toMember } from './company-view.js';
+import { exemptionOf, roleOf, storedAddress, termsOf, toAddress, toCompany, toMember, vatCheckOf } from './company-view.js';
+import type { VatChecker } from '../tax/vat-checker.js';
+import { createCompanyTaxSteps } from './company-tax.js';
 import { createCompanyPricesService } from './company-prices.service.js';
 import { createInvitationsService } from './invitations.service.js';
 
@@ -52,6 +54,12 @@ export interface CompaniesDeps {
   catalogueCache: Pick<CatalogueCache, 'clear'>;
   /** What the company's open account orders hold (the orders module sums them). */
   creditUsedCents: (companyId: string) => Promise<number>;
+  /** Issue 30: checks a VAT number (modules/tax/vat-checker.ts); absent: numbers stay unverified. */
+  vatChecker?: VatChecker | undefined;
+  /** Issue 30: the shop admins mailed 30 days before an exemption certificate expires. */
+  shopAdminEmails?: (() => Promise<string[]>) | undefined;
+  mailer?: { send(message: { to: string; subject: string; text: string; html: string }): Promise<void> } | undefined;
+  publicUrl?: string | undefined;
   /** The clock (tests move it past an invitation's date). */
   now?: () => Date;
 }
@@ -131,14 +139,32 @@ export function createCompaniesService(deps: CompaniesDeps) {
     memberIdsOf: (companyId: string) => repo.memberIdsIn(companyId, COMPANY_ROLES),
     knownCompanyIds: async (ids: readonly string[]) => new Set(await repo.existingIds(ids.filter(isObjectId))),
 
+    async taxProfile(companyId: string) {
+      const row = await repo.findById(companyId);
+      if (!row) return null;
+      const check = vatCheckOf(row.vat_check);
+      return { vatNumber: row.tax_id, vatCheck: row.tax_id ? check : null, exemption: exemptionOf(row.tax_exemption) };
+    },
+
     async invoiceParty(companyId: string): Promise<InvoiceParty | null> {
       const row = await repo.findById(companyId);
       return row ? { name: row.name, taxId: row.tax_id, billingAddress: storedAddress(row.billing_address) as ShippingAddress } : null;
     },
   };
 
+  const tax = createCompanyTaxSteps({
+    repo,
+    vatChecker: deps.vatChecker,
+    shopAdminEmails: deps.shopAdminEmails,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    now,
+  });
+
   return {
     ...directory,
+    /** Issue 30: the background rounds (VAT numbers rechecked, exemption certificates about to expire). */
+    sweepTax: tax.sweep,
     ...createInvitationsService({ ...deps, access, companyJson }),
     ...createCompanyPricesService({ ...deps, access }),
 
@@ -154,6 +180,8 @@ export function createCompaniesService(deps: CompaniesDeps) {
         payment_terms: null,
         credit_limit_cents: null,
         discount_percent: null,
+        tax_exemption: null,
+        vat_check: input.taxId ? await tax.checkJson(input.taxId) : null,
         created_by: user.id,
         created_at: iso,
         updated_at: iso,
@@ -233,6 +261,10 @@ export function createCompaniesService(deps: CompaniesDeps) {
       if (input.paymentTerms !== undefined) changes.payment_terms = input.paymentTerms;
       if (input.creditLimit !== undefined) changes.credit_limit_cents = input.creditLimit === null ? null : cents(input.creditLimit);
       if (input.discountPercent !== undefined) changes.discount_percent = input.discountPercent;
+      if (input.taxExemption !== undefined)
+        changes.tax_exemption = input.taxExemption === null ? null : JSON.stringify({ ...input.taxExemption, region: input.taxExemption.region ?? null });
+      // Issue 30: a new VAT number is checked as it is saved (its old check no longer says anything about it).
+      if (input.taxId !== undefined && input.taxId !== company.tax_id) changes.vat_check = input.taxId ? await tax.checkJson(input.taxId) : null;
       await repo.update(id, changes);
       // Members' catalogue answers are cached per price list: a new discount must show at once.
       if (input.discountPercent !== undefined && input.discountPercent !== company.discount_percent) catalogueCache.clear();

@@ -1,4 +1,5 @@
 import type { BuyerPrices, CompanyRole, PaymentTerms, ShippingAddress } from '@bulkparts/shared';
+import type { BuyerTaxProfile } from '../tax/tax.service.js';
 
 /**
  * What other modules ask the companies module (issue 18, ADR 0018). Orders (limits, terms, who
@@ -56,6 +57,8 @@ export interface CompanyDirectory {
   memberIdsOf(companyId: string): Promise<string[]>;
   /** Issue 33: which of `ids` name companies (a product document shown to chosen companies). */
   knownCompanyIds(ids: readonly string[]): Promise<Set<string>>;
+  /** Issue 30: what the tax decision needs of the company: VAT number, its last check, its exemption certificate. */
+  taxProfile(companyId: string): Promise<BuyerTaxProfile | null>;
   /** The invoice's customer: name, tax id, billing address. */
   invoiceParty(companyId: string): Promise<InvoiceParty | null>;
 }

@@ -10,7 +10,9 @@ import {
   type Member,
   type PaymentTerms,
   type StoredShippingAddress,
+  type TaxExemption,
 } from '@bulkparts/shared';
+import type { StoredVatCheck } from '../tax/vat-checker.js';
 import type { UserIdentity } from '../users/users.repository.js';
 import type { CompanyRow, MemberRow } from './companies.repository.js';
 import type { AddressRow } from './company-addresses.repository.js';
@@ -49,7 +51,23 @@ export function toCompany(
     myRole: extra.myRole,
     mySpendingLimit: dollarsOrNull(extra.mySpendingLimitCents ?? null),
     memberCount: extra.memberCount,
+    taxExemption: exemptionOf(row.tax_exemption),
+    vatCheck: vatCheckOf(row.vat_check),
   };
+}
+
+/** Issue 30: the stored exemption certificate (JSON text), or null. */
+export function exemptionOf(text: string | null | undefined): TaxExemption | null {
+  if (!text) return null;
+  const e = JSON.parse(text) as TaxExemption & { remindedAt?: string };
+  return { certificateNumber: e.certificateNumber, country: e.country, region: e.region ?? null, expiresOn: e.expiresOn };
+}
+
+/** Issue 30: the VAT number's last check (JSON text); never checked: unverified. */
+export function vatCheckOf(text: string | null | undefined): StoredVatCheck {
+  if (!text) return { status: 'unverified', checkedAt: null, requestIdentifier: null, note: null };
+  const c = JSON.parse(text) as StoredVatCheck;
+  return { status: c.status, checkedAt: c.checkedAt ?? null, requestIdentifier: c.requestIdentifier ?? null, note: c.note ?? null };
 }
 
 export function toMember(row: MemberRow, identity: Pick<UserIdentity, 'email' | 'name'> | undefined): Member {

@@ -4,6 +4,7 @@ import {
   formatQuantity,
   formatUnitPriceDollars,
   shippingAddressLines,
+  taxWordings,
   type Order,
   type Shipment,
 } from '@bulkparts/shared';
@@ -76,6 +77,35 @@ function orderLines(order: Order, event: OrderEvent): string[] {
 }
 
 /**
+ * Issue 30: the order's totals as the order answer has them (subtotal excluding tax, shipping, tax
+ * per rate, the total to pay) and the wording its tax rules need (exemption, reverse charge,
+ * export); nothing for an order with neither tax nor shipping decided (older orders).
+ */
+export function totalsLines(order: Order): string[] {
+  const t = order.totals;
+  if (!t || (t.taxTotal === 0 && t.shipping === 0 && t.tax.length === 0)) return [];
+  const taxes = (order.lines ?? []).map((l) =>
+    l.tax
+      ? {
+          rule: l.tax.rule,
+          rateBp: Math.round(l.tax.rate * 100),
+          amountCents: Math.round(l.tax.amount * 100),
+          zone: l.tax.zone,
+          name: l.tax.name,
+          evidence: l.tax.evidence,
+        }
+      : null,
+  );
+  return [
+    `Subtotal (excl. tax): ${formatDollars(t.subtotal)}`,
+    ...(t.shipping > 0 ? [`Shipping: ${formatDollars(t.shipping)}`] : []),
+    ...t.tax.map((g) => `${g.name} on ${formatDollars(g.base)}: ${formatDollars(g.amount)}`),
+    `Total to pay: ${formatDollars(t.total)}`,
+    ...taxWordings(taxes),
+  ];
+}
+
+/**
  * The buyer hears about every step of an order through the outbox (retried), so a mail server
  * that is down never fails the order itself. Each mail is written in the unit of the change it
  * tells about (issue 29): no order without its mail, no mail for a change that rolled back.
@@ -91,6 +121,7 @@ export function createOrderMail({ mailer, publicUrl }: { mailer: Pick<MailServic
       lines: [
         `Your order of ${formatQuantity(order.quantity)} ${order.Name} (${formatDollars(order.total)}) was ${verb}.`,
         ...orderLines(order, event),
+        ...(event === 'placed' ? totalsLines(order) : []),
         ...detailLines(order, event),
         `Order: ${order.orderNumber} (${order._id})`,
       ],

@@ -12,6 +12,8 @@ import {
   type CheckoutInput,
   type Order,
   type PaymentMethod,
+  type TaxClass,
+  type TaxContext,
 } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
@@ -45,6 +47,7 @@ export type LineProduct = Pick<
   | 'lead_time_days'
   | 'next_restock_date'
   | 'weight_grams'
+  | 'tax_class'
 >;
 
 export interface NewOrderLine {
@@ -74,6 +77,8 @@ export interface NewOrder {
   paymentMethod?: PaymentMethod;
   /** Issue 32: what a shop admin should check on this order (a punchout line sent at another price), shown to admins only. */
   reviewNote?: string | null;
+  /** Issue 30: the tax context (the placement reads it in `prepare` when not given). */
+  tax?: TaxContext | undefined;
   /**
    * Issue 30: how the order ships as its caller asks (a method's code, the collect account, a
    * quote's freight price); none: the cheapest method offered (`defaultShipping`).
@@ -138,6 +143,7 @@ export function newOrderRows(
         availableQuantity: Number(product.available_quantity),
         archived: Boolean(product.archived),
         backorder: backorderOf(product),
+        taxClass: (product.tax_class ?? 'standard') as TaxClass,
       },
       quantity,
       quotedUnitPriceE4,
@@ -146,6 +152,7 @@ export function newOrderRows(
     paymentMethod,
     now,
     fulfilment: o.details?.fulfilment,
+    tax: o.tax,
     shipping: shipping ? { priceCents: shipping.priceCents } : undefined,
   });
   // Issue 30: when it arrives: the dispatch (cutoff, stock, backorders' promised days) plus the method's transit days.
@@ -168,6 +175,8 @@ export function newOrderRows(
     backorder_position: null,
     returned_quantity: 0,
     credited_quantity: 0,
+    // Issue 30: as decided now, kept so the invoice reprints as it was.
+    tax: plan.lines[i]!.tax ? JSON.stringify(plan.lines[i]!.tax) : null,
   }));
   const first = lines[0]!;
   const awaiting = plan.status === 'awaiting_approval';
@@ -200,6 +209,9 @@ export function newOrderRows(
     fulfilment: plan.fulfilment,
     credited_cents: 0,
     review_note: o.reviewNote ?? null,
+    subtotal_cents: plan.totals.subtotalCents,
+    tax_cents: plan.totals.taxTotalCents,
+    tax_lines: JSON.stringify(plan.totals.tax),
     shipping_cents: plan.shippingCents,
     shipping_method: shipping ? JSON.stringify(shipping.method) : null,
     delivery_from: delivery?.from ?? null,
@@ -218,9 +230,18 @@ export interface PlacementDeps {
   timeline: OrderTimelineLog;
   /** The payments module's next invoice number, inside the order's unit (wired in services.ts). */
   invoiceNumberIn?: ((trx: Transaction<DB>) => Promise<number>) | undefined;
+  /** Issue 30: the tax context of an order (the tax module's, wired in services.ts); absent: no tax decided. */
+  taxContext?: TaxContextSource | undefined;
   /** Issue 30: the shipping module's choice of method and charge (none: orders ship without a charge). */
   chooseShipping?: ShippingChooser | undefined;
 }
+
+/** Issue 30: the tax context for a buyer's company (null: none) and a ship-to (null: the seller's country) on `today`. */
+export type TaxContextSource = (input: {
+  companyId: string | null;
+  destination: { country: string; region?: string | null | undefined } | null;
+  today: string;
+}) => Promise<TaxContext>;
 
 /** 409 unless the membership may pay on account (a member of a company with payment terms). */
 export function checkAccountPayment(membership: Membership | null): asserts membership is Membership {
@@ -255,7 +276,7 @@ export interface FlexibleTake {
  * in the unit: the unpaid-order cap, the company's credit, the invoice number of an order invoiced
  * at once, the order and its lines with their number, its timeline step, its mail and webhooks.
  */
-export function createOrderPlacement({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn, chooseShipping }: PlacementDeps) {
+export function createOrderPlacement({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn, chooseShipping, taxContext }: PlacementDeps) {
   /** The checks, the order and its lines, its timeline step: everything but the `order.placed` fact. */
   async function insertIn(uow: UnitOfWork, prepared: PreparedOrder): Promise<Order> {
     const { row, lines, credit } = prepared;
@@ -282,18 +303,27 @@ export function createOrderPlacement({ repo, companyOrders, rules, companies, ti
     async prepare(o: NewOrder): Promise<PreparedOrder> {
       const membership = o.membership !== undefined ? o.membership : ((await companies?.membershipOf(o.user.id)) ?? null);
       if (o.paymentMethod === 'account') checkAccountPayment(membership);
-      const goods = newOrderRows({ ...o, membership }, rules.unpaidTtlSeconds);
+      const ship = o.details?.shippingAddress;
+      const tax =
+        o.tax ??
+        (taxContext &&
+          (await taxContext({
+            companyId: membership?.companyId ?? null,
+            destination: ship ? { country: ship.country, region: ship.region ?? null } : null,
+            today: nowIso().slice(0, 10),
+          })));
+      const goods = newOrderRows({ ...o, membership, tax }, rules.unpaidTtlSeconds);
       // Issue 30: the method is chosen on the goods' weight and value (before tax and shipping), then the order planned with its charge.
       const chosen = chooseShipping
         ? await chooseShipping(o.shipping ?? {}, {
             grams: orderGrams(
               o.lines.map(({ product, quantity }) => ({ quantity, weightGrams: product.weight_grams == null ? null : Number(product.weight_grams) })),
             ),
-            valueCents: Number(goods.row.total_cents),
+            valueCents: Number(goods.row.subtotal_cents ?? goods.row.total_cents),
             country: o.details?.shippingAddress?.country,
           })
         : null;
-      const { row, lines } = chosen ? newOrderRows({ ...o, membership }, rules.unpaidTtlSeconds, chosen) : goods;
+      const { row, lines } = chosen ? newOrderRows({ ...o, membership, tax }, rules.unpaidTtlSeconds, chosen) : goods;
       const approvers = row.status === 'awaiting_approval' && row.company_id && companies ? await companies.approverEmails(row.company_id) : [];
       const credit =
         row.payment_method === 'account' && membership?.creditLimitCents != null

@@ -5,7 +5,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { CompanyDirectory } from '../companies/company-directory.js';
 import type { CompanyOrdersRepository } from './company-orders.repository.js';
 import { createOrderMoveSteps } from './order-moves.js';
-import { createOrderPlacement, type ShippingChooser } from './order-placement.js';
+import { createOrderPlacement, type ShippingChooser, type TaxContextSource } from './order-placement.js';
 import { createOrderShippingSteps } from './order-shipping.js';
 import { createOrderBackorderSteps } from './order-backorders.js';
 import { createOrderReturnSteps } from './order-returns.js';
@@ -23,6 +23,8 @@ export interface OrderStepsDeps {
   timeline: OrderTimelineLog;
   /** The payments module's next invoice number, inside the order's unit (issue 18). */
   invoiceNumberIn?: ((trx: Transaction<DB>) => Promise<number>) | undefined;
+  /** Issue 30: the tax context of a new order (the tax module's). */
+  taxContext?: TaxContextSource | undefined;
   /** Issue 30: the shipping module's choice of an order's method (services.ts). */
   chooseShipping?: ShippingChooser | undefined;
 }
@@ -32,10 +34,10 @@ export interface OrderStepsDeps {
  * order, move one, sweep them, change a ship-to. Built once by the composition root (services.ts)
  * and handed to the flows; the module never opens a unit itself.
  */
-export function createOrderSteps({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn, chooseShipping }: OrderStepsDeps) {
+export function createOrderSteps({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn, chooseShipping, taxContext }: OrderStepsDeps) {
   const { one } = createOrderReads(repo);
   return {
-    placement: createOrderPlacement({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn, chooseShipping }),
+    placement: createOrderPlacement({ repo, companyOrders, rules, companies, timeline, invoiceNumberIn, chooseShipping, taxContext }),
     moves: createOrderMoveSteps({ repo, timeline, one }),
     // Issue 31: shipments and deliveries (flows/ship-order.ts, flows/deliver-shipment.ts).
     shipping: createOrderShippingSteps({ repo, timeline }),

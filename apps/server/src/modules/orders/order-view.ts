@@ -2,10 +2,14 @@ import {
   centsToDollars,
   e4ToDollars,
   formatOrderNumber,
+  lineTaxAnswer,
+  totalsAnswer,
+  type LineTax,
   type Order,
   type OrderLine,
   type OrderShipping,
   type OrderStatus,
+  type OrderTotals,
   type ShippingAddress,
   type ShippingKind,
 } from '@bulkparts/shared';
@@ -24,8 +28,30 @@ export function toOrderLine(line: OrderLineRow): OrderLine {
     backordered: Number(line.backordered ?? 0),
     promisedDispatch: Number(line.backordered ?? 0) > 0 ? (line.promised_dispatch ?? null) : null,
     returned: Number(line.returned_quantity ?? 0),
+    // Issue 30: the line's tax as decided when placed (null on older orders).
+    tax: lineTaxOf(line.tax) === null ? null : lineTaxAnswer(lineTaxOf(line.tax)!),
     ...(line.list_unit_price_e4 === null || line.list_unit_price_e4 === undefined ? {} : { listUnitPrice: e4ToDollars(Number(line.list_unit_price_e4)) }),
   };
+}
+
+/** Issue 30: a line's stored tax (JSON text of LineTax), or null (lines placed before tax). */
+export function lineTaxOf(text: string | null | undefined): LineTax | null {
+  return text ? (JSON.parse(text) as LineTax) : null;
+}
+
+/**
+ * Issue 30: an order's totals from its row: subtotal, shipping, tax per rate as stored, and the
+ * total to pay (`total_cents`). Orders placed before tax: the subtotal is their total, no tax.
+ */
+export function orderTotalsOf(
+  row: Pick<OrderView, 'total_cents' | 'subtotal_cents' | 'tax_cents' | 'tax_lines'> & { shipping_cents?: number | null },
+): OrderTotals {
+  const total = Number(row.total_cents);
+  const taxTotal = Number(row.tax_cents ?? 0);
+  const shipping = Number(row.shipping_cents ?? 0);
+  const subtotal = row.subtotal_cents === null || row.subtotal_cents === undefined ? total - taxTotal - shipping : Number(row.subtotal_cents);
+  const tax = row.tax_lines ? (JSON.parse(row.tax_lines) as OrderTotals['tax']) : [];
+  return { subtotalCents: subtotal, shippingCents: shipping, tax, taxTotalCents: taxTotal, totalCents: total };
 }
 
 /** The stored address (JSON text), or null (orders placed through `POST /api/purchase`). */
@@ -101,6 +127,7 @@ export function toOrder(row: OrderView, lines: readonly OrderLineRow[]): Order {
     rejectionReason: row.rejection_reason,
     fulfilment: row.fulfilment === 'ship_complete' ? 'ship_complete' : 'ship_as_available',
     credited: centsToDollars(Number(row.credited_cents ?? 0)),
+    totals: totalsAnswer(orderTotalsOf(row)),
     shipping: orderShippingOf(row),
   };
 }

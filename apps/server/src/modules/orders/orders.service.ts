@@ -34,6 +34,7 @@ const NO_COMPANIES: CompanyDirectory = {
   memberIdsOf: async () => [],
   knownCompanyIds: async () => new Set(),
   invoiceParty: async () => null,
+  taxProfile: async () => null,
 };
 
 /**

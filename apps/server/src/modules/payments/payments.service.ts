@@ -53,6 +53,12 @@ function shippingLineOf(row: OrderRow): { name: string; quantity: number; unitPr
   return [{ name, quantity: 1, unitPriceE4: cents * 100, lineTotalCents: cents }];
 }
 
+/** Issue 30: the order's tax as charged, as a payment line item, none when no tax was charged. */
+function taxLineOf(row: OrderRow): { name: string; quantity: number; unitPriceE4: number; lineTotalCents: number }[] {
+  const cents = Number(row.tax_cents ?? 0);
+  return cents > 0 ? [{ name: 'Tax', quantity: 1, unitPriceE4: cents * 100, lineTotalCents: cents }] : [];
+}
+
 function refusePayment(row: OrderRow): never {
   if (row.paid_at) throw new AppError('ALREADY_PAID', 'This order is already paid');
   throw new AppError('INVALID_TRANSITION', `An order that is ${row.status} cannot be paid`);
@@ -99,6 +105,8 @@ export function createPaymentsService({
             })),
             // Issue 30: the shipping charge is a line item of its own, so the session's amount is the order's total.
             ...shippingLineOf(row),
+            // Issue 30: the tax as charged, one line of its own, so the session's amount is the order's total.
+            ...taxLineOf(row),
           ],
           id: row.id,
           productName: row.product_name,

@@ -130,6 +130,8 @@ const COLUMNS = sql.raw(
     'order_multiple',
     'low_stock_threshold',
     'unspsc',
+    // Issue 30: how the product is taxed.
+    'tax_class',
     'images',
     // Issue 31: a product card says whether it takes backorders.
     'backorder_allowed',

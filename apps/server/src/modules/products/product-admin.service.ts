@@ -103,6 +103,7 @@ export function createProductsAdminService(
         low_stock_threshold: input.lowStockThreshold,
         unspsc: input.unspsc,
         weight_grams: input.weightKg === null ? null : gramsOfKg(input.weightKg),
+        tax_class: input.taxClass,
         created_at: now,
         updated_at: now,
         ...catalogueColumns(input),
@@ -144,6 +145,7 @@ export function createProductsAdminService(
       if (patch.backorder !== undefined) Object.assign(values, backorderColumns(patch.backorder));
       if (patch.unspsc !== undefined) values.unspsc = patch.unspsc;
       if (patch.weightKg !== undefined) values.weight_grams = patch.weightKg === null ? null : gramsOfKg(patch.weightKg);
+      if (patch.taxClass !== undefined) values.tax_class = patch.taxClass;
       // The tiers and the multiple are checked against the product as it will be stored: a price
       // raised above the stored tiers, or a minimum that the stored multiple pushes past 1000, is
       // as wrong as bad tiers sent with it.

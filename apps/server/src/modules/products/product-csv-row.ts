@@ -66,6 +66,8 @@ export function recordToInput(
       input.unspsc = cell; // empty: none
     } else if (column.kind === 'weight') {
       input.weightKg = cell.trim() ? numberCell(cell) : null; // empty: none
+    } else if (column.kind === 'taxClass') {
+      input.taxClass = cell.trim() ? cell.trim().toLowerCase() : 'standard'; // empty: standard
     } else if (column.kind === 'images') {
       extraImages = cell
         .split(PRODUCT_CSV_LIST_SEPARATOR)
@@ -138,6 +140,11 @@ export function hasBackorderColumns(columns: readonly (ProductCsvHeaderColumn | 
 /** Whether a file has the `lowStockThreshold` column; without it, an existing product keeps its own. */
 export function hasLowStockColumn(columns: readonly (ProductCsvHeaderColumn | undefined)[]): boolean {
   return columns.some((c) => c?.kind === 'lowStock');
+}
+
+/** Whether a file has the `taxClass` column (issue 30); without it, an existing product keeps its class. */
+export function hasTaxClassColumn(columns: readonly (ProductCsvHeaderColumn | undefined)[]): boolean {
+  return columns.some((c) => c?.kind === 'taxClass');
 }
 
 /** Whether a file has the `unspsc` column (issue 32); without it, an existing product keeps its code. */

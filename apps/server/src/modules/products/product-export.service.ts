@@ -13,6 +13,7 @@ import {
   PRODUCT_CSV_PRICING_COLUMNS,
   PRODUCT_CSV_UNSPSC_COLUMN,
   PRODUCT_CSV_WEIGHT_COLUMN,
+  PRODUCT_CSV_TAX_CLASS_COLUMN,
 } from '@bulkparts/shared';
 import type { ProductCsvRow, ProductImportRepository } from './product-import.repository.js';
 import { storedTiers } from './products.service.js';
@@ -50,6 +51,7 @@ function cells(row: ProductCsvRow, attributeNames: readonly string[]): string[] 
     row.unspsc ?? '',
     // Issue 30: kilograms (grams / 1000, exact: at most 3 decimals); empty for none.
     row.weight_grams === null ? '' : String(Number(row.weight_grams) / 1000),
+    row.tax_class ?? 'standard',
     ...attributeNames.map((name) => attributes[name] ?? ''),
   ].map(csvFormulaEscape);
 }
@@ -71,6 +73,7 @@ export function createProductExportService(repo: ProductImportRepository) {
         ...PRODUCT_CSV_BACKORDER_COLUMNS,
         PRODUCT_CSV_UNSPSC_COLUMN,
         PRODUCT_CSV_WEIGHT_COLUMN,
+        PRODUCT_CSV_TAX_CLASS_COLUMN,
         ...attributeNames.map((n) => `${PRODUCT_CSV_ATTRIBUTE_PREFIX}${n}`),
       ];
       // One CSV chunk per page (csv-stringify's sync API): a record at a time through a stream

@@ -24,6 +24,7 @@ const CSV_COLUMNS = [
   'next_restock_date',
   'unspsc',
   'weight_grams',
+  'tax_class',
 ] as const;
 export type ProductCsvRow = Pick<ProductRow, (typeof CSV_COLUMNS)[number]>;
 
@@ -48,6 +49,7 @@ const UPDATED_COLUMNS = [
   'next_restock_date',
   'unspsc',
   'weight_grams',
+  'tax_class',
   'updated_at',
 ] as const;
 

@@ -26,6 +26,7 @@ import {
   hasLowStockColumn,
   hasUnspscColumn,
   hasWeightColumn,
+  hasTaxClassColumn,
   keptPricingProblems,
   pricingColumns,
   validateRecord,
@@ -102,7 +103,8 @@ function sameValues(
     (current.lead_time_days === null ? null : Number(current.lead_time_days)) === next.lead_time_days &&
     current.next_restock_date === next.next_restock_date &&
     (current.unspsc ?? null) === next.unspsc &&
-    (current.weight_grams == null ? null : Number(current.weight_grams)) === next.weight_grams
+    (current.weight_grams == null ? null : Number(current.weight_grams)) === next.weight_grams &&
+    (current.tax_class ?? 'standard') === next.tax_class
   );
 }
 
@@ -111,7 +113,7 @@ function sameValues(
  * them). `price_tiers` / `order_multiple` / `low_stock_threshold` / `unspsc` are left out when the file has
  * no such column.
  */
-function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean, unspsc: boolean, backorder = false, weight = false) {
+function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: boolean, unspsc: boolean, backorder = false, weight = false, taxClass = false) {
   return {
     ...(pricing.tiers ? { price_tiers: JSON.stringify(tiersToE4(input.priceTiers)) } : {}),
     ...(pricing.multiple ? { order_multiple: input.orderMultiple } : {}),
@@ -121,6 +123,7 @@ function storedValues(input: ProductInput, pricing: PricingColumns, lowStock: bo
     ...(unspsc ? { unspsc: input.unspsc } : {}),
     // Issue 30: a file without the weight column leaves a product's weight as it is.
     ...(weight ? { weight_grams: input.weightKg === null ? null : gramsOfKg(input.weightKg) } : {}),
+    ...(taxClass ? { tax_class: input.taxClass } : {}),
     ...catalogueColumns(input),
     name: input.name,
     name_lower: input.name.toLowerCase(),
@@ -155,6 +158,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
     let backorder = false;
     let unspsc = true;
     let weight = false;
+    let taxClass = false;
     let stop = false;
     const accepted: { row: number; value: ProductInput }[] = [];
     /** The batch's valid rows: checked against the stored tiers/multiple they keep, then written. */
@@ -169,7 +173,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           return problems.length === 0;
         });
       }
-      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock, unspsc, backorder, weight));
+      if (valid && !errors.count) for (const a of ok) await valid.write(storedValues(a.value, pricing, lowStock, unspsc, backorder, weight, taxClass));
       accepted.length = 0;
     };
     try {
@@ -188,6 +192,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
             backorder = hasBackorderColumns(columns);
             unspsc = hasUnspscColumn(columns);
             weight = hasWeightColumn(columns);
+            taxClass = hasTaxClassColumn(columns);
             continue;
           }
           if (cells.every((c) => !c.trim())) continue; // a spreadsheet's trailing blank row
@@ -266,6 +271,7 @@ export function createProductImportService({ repo, cache, missingCategories, tmp
           next_restock_date: values.next_restock_date !== undefined ? values.next_restock_date : (existing?.next_restock_date ?? null),
           unspsc: values.unspsc !== undefined ? values.unspsc : (existing?.unspsc ?? null),
           weight_grams: values.weight_grams !== undefined ? values.weight_grams : existing?.weight_grams == null ? null : Number(existing.weight_grams),
+          tax_class: values.tax_class !== undefined ? values.tax_class : (existing?.tax_class ?? 'standard'),
         };
         if (existing && sameValues(existing, merged)) continue;
         // On an existing SKU only the file's values are written (repository); id and position are for new rows.

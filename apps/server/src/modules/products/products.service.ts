@@ -6,6 +6,8 @@ import {
   isObjectId,
   normalizeSku,
   type Product,
+  TAX_CLASSES,
+  type TaxClass,
   type ProductInput,
   type ProductFacets,
   type ProductFilters,
@@ -39,6 +41,11 @@ function byProductInIdOrder(pieces: readonly { productId: string; quantity: numb
   return [...byProduct].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** Issue 30: a stored tax class (anything unknown reads as `standard`). */
+export function taxClassOf(value: string | null | undefined): TaxClass {
+  return (TAX_CLASSES as readonly string[]).includes(value ?? '') ? (value as TaxClass) : 'standard';
+}
+
 export function toProductJson(row: ProductRow): Product {
   const images = JSON.parse(row.images) as string[];
   return {
@@ -61,6 +68,7 @@ export function toProductJson(row: ProductRow): Product {
     backorder: backorderOf(row),
     unspsc: row.unspsc ?? null,
     weightKg: weightKgOf(row),
+    taxClass: taxClassOf(row.tax_class),
   };
 }
 

@@ -12,6 +12,8 @@ const ApiKeys = page(() => import('./dashboard/api-keys'));
 const Webhooks = page(() => import('./dashboard/webhooks'));
 // Issue 31: warehouses and carriers, and the returns list, ride on it too.
 const Warehouses = page(() => import('./dashboard/warehouses'));
+// Issue 30: the tax rates.
+const TaxRates = page(() => import('./dashboard/tax'));
 const Returns = page(() => import('./dashboard/returns'));
 // Issue 32: punchout, a company's setup and the log (shop admins), here for the same reason.
 const CompanyPunchout = page(() => import('./dashboard/company-punchout'));
@@ -37,6 +39,7 @@ export function Component() {
   if (path === '/dashboard/api-keys') return <ApiKeys />;
   if (path === '/dashboard/webhooks') return <Webhooks />;
   if (path === '/dashboard/warehouses') return <Warehouses />;
+  if (path === '/dashboard/tax') return <TaxRates />;
   if (path === '/dashboard/returns') return <Returns />;
   if (path === '/dashboard/punchout') return <PunchoutLog />;
   if (path === '/dashboard/settings') return <Settings />;

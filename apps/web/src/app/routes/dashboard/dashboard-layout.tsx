@@ -33,6 +33,7 @@ const adminGroups: { title: string; links: MenuLink[] }[] = [
       { to: '/dashboard/warehouses', label: 'Warehouses' },
       // Issue 30: the shipping methods checkout offers.
       { to: '/dashboard/shipping', label: 'Shipping' },
+      { to: '/dashboard/tax', label: 'Tax rates' },
     ],
   },
   {

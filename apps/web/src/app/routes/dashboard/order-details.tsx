@@ -1,4 +1,4 @@
-import { deliveryText, orderShippingText, SHIPPABLE_STATUSES, shippingAddressLines, type Order } from '@bulkparts/shared';
+import { deliveryText, orderShippingText, SHIPPABLE_STATUSES, shippingAddressLines, totalsFromAnswer, type Order } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -9,6 +9,8 @@ import { useSession } from '@/features/auth/api/auth-queries';
 import { hasInvoice, invoiceUrl } from '@/features/orders/api/get-invoice';
 import { orderQueries } from '@/features/orders/api/order-queries';
 import { OrderLineTable } from '@/features/orders/components/order-line-table';
+import { OrderTotalsBlock } from '@/components/ui/order-totals';
+import { TaxWording } from '@/features/tax/components/tax-wording';
 import { OrderTimeline } from '@/features/orders/components/order-timeline';
 import { needsShippingAddress, ShippingAddressNeeded } from '@/features/orders/components/shipping-address-needed';
 import { ShipLinesForm } from '@/features/shipments/components/ship-lines-form';
@@ -86,6 +88,8 @@ function OrderDetails({ order }: { order: Order }) {
           Lines
         </h2>
         <OrderLineTable order={order} />
+        {order.totals && <OrderTotalsBlock totals={totalsFromAnswer(order.totals)} />}
+        <TaxWording order={order} />
       </section>
       <section aria-labelledby="order-facts-title" className="space-y-2">
         <h2 id="order-facts-title" className="text-lg font-semibold">

@@ -12,11 +12,23 @@ const FIELDS: { name: AddressField; label: string; autoComplete: string; type?: 
   { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code' },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
   { name: 'country', label: 'Country', autoComplete: 'country-name' },
+  // Issue 30: tax rates may differ by state or province.
+  { name: 'region', label: 'State / region (optional)', autoComplete: 'address-level1' },
   { name: 'phone', label: 'Phone (optional)', autoComplete: 'tel', type: 'tel' },
 ];
 
 /** An empty address for a form's default values. */
-export const EMPTY_ADDRESS: Required<ShippingAddressInput> = { company: '', name: '', line1: '', line2: '', city: '', postalCode: '', country: '', phone: '' };
+export const EMPTY_ADDRESS: Required<ShippingAddressInput> = {
+  company: '',
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  postalCode: '',
+  country: '',
+  region: '',
+  phone: '',
+};
 
 /**
  * The address fields of a form (a company's billing or shipping address, the checkout's shipping

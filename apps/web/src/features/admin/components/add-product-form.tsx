@@ -17,6 +17,7 @@ import {
   UNSPSC_HINT,
   UNSPSC_LABEL,
 } from './product-catalogue-fields';
+import { TaxClassSelect } from './tax-class-select';
 import { NO_BACKORDER_VALUES, productFormResolver, type ProductFormValues } from './product-form-values';
 
 // Empty number inputs start (and after 'Successfully Add product' start again) with no value:
@@ -41,6 +42,7 @@ const empty: ProductFormValues = {
   lowStockThreshold: null,
   backorder: NO_BACKORDER_VALUES,
   unspsc: '',
+  taxClass: 'standard',
 };
 
 export function AddProductForm() {
@@ -82,6 +84,7 @@ export function AddProductForm() {
           <TextField label="Name" registration={register('name')} error={errors.name} />
           <TextField label="Brand" registration={register('brand')} error={errors.brand} />
           <TextField label={UNSPSC_LABEL} hint={UNSPSC_HINT} inputMode="numeric" registration={register('unspsc')} error={errors.unspsc} />
+          <TaxClassSelect registration={register('taxClass')} error={errors.taxClass} />
           <CategorySelect form={form} />
         </div>
         <TextareaField

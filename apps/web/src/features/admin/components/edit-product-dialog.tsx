@@ -17,6 +17,7 @@ import {
   UNSPSC_HINT,
   UNSPSC_LABEL,
 } from './product-catalogue-fields';
+import { TaxClassSelect } from './tax-class-select';
 import { productFormResolver, productFormValues, type ProductFormValues } from './product-form-values';
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -46,6 +47,8 @@ export function changedFields(product: Product, values: ProductInput): ProductPa
   ] as const) {
     if (values[key] !== product[key]) Object.assign(patch, { [key]: values[key] });
   }
+  // Issue 30: an answer without a class is `standard`.
+  if (values.taxClass !== (product.taxClass ?? 'standard')) patch.taxClass = values.taxClass;
   if (!sameAttributes(values.attributes, product.attributes)) patch.attributes = values.attributes;
   // The tiers go whole ([] removes them all); the server checks them against the stored price.
   if (!sameTiers(values.priceTiers, product.priceTiers)) patch.priceTiers = values.priceTiers;
@@ -91,6 +94,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
           <TextField label="Name" registration={register('name')} error={errors.name} />
           <TextField label="Brand" registration={register('brand')} error={errors.brand} />
           <TextField label={UNSPSC_LABEL} hint={UNSPSC_HINT} inputMode="numeric" registration={register('unspsc')} error={errors.unspsc} />
+          <TaxClassSelect registration={register('taxClass')} error={errors.taxClass} />
           <CategorySelect form={form} />
         </div>
         <TextField label="Image URL" registration={register('img')} error={errors.img} />

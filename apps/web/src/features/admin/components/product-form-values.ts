@@ -121,6 +121,7 @@ export function productFormValues(product: Product): ProductFormValues {
     lowStockThreshold: product.lowStockThreshold ?? null,
     backorder: { allowed: product.backorder.allowed, leadTimeDays: product.backorder.leadTimeDays, nextRestockDate: product.backorder.nextRestockDate ?? '' },
     unspsc: product.unspsc ?? '',
+    taxClass: product.taxClass ?? 'standard',
   };
 }
 

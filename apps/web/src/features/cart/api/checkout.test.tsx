@@ -25,6 +25,7 @@ const input: CheckoutInput & { idempotencyKey: string } = {
     city: 'Leeds',
     postalCode: 'LS1 1AA',
     country: 'United Kingdom',
+    region: undefined,
     phone: undefined,
   },
   paymentMethod: 'card',

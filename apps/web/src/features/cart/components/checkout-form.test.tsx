@@ -16,6 +16,22 @@ vi.mock('../api/checkout', async (importOriginal) => ({ ...(await importOriginal
 vi.mock('@/features/orders/api/order-queries', () => ({ newIdempotencyKey: () => 'key-1' }));
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast }));
+// Issue 30: the ship-to's tax context (a German seller: Germany at 19%, elsewhere an export).
+vi.mock('@/features/tax/api/tax-queries', () => ({
+  taxQueries: {
+    context: (country: string, region: string) => ({
+      queryKey: ['tax', 'context', country, region],
+      queryFn: async () => ({
+        sellerCountry: 'DE',
+        sellerVatNumber: null,
+        destination: country ? { country, region: region || null } : null,
+        buyer: null,
+        rates: [{ country: 'DE', region: null, taxClass: 'standard', rateBp: 1900, name: 'VAT 19%' }],
+        today: '2026-11-28',
+      }),
+    }),
+  },
+}));
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -250,6 +266,21 @@ describe('CheckoutForm: spending limit and where a placed order goes (issue 29)'
     expect(placedOrderPath(order('pending'))).toBe('/dashboard/payment/o1');
     expect(placedOrderPath(order('awaiting_approval'))).toBeNull();
     expect(placedOrderPath(order('invoiced'))).toBeNull();
+  });
+});
+
+describe('CheckoutForm: tax for the ship-to (issue 30)', () => {
+  it('shows the totals planned with the ship-to’s tax context, and changes the tax when the country changes', async () => {
+    renderForm();
+    const totals = await screen.findByRole('region', { name: 'Order total' });
+    await waitFor(() => expect(within(totals).getByText('Export')).toBeTruthy());
+    expect(within(totals).getByTestId('order-total').textContent).toBe('$120.00');
+    const country = screen.getByLabelText('Country');
+    await userEvent.clear(country);
+    await userEvent.type(country, 'Germany');
+    await waitFor(() => expect(within(totals).getByTestId('order-total').textContent).toBe('$142.80'));
+    expect(within(totals).getByText(/VAT 19%/)).toBeTruthy();
+    expect(within(totals).getByText(/Prices exclude tax/)).toBeTruthy();
   });
 });
 

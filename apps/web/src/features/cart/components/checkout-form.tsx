@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import {
@@ -21,6 +21,8 @@ import { newIdempotencyKey } from '@/features/orders/api/order-queries';
 import { alreadyOrderedOf, useCheckout, type AlreadyOrdered } from '../api/checkout';
 import { OrderDetailsFields, orderDetailsDefaults } from './order-details-fields';
 import { DispatchEstimate } from '@/components/ui/dispatch-estimate';
+import { OrderTotalsBlock } from '@/components/ui/order-totals';
+import { taxQueries } from '@/features/tax/api/tax-queries';
 import { creditAvailableCents } from './payment-choice';
 import { cartQueries } from '../api/cart-queries';
 import { chosenOption, ShippingOptions } from './shipping-options';
@@ -41,12 +43,22 @@ interface CheckoutFormProps {
   /** The company's shipping addresses, offered to fill the address fields. */
   companyAddresses?: readonly CompanyAddress[];
   /** The cart's lines at the buyer's prices: the order's plan (its total, whether it goes to an approver) is made from them. */
-  lines?: readonly Pick<CartLine, 'unitPrice' | 'quantity' | 'availableQuantity' | 'backorder'>[];
+  lines?: readonly Pick<CartLine, 'unitPrice' | 'quantity' | 'availableQuantity' | 'backorder' | 'taxClass'>[];
   /** Issue 29: the buyer's per-order spending limit in dollars (null: none), to warn before an order goes to an approver. */
   spendingLimit?: number | null;
 }
 
 const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** The value once it has stopped changing for `ms` (a country being typed asks for its tax once). */
+function useSettled<T>(value: T, ms = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 
 /**
  * Issue 29: where a placed order takes the buyer. A card order waiting for payment goes straight to
@@ -102,6 +114,10 @@ export function CheckoutForm({
   const [shippingMethod, country] = useWatch({ control: form.control, name: ['shippingMethod', 'shippingAddress.country'] });
   const shippingOptions = useQuery(cartQueries.shippingOptions(country ?? ''));
   const shipping = chosenOption(shippingOptions.data, shippingMethod);
+  // Issue 30: the ship-to's tax context (the server's, for the shared planOrder), so the totals shown are the order's.
+  const taxCountry = useSettled(country ?? '');
+  const region = useSettled(useWatch({ control: form.control, name: 'shippingAddress.region' }) ?? '');
+  const tax = useQuery(taxQueries.context(taxCountry, region));
   const plan = planOrder({
     buyer: { spendingLimitCents: limitCents, paymentTerms: terms, creditLimitCents: null, creditUsedCents: 0 },
     lines: lines.map((l) => ({
@@ -112,6 +128,7 @@ export function CheckoutForm({
         availableQuantity: l.availableQuantity,
         archived: false,
         backorder: l.backorder,
+        taxClass: l.taxClass,
       },
       quantity: l.quantity,
     })),
@@ -119,6 +136,7 @@ export function CheckoutForm({
     now: new Date().toISOString(),
     fulfilment,
     shipping: shipping ? { priceCents: cents(shipping.price) } : undefined,
+    tax: tax.data,
   });
   const total = plan.totalCents / 100;
   const toApprover = plan.status === 'awaiting_approval';
@@ -153,6 +171,7 @@ export function CheckoutForm({
         <OrderDetailsFields idPrefix="checkout" company={company} companyAddresses={companyAddresses} total={total} backordered={backordered} />
         {lines.length > 0 && <ShippingOptions />}
         {lines.length > 0 && <DispatchEstimate dispatch={plan.dispatch} />}
+        {lines.length > 0 && <OrderTotalsBlock totals={plan.totals} estimate={!tax.data || tax.isPlaceholderData} />}
         <LinesFailureMessage failure={failure} />
         {toApprover && limitCents !== null && (
           <p role="status" className="rounded-box border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-800">

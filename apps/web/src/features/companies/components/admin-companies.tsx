@@ -11,6 +11,8 @@ import { SearchField } from '@/components/ui/search-field';
 import { companyQueries } from '../api/company-queries';
 import { AdminCompanyPrices } from './admin-company-prices';
 import { AdminCompanyTermsForm } from './admin-company-terms-form';
+import { CompanyTaxStatus } from './company-tax-status';
+import { TaxExemptionForm } from './tax-exemption-form';
 import { CompanyMembers } from './company-members';
 
 const PAGE_SIZE = 20;
@@ -57,7 +59,11 @@ export function AdminCompanyPanel({ companyId, myEmail, onClose }: { companyId: 
           <dd>{new Date(c.createdAt).toLocaleDateString()}</dd>
         </dl>
         {/* Keyed by the company, so its saved figures fill the form again when another opens. */}
+        <dl className="grid gap-2 text-sm sm:grid-cols-2">
+          <CompanyTaxStatus company={c} />
+        </dl>
         <AdminCompanyTermsForm key={c.id} company={c} />
+        <TaxExemptionForm key={`tax-${c.id}`} company={c} />
         <AdminCompanyPrices company={c} />
         <CompanyMembers company={c} myEmail={myEmail} />
       </>

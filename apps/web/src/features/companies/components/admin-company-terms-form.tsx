@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { companyUpdateSchema, PAYMENT_TERMS, PAYMENT_TERMS_LABELS, SHOP_ADMIN_COMPANY_FIELDS, type Company } from '@bulkparts/shared';
+import { companyUpdateSchema, PAYMENT_TERMS, PAYMENT_TERMS_LABELS, type Company } from '@bulkparts/shared';
 import { applyFieldErrors, FormError, FormField, NumberField } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateCompany } from '../api/update-company';
@@ -37,7 +37,7 @@ export function AdminCompanyTermsForm({ company }: { company: Company }) {
       await update.mutateAsync({ id: company.id, taxId: undefined, ...values });
       toast.success(`Terms of ${company.name} saved`);
     } catch (err) {
-      if (!applyFieldErrors(err, setError, { only: SHOP_ADMIN_COMPANY_FIELDS, shouldFocus: true })) {
+      if (!applyFieldErrors(err, setError, { only: ['paymentTerms', 'creditLimit', 'discountPercent'], shouldFocus: true })) {
         setError('root', { message: errorMessage(err, 'Could not save the terms.') });
       }
     }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { COMPANY_ROLE_LABELS, shippingAddressLines, type Company } from '@bulkparts/shared';
+import { CompanyTaxStatus } from './company-tax-status';
 import { CompanyForm } from './company-form';
 
 /** The company's name, tax id, billing address and the caller's role; a company admin edits them in place. */
@@ -34,6 +35,7 @@ export function CompanyProfile({ company }: { company: Company }) {
           <dt className="font-semibold">Tax id</dt>
           <dd className="break-all">{company.taxId ?? '—'}</dd>
         </div>
+        <CompanyTaxStatus company={company} />
         <div>
           <dt className="font-semibold">Your role</dt>
           <dd>{company.myRole ? COMPANY_ROLE_LABELS[company.myRole] : '—'}</dd>

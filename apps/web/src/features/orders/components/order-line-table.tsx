@@ -50,9 +50,9 @@ export function OrderLineTable({ order }: { order: Order }) {
         <tfoot>
           <tr>
             <th scope="row" colSpan={4} className="text-right">
-              Total
+              {order.totals ? 'Subtotal (excl. tax)' : 'Total'}
             </th>
-            <td className="text-right font-semibold tabular-nums">{formatDollars(order.total)}</td>
+            <td className="text-right font-semibold tabular-nums">{formatDollars(order.totals?.subtotal ?? order.total)}</td>
             <td />
           </tr>
         </tfoot>
