@@ -89,3 +89,48 @@ test('tiers filed by the admin: the table marks the reached tier as the quantity
   await line.getByRole('button', { name: `Remove ${name}` }).click();
   await expect(line).toHaveCount(0);
 });
+
+test('sub-cent prices (issue 30): the form takes 4 decimals and refuses a fifth; the pages and the cart show them, the total rounded once', async ({
+  page,
+}) => {
+  const tag = runTag();
+  const name = `SC Washer ${tag}`;
+  await page.goto('/dashboard/addproduct');
+  await page.getByLabel('SKU').fill(`SC-${tag}`);
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Price (per piece, $)').fill('0.01255');
+  await page.getByLabel('Minimum order quantity').fill('50');
+  await page.getByLabel('Available quantity').fill('5000');
+  await page.getByLabel('Image URL').fill(new URL('/images/products/ball-bearing.svg', page.url()).href);
+  await page.getByRole('button', { name: 'Add tier' }).click();
+  await page.getByLabel('From Ps, tier 1').fill('500');
+  await page.getByLabel('Price ($), tier 1').fill('0.0099');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Price can have at most 4 decimals' })).toBeVisible();
+  await page.getByLabel('Price (per piece, $)').fill('0.0125');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText('Successfully Add product')).toBeVisible();
+
+  const listed = (await (await page.request.get(`/api/service?q=${encodeURIComponent(`SC-${tag}`)}`)).json()) as Product[];
+  const product = listed.find((p) => p.name === name);
+  expect(product).toMatchObject({ price: 0.0125, priceTiers: [{ minQuantity: 500, price: 0.0099 }] });
+
+  await page.goto(`/productdetails/${product!._id}`);
+  await expect(page.getByText('$0.0125 per piece')).toBeVisible();
+  const detailsTable = page.getByRole('table', { name: 'Quantity prices' });
+  await expect(detailsTable.getByRole('row')).toHaveText(['FromPrice per piece', '50 Ps$0.0125/PsYour price', '500 Ps$0.0099/Ps']);
+  // The purchase page: 130 × $0.0125 = $1.625 → $1.63 (half up, once).
+  await page.goto(`/purchase/${product!._id}`);
+  await page.getByLabel('Quantity', { exact: true }).fill('130');
+  await expect(page.getByLabel('Price per piece')).toHaveValue('$0.0125');
+  await expect(page.getByText(/^Total:/)).toHaveText('Total: $1.63');
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+  await expect(page.getByText('Added to cart').first()).toBeVisible();
+  await page.goto('/cart');
+  const line = page.getByRole('row', { name });
+  await expect(line).toContainText('$0.0125 per piece');
+  await expect(line).toContainText('$1.63');
+  await checkA11y(page);
+  await line.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(line).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { ORDER_QUANTITY_MIN, QUANTITY_SUFFIX } from './constants.js';
-import { MESSAGES } from './messages.js';
+import { PRODUCT_UNAVAILABLE } from './first-load-messages.js';
 import { formatNumber } from './money.js';
 
 /**
@@ -43,7 +43,7 @@ export interface Orderability extends QuantityLimits {
  * and the server's answer to such an order means the same.
  */
 export function unavailableReason(product: Orderability): string | null {
-  if (product.archived) return MESSAGES.productUnavailable;
+  if (product.archived) return PRODUCT_UNAVAILABLE;
   if (product.backorder?.allowed) return null;
   if (product.availableQuantity <= 0) return 'Out of stock';
   const minimum = smallestOrder(product);

@@ -1,3 +1,5 @@
+import { PRODUCT_UNAVAILABLE, TOO_MANY_ATTEMPTS } from './first-load-messages.js';
+
 /** User-facing texts from the specification, kept verbatim so people who know the old app recognise them. */
 export const MESSAGES = {
   emailRequired: '❌ Email is Required',
@@ -16,9 +18,9 @@ export const MESSAGES = {
   resetSent: 'Please Check your email',
   confirm: 'Are you sure?',
   notFound: 'Try Search again or go to Home Page',
-  tooManyAttempts: 'Too many attempts, try again later',
+  tooManyAttempts: TOO_MANY_ATTEMPTS,
   cardDeclined: 'Your card was declined.',
   confirmEmailToOrder: 'Confirm your email address before ordering',
   /** A cart or order line whose product was archived (or deleted) since it was added. */
-  productUnavailable: 'This product is no longer available',
+  productUnavailable: PRODUCT_UNAVAILABLE,
 } as const;

@@ -110,6 +110,7 @@ describe('the invoice (issue 30 layout)', () => {
       ...baseOrder,
       subtotal_cents: 15_000,
       shipping_cents: 1_000,
+      shipping_method: JSON.stringify({ code: 'parcel', name: 'Parcel', kind: 'parcel' }),
       tax_cents: 3_465,
       tax_lines: JSON.stringify([
         { name: 'VAT 19%', rateBp: 1900, baseCents: 13_500, amountCents: 2_565 },
@@ -136,7 +137,13 @@ describe('the invoice (issue 30 layout)', () => {
       { seller: SELLER },
     );
     expect(c.items.map((i) => i.tax)).toEqual(['19%', '7%']);
-    expect(c.totals).toEqual(['Subtotal (net): $150.00', 'Shipping: $10.00', 'VAT 19% on $135.00: $25.65', 'VAT 7% on $25.00: $1.75', 'Total paid: $194.65']);
+    expect(c.totals).toEqual([
+      'Subtotal (net): $150.00',
+      'Shipping (Parcel): $10.00',
+      'VAT 19% on $135.00: $25.65',
+      'VAT 7% on $25.00: $1.75',
+      'Total paid: $194.65',
+    ]);
     expect(c.taxNotes).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import type { ApiError, ErrorLine } from '@bulkparts/shared';
-import { MESSAGES } from '@bulkparts/shared/messages';
+import { TOO_MANY_ATTEMPTS } from '@bulkparts/shared/first-load-messages';
 
 /** An API answer that was not 2xx, with the server's code, message and field messages. */
 export class ApiClientError extends Error {
@@ -85,7 +85,7 @@ function defaultMessage(status: number): string {
   if (status === 401) return 'Please sign in to continue.';
   if (status === 403) return 'You are not allowed to do this.';
   if (status === 404) return 'Not found.';
-  if (status === 429) return MESSAGES.tooManyAttempts;
+  if (status === 429) return TOO_MANY_ATTEMPTS;
   return 'Something went wrong. Please try again.';
 }
 

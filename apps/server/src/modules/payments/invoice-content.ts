@@ -131,6 +131,18 @@ function chargesOf(order: OrderRow, lines: readonly InvoiceLineInput[]): Omit<Or
   return { subtotalCents, shippingCents, tax, taxTotalCents };
 }
 
+/** The shipping line's label: the method's name when the order has one (helper C's `shipping_method` JSON). */
+function shippingLabel(order: OrderRow): string {
+  const stored = order.shipping_method;
+  if (!stored) return 'Shipping';
+  try {
+    const name = (JSON.parse(stored) as { name?: unknown }).name;
+    return typeof name === 'string' && name ? `Shipping (${name})` : 'Shipping';
+  } catch {
+    return 'Shipping';
+  }
+}
+
 /** The rate column of a line: its rate, or what the rule says when no rate applies. */
 function taxColumn(t: Partial<LineTax> | null): string {
   if (!t) return '';
@@ -186,7 +198,7 @@ export function invoiceContent(
   const total = formatCents(Number(order.total_cents));
   const totals = [
     `Subtotal (net): ${formatCents(charges.subtotalCents)}`,
-    `Shipping: ${formatCents(charges.shippingCents)}`,
+    `${shippingLabel(order)}: ${formatCents(charges.shippingCents)}`,
     // Tax per rate; an order without tax (placed before it, or all lines at no rate) prints no tax line.
     ...charges.tax.map((t) => `${t.name} on ${formatCents(t.baseCents)}: ${formatCents(t.amountCents)}`),
     paid ? `Total paid: ${total}` : `Total due: ${total}`,
