@@ -72,8 +72,8 @@ describe(`multi-line orders (${engine})`, () => {
       'rejectionReason',
       'fulfilment',
       'credited',
-      'totals',
       'shipping',
+      'totals',
     ]);
     expect(totals).toEqual({ subtotal: order.total, shipping: 0, tax: [], taxTotal: 0, total: order.total });
     expect({ fulfilment, credited }).toEqual({ fulfilment: 'ship_as_available', credited: 0 });

@@ -32,6 +32,7 @@ describe('GET /api/service', () => {
         'backorder',
         'unspsc',
         'weightKg',
+        'taxClass',
       ].sort(),
     );
     expect(first.name).toBe('Hex Bolt M8x40');

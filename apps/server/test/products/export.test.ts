@@ -44,8 +44,8 @@ describe('GET /api/service/export.csv', () => {
     const head = lines[0]!.split(',');
     expect(head.slice(0, HEADER.length)).toEqual(HEADER);
     expect(head).toContain('attr:Thread');
-    // Then the bulk-pricing columns (issue 17), the low-stock threshold (issue 19), backorders (issue 31), the UNSPSC code (issue 32), the weight (issue 30), then one column per specification.
-    expect(head.slice(HEADER.length, HEADER.length + 8)).toEqual([
+    // Then the bulk-pricing columns (issue 17), the low-stock threshold (issue 19), backorders (issue 31), the UNSPSC code (issue 32), the weight and the tax class (issue 30), then one column per specification.
+    expect(head.slice(HEADER.length, HEADER.length + 9)).toEqual([
       'tiers',
       'orderMultiple',
       'lowStockThreshold',
@@ -54,8 +54,9 @@ describe('GET /api/service/export.csv', () => {
       'nextRestockDate',
       'unspsc',
       'weightKg',
+      'taxClass',
     ]);
-    expect(head.slice(HEADER.length + 8).every((c) => c.startsWith('attr:'))).toBe(true);
+    expect(head.slice(HEADER.length + 9).every((c) => c.startsWith('attr:'))).toBe(true);
     const count = Number(
       (
         await t.database.db
