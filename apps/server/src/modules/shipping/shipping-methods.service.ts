@@ -46,15 +46,24 @@ const QUOTED_FREIGHT = { code: 'quoted-freight', name: 'Freight (as quoted)', ki
  * Shipping methods (issue 30, ADR 0035): kept by shop admins (`GET/PUT /api/shipping/methods`),
  * offered for a cart's weight, value and ship-to (`shippingOptions`, shared), and chosen for an
  * order by the placement (`choose`). The set is small and read on every order: it is kept in memory
- * and reloaded after each write (one process serves the shop).
+ * for at most `METHODS_FRESH_MS` and dropped by this service's own write, so another instance on
+ * the same database (PostgreSQL) sees an admin's change within that time, as the catalogue cache does.
  */
+const METHODS_FRESH_MS = 1000;
+
 export function createShippingMethodsService({ repo, rule }: { repo: ShippingMethodsRepository; rule: DispatchRule }) {
   let cached: Promise<ShippingMethodRule[]> | null = null;
+  let loadedAt = 0;
   const rules = (): Promise<ShippingMethodRule[]> => {
-    cached ??= repo.list().then((rows) => rows.map(ruleOf));
+    if (cached && Date.now() - loadedAt < METHODS_FRESH_MS) return cached;
+    loadedAt = Date.now();
+    const loading = repo.list().then((rows) => rows.map(ruleOf));
+    cached = loading;
     // A failed read is not kept: the next call tries again.
-    cached.catch(() => (cached = null));
-    return cached;
+    loading.catch(() => {
+      if (cached === loading) cached = null;
+    });
+    return loading;
   };
 
   const estimateOf = (transitDays: readonly [number, number], backorders: Backorders | undefined, now: string): DeliveryEstimate | null =>
