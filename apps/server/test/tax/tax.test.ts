@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Company, Order, TaxRateAnswer } from '@bulkparts/shared';
+import type { Company, Order, Return, TaxRateAnswer } from '@bulkparts/shared';
 import { ADDRESS, cartClient, insertProducts, type TestProduct } from '../helpers/cart.js';
 import { signUp } from '../helpers/factories.js';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
 import { createCompany, mailTo, shopAdmin, type TestCompany } from '../orders/company-helpers.js';
+import { returnClient, shippedOrder } from '../returns/return-helpers.js';
 import { startVatStub } from './vat-stub.js';
 
 let t: TestApp;
@@ -254,5 +255,49 @@ describe(`tax context (${engine})`, () => {
     expect(res.json()).toMatchObject({ sellerCountry: 'DE', sellerVatNumber: 'DE123456789', destination: { country: 'Germany', region: null }, buyer: null });
     expect(res.json().rates).toContainEqual({ country: 'DE', region: null, taxClass: 'standard', rateBp: 1900, name: 'VAT 19%' });
     expect((await t.app.inject({ method: 'GET', url: '/api/tax/context?country=DE' })).statusCode).toBe(401);
+  });
+});
+
+describe(`credit notes reverse the tax as charged (${engine})`, () => {
+  it('a line returned in two parts is credited exactly the tax its invoice charged; a whole line its whole tax', async () => {
+    const [shop, buyer] = await Promise.all([shopAdmin(t.app), signUp(t.app)]);
+    await cartClient(t.app, buyer).clear();
+    const order = await shippedOrder(t.app, buyer, shop, products.slice(0, 2), { quantity: 50, checkout: { shippingAddress: to('Germany') } });
+    // 50 × $1.00 at 19% = $9.50; 50 × $1.01 at 7% = $3.535 → $3.54 (half up, on the invoice).
+    const [standard, reduced] = [order.lines[0]!, order.lines[1]!];
+    expect([standard.tax?.amount, reduced.tax?.amount]).toEqual([9.5, 3.54]);
+
+    /** Returns these pieces, approved and received whole; answers the credit note as stored (net, tax and lines in cents). */
+    const returned = async (lines: { productId: string; quantity: number }[]) => {
+      const ret = (await returnClient(t.app, buyer).request(order._id, { lines: lines.map((l) => ({ ...l, reason: 'Surplus' })) })).json() as Return;
+      expect((await returnClient(t.app, shop).approve(ret._id)).statusCode).toBe(200);
+      const received = await returnClient(t.app, shop).receive(ret._id, {
+        lines: lines.map((l) => ({ productId: l.productId, received: l.quantity, damaged: 0 })),
+      });
+      expect(received.statusCode, received.body).toBe(200);
+      const row = await t.database.db
+        .selectFrom('credit_notes')
+        .select(['net_cents', 'tax_cents', 'shipping_cents', 'total_cents', 'lines'])
+        .where('id', '=', (received.json() as Return).creditNote!._id)
+        .executeTakeFirstOrThrow();
+      return { ...row, lines: JSON.parse(row.lines) as { sku: string; netCents: number; taxCents: number }[] };
+    };
+    const cents = (dollars: number) => Math.round(dollars * 100);
+
+    const first = await returned([{ productId: products[1]!.id, quantity: 20 }]);
+    const second = await returned([
+      { productId: products[1]!.id, quantity: 30 },
+      { productId: products[0]!.id, quantity: 50 },
+    ]);
+    const taxOf = (note: typeof first, sku: string) => note.lines.find((l) => l.sku === sku)!.taxCents;
+    // The reduced line's two notes add up to exactly its invoiced tax, whatever each part rounded to.
+    expect(taxOf(first, reduced.sku) + taxOf(second, reduced.sku)).toBe(cents(reduced.tax!.amount));
+    expect(taxOf(second, standard.sku)).toBe(cents(standard.tax!.amount));
+    // Each note's tax is the sum of its lines', and its total adds net, tax and shipping.
+    for (const note of [first, second]) {
+      expect(Number(note.tax_cents)).toBe(note.lines.reduce((n, l) => n + l.taxCents, 0));
+      expect(Number(note.total_cents)).toBe(Number(note.net_cents) + Number(note.tax_cents) + Number(note.shipping_cents));
+    }
+    expect(Number(first.tax_cents) + Number(second.tax_cents)).toBe(cents(standard.tax!.amount) + cents(reduced.tax!.amount));
   });
 });
