@@ -67,6 +67,8 @@ export const CLIENT_ROUTE_PATTERNS = [
   '/dashboard/punchout',
   // Issue 30: the seller's identity (shop admins).
   '/dashboard/settings',
+  // Issue 30: the shipping methods (shop admins).
+  '/dashboard/shipping',
 ] as const;
 
 /**
