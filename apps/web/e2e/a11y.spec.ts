@@ -262,6 +262,8 @@ const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
   '/dashboard/settings': { admin: onPhoneToo(at('/dashboard/settings', (p) => p.getByRole('button', { name: 'Save seller details' }))) },
   // Issue 30: the tax rates (the shop ships with the EU's and the UK's).
   '/dashboard/tax': { admin: at('/dashboard/tax', (p) => p.getByRole('button', { name: 'Save tax rates' })) },
+  // Issue 30: the shipping methods (the demo shop's four).
+  '/dashboard/shipping': { admin: onPhoneToo(at('/dashboard/shipping', (p) => p.getByRole('button', { name: 'Save shipping methods' }))) },
   // Issue 31: the returns list (its status filter is there with or without returns).
   '/dashboard/returns': { admin: at('/dashboard/returns', h1('Returns')) },
   // Issue 32: a company's punchout setup (none yet: the form to set it up) and the punchout log.

@@ -143,8 +143,11 @@ export function decideLineTax(ctx: TaxContext, taxClass: TaxClass, netCents: num
   return { rule: 'standard', rateBp, amountCents: taxOn(netCents, rateBp), zone, name, evidence: null };
 }
 
-/** The wording an invoice prints for the rules its lines were taxed by (exemption, reverse charge, export). */
-export function taxWordings(lines: readonly (LineTax | null | undefined)[]): string[] {
+/**
+ * The wording an invoice prints for the rules its lines were taxed by (exemption, reverse charge,
+ * export): from the kept `LineTax` or an order answer's line `tax` alike (only the rule and evidence count).
+ */
+export function taxWordings(lines: readonly (Pick<LineTax, 'rule' | 'evidence'> | null | undefined)[]): string[] {
   const out: string[] = [];
   for (const t of lines) {
     if (!t) continue;

@@ -84,24 +84,12 @@ function orderLines(order: Order, event: OrderEvent): string[] {
 export function totalsLines(order: Order): string[] {
   const t = order.totals;
   if (!t || (t.taxTotal === 0 && t.shipping === 0 && t.tax.length === 0)) return [];
-  const taxes = (order.lines ?? []).map((l) =>
-    l.tax
-      ? {
-          rule: l.tax.rule,
-          rateBp: Math.round(l.tax.rate * 100),
-          amountCents: Math.round(l.tax.amount * 100),
-          zone: l.tax.zone,
-          name: l.tax.name,
-          evidence: l.tax.evidence,
-        }
-      : null,
-  );
   return [
     `Subtotal (excl. tax): ${formatDollars(t.subtotal)}`,
     ...(t.shipping > 0 ? [`Shipping: ${formatDollars(t.shipping)}`] : []),
     ...t.tax.map((g) => `${g.name} on ${formatDollars(g.base)}: ${formatDollars(g.amount)}`),
     `Total to pay: ${formatDollars(t.total)}`,
-    ...taxWordings(taxes),
+    ...taxWordings((order.lines ?? []).map((l) => l.tax)),
   ];
 }
 
