@@ -139,7 +139,7 @@ test('the admin exports the filtered orders to CSV', async ({ page }) => {
   const csv = await page.request.get(href!);
   expect(csv.headers()['content-type']).toContain('text/csv');
   expect((await csv.text()).split('\r\n')[0]).toBe(
-    'Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice,Order number,Carrier,Tracking number,Line,SKU,Line total,PO number,Lines in order',
+    'Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice,Order number,Carrier,Tracking number,Line,SKU,Line total,PO number,Lines in order,Subtotal,Shipping,Tax,Line tax rule,Line tax rate,Line tax',
   );
 });
 
@@ -205,7 +205,7 @@ test("the admin's inbox counts an order from placed to paid to shipped, and link
   expect(csv.headers()['content-type']).toContain('text/csv');
   const text = await csv.text();
   expect(text.split('\r\n')[0]).toBe(
-    'Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice,Order number,Carrier,Tracking number,Line,SKU,Line total,PO number,Lines in order',
+    'Order,Date,Buyer email,Product,Quantity,Unit price,Total,Paid,Status,Invoice,Order number,Carrier,Tracking number,Line,SKU,Line total,PO number,Lines in order,Subtotal,Shipping,Tax,Line tax rule,Line tax rate,Line tax',
   );
   expect(text).toContain(`${email},`);
   expect(text).toContain(',yes,delivered,');
