@@ -258,6 +258,20 @@ describe(`tax context (${engine})`, () => {
   });
 });
 
+describe(`shipping is taxed (${engine})`, () => {
+  it('as a standard line of the destination: the parcel’s charge carries Germany’s 19% beside the lines’ tax', async () => {
+    const buyer = await signUp(t.app);
+    await cartClient(t.app, buyer).clear();
+    // 50 pieces at $1.00 (no weight: the parcel's first band, $6.95; free only over $500).
+    const order = await cartClient(t.app, buyer).order([products[0]!], 50, { shippingAddress: to('Germany'), shippingMethod: 'parcel' });
+    expect(order.totals?.shipping).toBe(6.95);
+    // Lines: $50.00 at 19% = $9.50; shipping: $6.95 at 19% = $1.3205 → $1.32.
+    expect(order.totals?.taxTotal).toBe(10.82);
+    expect(order.totals?.tax.reduce((n, g) => n + Math.round(g.amount * 100), 0)).toBe(1082);
+    expect(order.total).toBe(67.77);
+  });
+});
+
 describe(`credit notes reverse the tax as charged (${engine})`, () => {
   it('a line returned in two parts is credited exactly the tax its invoice charged; a whole line its whole tax', async () => {
     const [shop, buyer] = await Promise.all([shopAdmin(t.app), signUp(t.app)]);

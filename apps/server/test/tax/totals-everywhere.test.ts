@@ -1,10 +1,11 @@
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planOrder, type Cart, type Order, type TaxContext } from '@bulkparts/shared';
 import { startFakeStripe, type FakeStripe } from '../payments/stripe-fake.js';
 import { ADDRESS, cartClient, insertProducts, type TestProduct } from '../helpers/cart.js';
 import { signUp } from '../helpers/factories.js';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
-import { shopAdmin } from '../orders/company-helpers.js';
+import { pdfText, shopAdmin } from '../orders/company-helpers.js';
 
 let t: TestApp;
 let fake: FakeStripe;
@@ -32,7 +33,7 @@ afterAll(async () => {
 const cents = (dollars: number) => Math.round(dollars * 100);
 
 describe(`one order's total, the same everywhere (${engine})`, () => {
-  it('the checkout’s plan (the web’s call), the order, the Stripe line items, the order.placed webhook and the CSV export', async () => {
+  it('the cart planned as the web’s checkout plans it, the checkout’s answer, the order, the Stripe line items, the invoice PDF, the order.placed webhook and the CSV export', async () => {
     const admin = await shopAdmin(t.app);
     const hook = await t.app.inject({
       method: 'POST',
@@ -102,6 +103,40 @@ describe(`one order's total, the same everywhere (${engine})`, () => {
     }
     expect(names.at(-1)).toBe('Tax');
     expect(stripeTotal).toBe(expected);
+
+    // Stripe says it is paid (a signed checkout.session.completed); the invoice PDF prints the same total.
+    const event = JSON.stringify({
+      id: `evt_totals_${order._id}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: 'cs_test_totals',
+          object: 'checkout.session',
+          payment_status: 'paid',
+          amount_total: expected,
+          currency: 'usd',
+          payment_intent: `pi_test_${order._id}`,
+          metadata: { orderId: order._id },
+          client_reference_id: order._id,
+        },
+      },
+    });
+    const signature = new Stripe('sk_test_fixture').webhooks.generateTestHeaderString({ payload: event, secret: 'whsec_test_bulkparts' });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload: event,
+    });
+    expect(paid.json()).toEqual({ received: true, outcome: 'paid' });
+    const invoice = await t.app.inject({ url: `/api/purchase/${order._id}/invoice`, headers: { cookie: buyer.cookie } });
+    expect(invoice.statusCode).toBe(200);
+    const text = pdfText(invoice.rawPayload).replace(/\s*\n\s*/g, ' ');
+    const money = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    expect(text).toContain(`Total paid: ${money(expected)}`);
+    expect(text).toContain(`Subtotal (net): ${money(plan.totals.subtotalCents)}`);
+    for (const g of plan.totals.tax) expect(text).toContain(`${g.name} on ${money(g.baseCents)}: ${money(g.amountCents)}`);
 
     // The order.placed webhook's payload.
     const [delivery] = await t.database.db.selectFrom('webhook_deliveries').select(['payload']).where('event', '=', 'order.placed').execute();
