@@ -1,6 +1,7 @@
-import type { Company, TaxRateAnswer } from '@bulkparts/shared';
+import type { Company, Order, TaxRateAnswer } from '@bulkparts/shared';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { expectPdfDownload, pdfText } from './support/pdf';
 import { addProduct, adminContext, fillShipTo, runTag, SHIP_TO } from './support/shop';
 import { signInAs } from './support/users';
 
@@ -78,6 +79,24 @@ test('checkout: the ship-to changes the tax; an exempt company sees none', async
     await expect(totals.getByTestId('order-total')).toHaveText('$200.00');
     await page.goto('/dashboard/company');
     await expect(page.getByText(`Certificate EX-${tag} for US-CA`)).toBeVisible();
+
+    // Ordered and paid, its invoice charges no tax and names the certificate.
+    const placed = await page.request.post('/api/cart/checkout', {
+      data: { shippingAddress: { ...SHIP_TO, country: 'United States', region: 'CA' }, paymentMethod: 'card' },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const order = (await placed.json()) as Order;
+    expect(order.totals?.taxTotal).toBe(0);
+    await page.goto(`/dashboard/payment/${order._id}`);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    const paid = page.getByRole('region', { name: 'Paid' });
+    await expect(paid).toBeVisible();
+    const invoice = pdfText(await expectPdfDownload(page, paid.getByRole('link', { name: 'Invoice' }))).replace(/\s*\n\s*/g, ' ');
+    expect(invoice).toContain(`Exempt from tax: exemption certificate EX-${tag}`);
+    expect(invoice).toContain(`Total paid: $${order.total.toFixed(2)}`);
   });
   await shop.close();
 });
