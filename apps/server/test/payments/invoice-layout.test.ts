@@ -6,6 +6,7 @@ import { renderInvoicePdf } from '../../src/modules/payments/invoice-pdf.js';
 import { creditNoteDocument } from '../../src/modules/returns/credit-note.js';
 import { renderPrintedDocument } from '../../src/lib/pdf-layout.js';
 import { pdfText } from '../orders/company-helpers.js';
+import { PAID_ORDER_ROW } from './paid-order-row.js';
 
 /**
  * Issue 30: the invoice's layout, read as the PDF's text, from constructed orders carrying the
@@ -27,32 +28,8 @@ const SELLER: Seller = {
 };
 const COMPANY = { name: 'Müller Maschinenbau GmbH', taxId: 'DE811907980', address: 'Werkstraße 5\n80331 München\nGermany' };
 
-const baseOrder = {
-  id: 'ord_1',
-  product_id: 'prd_1',
-  product_name: 'Hex bolt M8',
-  product_img: '/images/bolt.svg',
-  unit_price_e4: 12_500,
-  quantity: 100,
-  total_cents: 12_500,
-  user_id: 'usr_1',
-  user_email: 'buyer@example.com',
-  status: 'paid',
-  payment_provider: 'test-card',
-  payment_reference: 'tc_123',
-  payment_method: 'card',
-  card_brand: 'Visa',
-  card_last4: '4242',
-  invoice_number: 7,
-  order_number: 1001,
-  created_at: '2026-11-24T10:00:00.000Z',
-  updated_at: '2026-11-24T10:00:00.000Z',
-  paid_at: '2026-11-24T10:00:00.000Z',
-  due_date: null,
-  po_number: null,
-  company_id: 'cmp_1',
-  shipping_address: null,
-} as unknown as OrderRow;
+/** A company's paid card order. */
+const baseOrder: OrderRow = { ...PAID_ORDER_ROW, company_id: 'cmp_1' };
 
 const tax = (t: Partial<LineTax>): string =>
   JSON.stringify({ rule: 'standard', rateBp: 0, amountCents: 0, zone: 'DE', name: 'VAT 0%', evidence: null, ...t } satisfies LineTax);

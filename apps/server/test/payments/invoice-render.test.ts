@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors.js';
-import type { OrderRow } from '../../src/modules/orders/orders.repository.js';
 import { createInvoiceRenderer, INVOICE_UNAVAILABLE_MESSAGE, type InvoiceRenderer } from '../../src/modules/payments/invoice-renderer.js';
+import { PAID_ORDER_ROW } from './paid-order-row.js';
 import { boundInvoiceInput, boundText, INVOICE_LONG_TEXT_LIMIT, INVOICE_TEXT_LIMIT } from '../../src/modules/payments/invoice-text.js';
 
 /**
@@ -9,36 +9,7 @@ import { boundInvoiceInput, boundText, INVOICE_LONG_TEXT_LIMIT, INVOICE_TEXT_LIM
  * runs in a worker thread with a time limit, and the main thread stays free meanwhile.
  * (No database: runs the same on both engines.)
  */
-const order = {
-  id: 'ord_1',
-  product_id: 'prd_1',
-  product_name: 'Hex bolt M8',
-  product_img: '/images/bolt.svg',
-  unit_price_e4: 12_500,
-  quantity: 100,
-  total_cents: 12_500,
-  user_id: 'usr_1',
-  user_email: 'buyer@example.com',
-  status: 'paid',
-  idempotency_key: null,
-  payment_provider: 'test-card',
-  payment_reference: 'tc_123',
-  card_brand: 'Visa',
-  card_last4: '4242',
-  invoice_number: 7,
-  created_at: '2026-11-24T10:00:00.000Z',
-  updated_at: '2026-11-24T10:00:00.000Z',
-  paid_at: '2026-11-24T10:00:00.000Z',
-  shipped_at: null,
-  delivered_at: null,
-  cancelled_at: null,
-  refunded_at: null,
-  order_number: 1001,
-  carrier: null,
-  tracking_number: null,
-  expires_at: null,
-  idempotency_hash: null,
-} as unknown as OrderRow;
+const order = PAID_ORDER_ROW;
 const MIB = 1024 * 1024;
 
 /** Runs `work` while sampling the main thread every 10 ms; returns its result and the longest gap between samples. */
