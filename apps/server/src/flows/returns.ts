@@ -42,7 +42,10 @@ export function invoicedShippingCents(order: OrderRow): number {
 export interface ReturnFlowsDeps {
   units: Units;
   orders: OrderReturnSteps;
-  returns: Pick<ReturnsService, 'insertIn' | 'moveIn' | 'setReceivedIn' | 'setRefundErrorIn' | 'readIn' | 'creditNoteIn' | 'find' | 'view' | 'creditNoteCents'>;
+  returns: Pick<
+    ReturnsService,
+    'insertIn' | 'moveIn' | 'setReceivedIn' | 'setRefundErrorIn' | 'readIn' | 'creditNoteIn' | 'shippingCreditedIn' | 'find' | 'view' | 'creditNoteCents'
+  >;
   products: Pick<ProductsService, 'lockIn'>;
   stock: Pick<StockService, 'receiveIn'>;
   warehouses: Pick<WarehousesService, 'refs'>;
@@ -289,6 +292,10 @@ export function createReturnFlows(deps: ReturnFlowsDeps) {
             totalCents,
           );
           if (!fits) throw new AppError('CONFLICT', 'This credit would give back more than the order cost');
+          // The order's row is this unit's since the update above (PostgreSQL holds it to commit; SQLite
+          // has one writer), so a second return asking for the shipping reads the first's note here.
+          if (shippingCents > 0 && (await returns.shippingCreditedIn(uow, orderRow.id)) > shippingCents)
+            throw new AppError('CONFLICT', RETURN_MESSAGES.shippingCreditedAlready, { refundShipping: RETURN_MESSAGES.shippingCreditedAlready });
           note = { id: facts._id, totalCents };
           await uow.record('credit_note.created', { creditNote: facts, ret: await returns.readIn(uow, id) });
         }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, Company, Order, Return } from '@bulkparts/shared';
+import { RETURN_MESSAGES, type ApiError, type Company, type Order, type Return } from '@bulkparts/shared';
 import { cartClient, insertProducts, stockOf, type TestProduct } from '../helpers/cart.js';
 import { signUp, type SignedInUser } from '../helpers/factories.js';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
@@ -200,6 +200,44 @@ describe(`returns and credit notes (${engine})`, () => {
     expect(done).toMatchObject({ status: 'refunded', creditNote: { total: 50 } });
     expect(await used()).toBe(150);
     expect(((await orderClient(t.app, member).order(order._id)) as Order).credited).toBe(50);
+  });
+
+  it('the shipping is credited once: a second return asking for it is refused (409 naming refundShipping), also when both arrive at once', async () => {
+    const [p, q, r] = await insertProducts(t.database, 3, { stock: 10_000 });
+    // 50 pieces a line, no weight: the parcel's first band ($6.95), charged once on the order.
+    const order = await shippedOrder(t.app, buyer, shop, [p!, q!, r!], { quantity: 50, checkout: { shippingMethod: 'parcel' } });
+    expect(order.totals?.shipping).toBe(6.95);
+    const approved = async (product: TestProduct) => {
+      const ret = (
+        await returnClient(t.app, buyer).request(order._id, { lines: [{ productId: product.id, quantity: 50, reason: 'Wrong part' }] })
+      ).json() as Return;
+      expect((await returnClient(t.app, shop).approve(ret._id)).statusCode).toBe(200);
+      return ret._id;
+    };
+    const receive = (id: string, product: TestProduct) =>
+      returnClient(t.app, shop).receive(id, { lines: [{ productId: product.id, received: 50, damaged: 0 }], refundShipping: true });
+    // Two returns received at once, both asking for the shipping: one credit note carries it.
+    const [first, second] = [await approved(p!), await approved(q!)];
+    const both = await Promise.all([receive(first, p!), receive(second, q!)]);
+    expect(both.map((b) => b.statusCode).sort()).toEqual([200, 409]);
+    const refused = both.find((b) => b.statusCode === 409)!;
+    expect(refused.json()).toMatchObject({
+      message: RETURN_MESSAGES.shippingCreditedAlready,
+      fields: { refundShipping: RETURN_MESSAGES.shippingCreditedAlready },
+    });
+    const notes = await t.database.db.selectFrom('credit_notes').select(['shipping_cents']).where('order_id', '=', order._id).execute();
+    expect(notes.map((n) => Number(n.shipping_cents))).toEqual([695]);
+    // The refused one is still approved: received again without the shipping, it is credited its lines.
+    const retry = both[0]!.statusCode === 409 ? [first, p!] : [second, q!];
+    const again = await returnClient(t.app, shop).receive(retry[0] as string, {
+      lines: [{ productId: (retry[1] as TestProduct).id, received: 50, damaged: 0 }],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const credited = await t.database.db.selectFrom('credit_notes').select(['shipping_cents']).where('order_id', '=', order._id).execute();
+    expect(credited.map((n) => Number(n.shipping_cents)).sort((a, b) => a - b)).toEqual([0, 695]);
+    // A third return asking for the shipping again: refused.
+    const third = await receive(await approved(r!), r!);
+    expect(third.statusCode).toBe(409);
   });
 
   it('lists returns: a buyer their own, shop admins all of them, by status', async () => {

@@ -45,6 +45,7 @@ export const RETURN_MESSAGES = {
   notAllowed: 'Only the buyer or their company’s admin may return parts of this order',
   receivedTooMany: (sku: string, asked: number) => `${sku}: at most the ${asked} pieces asked for can be received`,
   damagedTooMany: 'Damaged pieces are among the pieces received: no more than received',
+  shippingCreditedAlready: 'This order’s shipping was credited on an earlier credit note',
 } as const;
 
 /** 'RMA-000007' and 'CN-000007': how people quote a return and a credit note. */

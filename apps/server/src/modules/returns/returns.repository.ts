@@ -114,6 +114,16 @@ export function createReturnsRepository(db: Kysely<DB>, engine: Engine) {
       return db.selectFrom('credit_notes').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The shipping every credit note of an order gave back, this unit's own included. */
+    async shippingCreditedIn(trx: Transaction<DB>, orderId: string): Promise<number> {
+      const row = await trx
+        .selectFrom('credit_notes')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('shipping_cents'), eb.lit(0)).as('cents'))
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      return Number(row.cents);
+    },
+
     async creditNotesOf(returnIds: readonly string[], trx?: Transaction<DB>): Promise<CreditNoteRow[]> {
       if (returnIds.length === 0) return [];
       return (trx ?? db).selectFrom('credit_notes').selectAll().where('return_id', 'in', returnIds).execute();

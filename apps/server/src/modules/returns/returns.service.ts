@@ -209,6 +209,8 @@ export function createReturnsService({ repo, companies, orderOf, renderer, selle
     setReceivedIn: (uow: UnitOfWork, id: string, lines: Parameters<ReturnsRepository['setReceivedIn']>[2]) => repo.setReceivedIn(uow.trx, id, lines),
     setRefundErrorIn: (uow: UnitOfWork, id: string, error: string | null, now: string) => repo.setRefundErrorIn(uow.trx, id, error, now),
 
+    shippingCreditedIn: (uow: UnitOfWork, orderId: string) => repo.shippingCreditedIn(uow.trx, orderId),
+
     /** The return as the unit sees it, as the API answers it. */
     async readIn(uow: UnitOfWork, id: string): Promise<Return> {
       const found = (await repo.findById(id, uow.trx))!;
