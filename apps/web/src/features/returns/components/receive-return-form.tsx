@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { returnReceiveFormSchema, returnReceiveOf, type Return, type ReturnReceiveForm } from '@bulkparts/shared';
 import { formatDollars } from '@bulkparts/shared/money';
-import { FormError, FormField, NumberField, applyFieldErrors } from '@/components/ui/form';
+import { FieldError, FormError, FormField, NumberField, applyFieldErrors } from '@/components/ui/form';
 import { warehouseQueries } from '@/features/warehouses/api/warehouse-queries';
 import { errorMessage } from '@/lib/api-client';
 import { useReceiveReturn } from '../api/return-mutations';
@@ -18,6 +18,7 @@ export function ReceiveReturnForm({ ret, onDone }: { ret: Return; onDone: () => 
   const receive = useReceiveReturn();
   const warehouses = useQuery(warehouseQueries.list());
   const [failure, setFailure] = useState<string | null>(null);
+  const formId = useId();
   const { register, handleSubmit, setError, formState } = useForm<ReturnReceiveForm>({
     resolver: zodResolver(returnReceiveFormSchema),
     defaultValues: {
@@ -63,10 +64,20 @@ export function ReceiveReturnForm({ ret, onDone }: { ret: Return; onDone: () => 
           </select>
         )}
       </FormField>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className="checkbox checkbox-sm" {...register('refundShipping')} />
-        <span>Also credit the order’s shipping</span>
-      </label>
+      <div>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            aria-invalid={Boolean(errors.refundShipping)}
+            aria-describedby={errors.refundShipping ? `${formId}-shipping-error` : undefined}
+            {...register('refundShipping')}
+          />
+          <span>Also credit the order’s shipping</span>
+        </label>
+        {/* The server refuses a second credit of the order's shipping (409 naming refundShipping). */}
+        <FieldError id={`${formId}-shipping-error`} error={errors.refundShipping} />
+      </div>
       <FormError message={failure} />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary btn-sm" disabled={formState.isSubmitting}>
