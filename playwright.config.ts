@@ -9,7 +9,9 @@ import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, baseURL, e2ePort, oidcIssuer, s
  * database, in Debian's Chromium. globalSetup (e2e/support/global-setup.ts) starts a real SMTP
  * server that captures the app's mail (E2E_SMTP_URL, default port E2E_PORT+100; read it with
  * e2e/support/mailbox.ts) and a local OpenID provider standing in for Google (port E2E_PORT+200),
- * then makes the buyers and the admin the journeys start signed in as (e2e/support/users.ts).
+ * then makes the buyers and the admin the journeys start signed in as (e2e/support/users.ts). Meanwhile
+ * it boots a second shop, an EU (German) seller whose VAT numbers are checked against a local stub,
+ * on port E2E_PORT+1 (e2e/support/eu-shop.ts, for reverse-charge.spec.ts): this one stays a US seller.
  *
  * Two workers, every test on its own: journeys share one server and its demo catalogue, so none
  * changes what another counts on (own buyers, own products with new SKUs, counts read from the

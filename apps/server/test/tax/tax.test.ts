@@ -256,6 +256,18 @@ describe(`tax context (${engine})`, () => {
     expect(res.json().rates).toContainEqual({ country: 'DE', region: null, taxClass: 'standard', rateBp: 1900, name: 'VAT 19%' });
     expect((await t.app.inject({ method: 'GET', url: '/api/tax/context?country=DE' })).statusCode).toBe(401);
   });
+
+  it('answers a company member the company’s VAT number and its check, without the company page’s note', async () => {
+    const c = await createCompany(t.app);
+    expect((await patchCompany(c, { taxId: 'FR12345678901' }, 'admin')).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: '/api/tax/context?country=France', headers: { cookie: c.admin.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().buyer).toEqual({
+      vatNumber: 'FR12345678901',
+      vatCheck: { status: 'valid', checkedAt: '2026-11-27', requestIdentifier: expect.stringMatching(/^WAPI/) },
+      exemption: null,
+    });
+  });
 });
 
 describe(`shipping is taxed (${engine})`, () => {

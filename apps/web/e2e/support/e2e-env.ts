@@ -25,3 +25,15 @@ export const mailDir = () => path.join(process.env.E2E_DATA_DIR ?? '.', 'capture
 
 /** The shop under test (playwright.config.ts's webServer). */
 export const baseURL = `http://localhost:${e2ePort}`;
+
+/**
+ * Issue 30's EU seller: a second shop (its own database, a German seller with a VAT number, VAT
+ * numbers checked against a local stub) that global-setup.ts starts beside the first, on port+1, for
+ * the journeys whose rule needs an EU seller (reverse-charge.spec.ts). The first shop stays a US seller.
+ */
+export const euShopPort = Number(process.env.E2E_EU_SHOP_PORT ?? e2ePort + 1);
+export const euShopURL = `http://localhost:${euShopPort}`;
+/** The EU shop's seller: its country and VAT number (SELLER_COUNTRY, SELLER_TAX_NUMBER). */
+export const EU_SELLER = { country: 'DE', vatNumber: 'DE123456789' };
+/** The VAT numbers the stub finds valid; any other well-formed number is invalid. */
+export const VALID_VAT_NUMBERS = ['FR12345678901'];

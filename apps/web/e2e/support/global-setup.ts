@@ -1,10 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { request } from '@playwright/test';
+import { request, type FullConfig } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 import { postPaced, signUpViaApi } from './admin-helpers';
 import { GOOGLE_IDENTITY, baseURL, mailDir, oidcPort, smtpUrl } from './e2e-env';
+import { startEuShop } from './eu-shop';
 import { PASSWORD, USERS, emailFor, statePath, usersFile, type MadeUser, type UserKey } from './users';
 
 /** Decodes quoted-printable soft breaks and escapes so links in the text part come out whole. */
@@ -114,18 +115,26 @@ async function makeUsers() {
   writeFileSync(usersFile(), JSON.stringify(made, null, 2));
 }
 
-/** Runs once per `playwright test`: mail capture and the OpenID provider for every spec, and the shared accounts. */
-export default async function globalSetup() {
+/**
+ * Runs once per `playwright test`: mail capture and the OpenID provider for every spec, the EU
+ * seller's shop (eu-shop.ts, booting while the accounts are made), and the shared accounts.
+ */
+export default async function globalSetup(config: FullConfig) {
   const stops = [await startSmtpCapture(), await startOidcProvider()].filter((s): s is () => Promise<void> => Boolean(s));
+  const stopAll = async () => {
+    for (const stop of [...stops].reverse()) await stop();
+  };
   try {
+    const euShop = await startEuShop(config.configFile ? path.dirname(config.configFile) : process.cwd(), process.env.E2E_DATA_DIR ?? '.');
+    stops.push(euShop.stop);
     const started = Date.now();
     await makeUsers();
     console.log(`[e2e] ${Object.keys(USERS).length} accounts made in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await euShop.ready();
+    console.log(`[e2e] EU shop answering after ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (err) {
-    for (const stop of stops) await stop();
+    await stopAll();
     throw err;
   }
-  return async () => {
-    for (const stop of stops) await stop();
-  };
+  return stopAll;
 }

@@ -142,8 +142,10 @@ export function createCompaniesService(deps: CompaniesDeps) {
     async taxProfile(companyId: string) {
       const row = await repo.findById(companyId);
       if (!row) return null;
-      const check = vatCheckOf(row.vat_check);
-      return { vatNumber: row.tax_id, vatCheck: row.tax_id ? check : null, exemption: exemptionOf(row.tax_exemption) };
+      // The decision's VatCheck only: the stored check's `note` is the company page's, and
+      // `GET /api/tax/context` answers this profile under a schema without it (an extra key was a 500).
+      const { status, checkedAt, requestIdentifier } = vatCheckOf(row.vat_check);
+      return { vatNumber: row.tax_id, vatCheck: row.tax_id ? { status, checkedAt, requestIdentifier } : null, exemption: exemptionOf(row.tax_exemption) };
     },
 
     async invoiceParty(companyId: string): Promise<InvoiceParty | null> {
