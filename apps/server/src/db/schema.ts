@@ -700,6 +700,15 @@ export interface TaxRatesTable {
   updated_at: string;
 }
 
+/** `uploads`: one row per file an account uploaded (migration 20261124100000). */
+export interface UploadsTable {
+  user_id: string;
+  /** The storage key (`<sha256>.<ext>`), served at `/uploads/<key>`. */
+  key: string;
+  bytes: number;
+  created_at: string;
+}
+
 export interface OurTables {
   tax_rates: TaxRatesTable;
   punchout_configs: PunchoutConfigsTable;
@@ -747,6 +756,7 @@ export interface OurTables {
   sequences: SequencesTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  uploads: UploadsTable;
 }
 
 // Kept for modules that need these helpers in their own table types.

@@ -15,7 +15,8 @@ import {
 import { isUniqueViolation } from '../db/query-helpers.js';
 import { AppError } from '../lib/errors.js';
 import { nowIso } from '../lib/ids.js';
-import { buyerPricesIn, type CompanyDirectory } from '../modules/companies/company-directory.js';
+import type { CompanyDirectory } from '../modules/companies/company-directory.js';
+import { buyerPricesIn } from '../modules/products/price-book.js';
 import type { OrdersService } from '../modules/orders/orders.service.js';
 import { CxmlRefusal, readCxmlRequest, readOrderRequest, type CxmlAddress, type CxmlHeader, type OrderRequestIn } from '../modules/punchout/cxml-reader.js';
 import { cxmlResponse, newPayloadId } from '../modules/punchout/cxml-writer.js';

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors.js';
 import { createInvoiceRenderer, INVOICE_UNAVAILABLE_MESSAGE, type InvoiceRenderer } from '../../src/modules/payments/invoice-renderer.js';
 import { PAID_ORDER_ROW } from './paid-order-row.js';
-import { boundInvoiceInput, boundText, INVOICE_LONG_TEXT_LIMIT, INVOICE_TEXT_LIMIT } from '../../src/modules/payments/invoice-text.js';
+import { boundInvoiceInput, INVOICE_LONG_TEXT_LIMIT, INVOICE_TEXT_LIMIT } from '../../src/modules/payments/invoice-text.js';
+import { boundText } from '../../src/lib/pdf-text.js';
 
 /**
  * The invoice renderer keeps pdfkit off the event loop: every text is bounded first, each render

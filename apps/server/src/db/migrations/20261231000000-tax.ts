@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { SEED_TAX_RATES } from '../../modules/tax/seed-tax-rates.js';
+import { SEED_TAX_RATES } from '../seed/tax-rates.js';
 
 /**
  * Issue 30, tax (ADR 0034): a product's tax class (`products.tax_class`, 'standard' by default);

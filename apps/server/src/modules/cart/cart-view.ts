@@ -10,7 +10,7 @@ import {
   type Cart,
   type CartLine,
 } from '@bulkparts/shared';
-import { buyerPricesIn, type PriceBook } from '../companies/company-directory.js';
+import { buyerPricesIn, type PriceBook } from '../products/price-book.js';
 import type { ProductRow } from '../products/products.repository.js';
 import { backorderOf, pricedRow, taxClassOf, weightKgOf } from '../products/products.service.js';
 

@@ -1,10 +1,12 @@
-import type { BuyerPrices, CompanyRole, PaymentTerms, ShippingAddress } from '@bulkparts/shared';
+import type { CompanyRole, PaymentTerms, ShippingAddress } from '@bulkparts/shared';
+import type { PriceBook } from '../products/price-book.js';
 import type { BuyerTaxProfile } from '../tax/tax.service.js';
 
 /**
  * What other modules ask the companies module (issue 18, ADR 0018). Orders (limits, terms, who
- * approves), cart, products and quotes (company prices) depend on this interface, never on the
- * companies' tables; services.ts hands them the companies service, which implements it.
+ * approves), cart and quotes (company prices) depend on this interface, never on the companies'
+ * tables; services.ts hands them the companies service, which implements it. The products module
+ * sits below companies: its routes declare the part they call (`CallerPriceLists`) instead.
  */
 export interface Membership {
   companyId: string;
@@ -16,13 +18,6 @@ export interface Membership {
   paymentTerms: PaymentTerms | null;
   /** null = no account orders beyond the terms themselves are limited (no credit limit). */
   creditLimitCents: number | null;
-}
-
-/** A company's own prices for some products: its discount and its fixed unit prices (cents) by product id. */
-export interface PriceBook {
-  companyId: string;
-  discountPercent: number | null;
-  fixedE4: ReadonlyMap<string, number>;
 }
 
 export interface InvoiceParty {
@@ -61,12 +56,4 @@ export interface CompanyDirectory {
   taxProfile(companyId: string): Promise<BuyerTaxProfile | null>;
   /** The invoice's customer: name, tax id, billing address. */
   invoiceParty(companyId: string): Promise<InvoiceParty | null>;
-}
-
-/** One product's buyer prices out of a price book (undefined: list and tier prices only). */
-export function buyerPricesIn(book: PriceBook | null, productId: string): BuyerPrices | undefined {
-  if (!book) return undefined;
-  const fixed = book.fixedE4.get(productId);
-  if (fixed === undefined && !book.discountPercent) return undefined;
-  return { fixedPriceE4: fixed ?? null, discountPercent: book.discountPercent };
 }

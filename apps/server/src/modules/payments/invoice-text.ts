@@ -1,13 +1,8 @@
 import { CART_LINES_MAX } from '@bulkparts/shared';
+import { boundText, PDF_TEXT_LIMIT } from '../../lib/pdf-text.js';
 
-/**
- * Bounds on the text that reaches a document. pdfkit's line wrapping takes time that grows faster
- * than the length of a text (a long word without break opportunities is measured again and again):
- * 40,000 characters took seconds, 1 MiB more than ten minutes. Account fields are validated at the
- * edge, but older rows, admin edits or a field added later may still be long, so every string that
- * goes into an invoice is cut here as defence in depth, whatever field it comes from.
- */
-export const INVOICE_TEXT_LIMIT = 300;
+/** Every string that goes into an invoice is cut (lib/pdf-text.ts says why); a single line gets this. */
+export const INVOICE_TEXT_LIMIT = PDF_TEXT_LIMIT;
 /** Multi-line fields (a postal address) get more room. */
 export const INVOICE_LONG_TEXT_LIMIT = 1000;
 const LONG_TEXT_KEYS = new Set(['address']);
@@ -15,15 +10,6 @@ const LONG_TEXT_KEYS = new Set(['address']);
 export const INVOICE_LINES_MAX = CART_LINES_MAX;
 /** Deeper than any invoice input: a cyclic or absurdly nested value is cut instead of recursed. */
 const MAX_DEPTH = 6;
-
-/** `text` if it fits in `max` UTF-16 units, otherwise cut to `max` with a trailing '…' (never splitting a surrogate pair). */
-export function boundText(text: string, max = INVOICE_TEXT_LIMIT): string {
-  if (text.length <= max) return text;
-  let cut = text.slice(0, Math.max(0, max - 1));
-  const last = cut.charCodeAt(cut.length - 1);
-  if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
-  return `${cut}…`;
-}
 
 /**
  * A copy of plain data (objects, arrays, primitives) with every string bounded: `address` keys get

@@ -17,8 +17,8 @@ import { forbidden, unauthenticated } from '../../lib/errors.js';
 import { type ApiInstance } from '../../lib/validate.js';
 import { responseSchema } from '../../lib/zod-json-schema.js';
 import { hasSessionCookie, type SessionUser } from '../../lib/session-user.js';
-import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
 import type { CallerPrices } from './catalogue-search.repository.js';
+import { buyerPricesIn, type PriceBook } from './price-book.js';
 import type { ProductsAdminService } from './product-admin.service.js';
 import { productAsSeenBy, type ProductsService } from './products.service.js';
 
@@ -28,13 +28,26 @@ export interface ProductDocuments {
   visibleFor(productId: string, user: SessionUser | null): Promise<ProductDocument[]>;
 }
 
+/**
+ * Issue 18: what the catalogue asks of the companies module (its `CompanyDirectory` implements it),
+ * declared here, where it is called: products sits below companies and does not import it.
+ */
+export interface CallerPriceLists {
+  /** A key naming the price list the user sees, or null for list prices; the catalogue cache keys on it. */
+  priceListKey(userId: string): Promise<string | null>;
+  /** The user's company's prices for these products, or null (no company, or no own prices among them). */
+  priceBookFor(userId: string, productIds: readonly string[]): Promise<PriceBook | null>;
+  /** The user's company's whole price list (issue 28: price bounds and ranges); absent: list prices there. */
+  priceListFor?(userId: string): Promise<PriceBook | null>;
+}
+
 /** `/api/service`: the spec's name for the product catalogue. Writes are for admins. */
 export default async function productsRoutes(
   app: ApiInstance,
   opts: {
     products: ProductsService;
     admin: ProductsAdminService;
-    companies?: Pick<CompanyDirectory, 'priceListKey' | 'priceBookFor' | 'priceListFor'>;
+    companies?: CallerPriceLists;
     /** Issue 33: the product's documents the caller may see (the documents module). */
     documents?: ProductDocuments;
   },

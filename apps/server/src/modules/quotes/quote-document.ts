@@ -1,9 +1,9 @@
 import { formatCents, formatQuantity, formatUnitPrice, lineTotalCents, type Quote } from '@bulkparts/shared';
-import { boundText } from '../payments/invoice-text.js';
+import { boundText } from '../../lib/pdf-text.js';
 import type { QuoteLineRow } from './quotes.repository.js';
 import { quotedTotalCents } from './quote-view.js';
 
-/** A note or message may be long (2,000 characters); every other text is cut as on invoices (invoice-text.ts). */
+/** A note or message may be long (2,000 characters); every other text is cut as on invoices (lib/pdf-text.ts). */
 const LONG_TEXT_LIMIT = 2000;
 
 /**

@@ -17,11 +17,11 @@ import type { Units } from '../../db/unit-of-work.js';
 import { AppError, forbidden, notFound, validationFailed } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { SessionUser } from '../../lib/session-user.js';
-import { buyerPricesIn, type CompanyDirectory } from '../companies/company-directory.js';
+import type { CompanyDirectory } from '../companies/company-directory.js';
+import { buyerPricesIn } from '../products/price-book.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
-import type { InvoiceRenderer } from '../payments/invoice-renderer.js';
 import { pricedRow, type ProductsService } from '../products/products.service.js';
-import { quoteDocument, quoteFilename } from './quote-document.js';
+import { quoteDocument, quoteFilename, type QuoteDocument } from './quote-document.js';
 import { linesByQuote, statusOf, toQuote } from './quote-view.js';
 import type { QuoteLineRow, QuoteRow, QuotesRepository } from './quotes.repository.js';
 
@@ -33,8 +33,12 @@ export interface QuotesDeps {
   units: Units;
   /** Who is mailed about a new request (the users service's admins). */
   adminEmails: () => Promise<string[]>;
-  /** The invoice renderer's worker pool draws quote documents too (time-limited, off the event loop). */
-  renderer: Pick<InvoiceRenderer, 'renderQuote'>;
+  /**
+   * The invoice renderer's worker pool draws quote documents too (time-limited, off the event
+   * loop). Declared here, as the one call quotes makes: payments' renderer draws quote documents,
+   * so payments sits above quotes and quotes does not import it.
+   */
+  renderer: { renderQuote(document: QuoteDocument): Promise<Buffer> };
   /** Issue 30: the seller record's document lines. */
   seller: () => Promise<string[]>;
   /** Issue 18: a company member's own prices are the quote's starting point (the companies service). */

@@ -3,7 +3,6 @@ import type { SessionUser } from '../../lib/session-user.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { pageOffset } from '../../db/query-helpers.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
-import type { SessionCache } from '../auth/session-cache.js';
 import type { UsersRepository } from './users.repository.js';
 
 /**
@@ -30,8 +29,12 @@ function toUserJson(row: UserRow): User {
 
 export interface UsersDeps {
   adminEmails: readonly string[];
-  /** Cleared after every write that changes what a session shows (ADR 0012). */
-  sessions: Pick<SessionCache, 'clear'>;
+  /**
+   * The auth module's session cache, cleared after every write that changes what a session shows
+   * (ADR 0012). Only its `clear` is declared here: auth sits above users (its sign-in reads them),
+   * so users does not import auth.
+   */
+  sessions: { clear(): void };
 }
 
 export function createUsersService(repo: UsersRepository, opts: UsersDeps) {

@@ -5,6 +5,10 @@ import type { TaxRate } from '@bulkparts/shared';
  * and its main reduced rate, as of late 2026 (percent). Other countries and US states are 0 until
  * an admin sets them at /dashboard/tax. A country without a reduced rate (Denmark) taxes the
  * reduced class at its standard rate.
+ *
+ * Data of migration 20261231000000-tax, which inserts them: kept under db/ so a migration depends
+ * on no module's code. Changing a rate here changes only databases created afterwards; a new rate
+ * for running shops is a new migration (or an admin's edit).
  */
 const VAT: [country: string, standard: number, reduced: number][] = [
   ['AT', 20, 10],
