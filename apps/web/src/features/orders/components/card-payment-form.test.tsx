@@ -1,9 +1,9 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '@bulkparts/shared';
 import { cardFormSchema } from '@bulkparts/shared/payment';
-import { ApiClientError } from '@/lib/api-client';
+import { apiError, json, renderWithApi, resetFakeApi, serveApi, writes, type SentRequest } from '@/test/fake-api';
 import { CardPaymentForm } from './card-payment-form';
 
 /**
@@ -11,12 +11,11 @@ import { CardPaymentForm } from './card-payment-form';
  * shared card schema's, the decline is the API's): the number grouped in fours, the expiry as MMYY
  * or MM / YY, bad fields refused before anything is sent, and a declined number cleared.
  */
-const payOrder = vi.fn();
-vi.mock('../api/pay-order', () => ({ usePayOrder: () => ({ mutateAsync: payOrder }) }));
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+afterEach(resetFakeApi);
 
-beforeEach(() => vi.clearAllMocks());
-afterEach(cleanup);
+const PAY = '/api/purchase/o1/pay';
+/** The card payments sent: the body of each POST to the order's pay route. */
+const payments = (sent: SentRequest[]) => writes(sent).map((r) => (r.method === 'POST' && r.url === PAY ? r.body : r));
 
 const order = { _id: 'o1', total: 210 } as Order;
 
@@ -30,39 +29,40 @@ async function fill(user: ReturnType<typeof userEvent.setup>, card: { number: st
 describe('CardPaymentForm: typing a card', () => {
   it('groups the number in fours as typed and takes the expiry as MMYY or MM / YY', async () => {
     const user = userEvent.setup({ delay: null });
-    payOrder.mockResolvedValue({ status: 'paid', message: 'Payment received. Thank you!' });
-    render(<CardPaymentForm order={order} />);
+    const sent = serveApi((req) => (req.url === PAY ? json({ status: 'paid', message: 'Payment received. Thank you!', orderId: 'o1' }) : undefined));
+    renderWithApi(<CardPaymentForm order={order} />);
     await fill(user, { number: '4242424242424242', expiry: '1234' });
     expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('4242 4242 4242 4242');
-    await waitFor(() => expect(payOrder).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(payments(sent)).toHaveLength(1));
     // The schema's output, which the server checks with the same shared schema.
-    expect(payOrder).toHaveBeenCalledWith({ id: 'o1', input: { cardNumber: '4242424242424242', expiry: '1234', cvc: '123' } });
+    expect(payments(sent)).toEqual([{ cardNumber: '4242424242424242', expiry: '1234', cvc: '123' }]);
     cleanup();
 
-    render(<CardPaymentForm order={order} />);
+    renderWithApi(<CardPaymentForm order={order} />);
     await fill(user, { number: '4242424242424242', expiry: '12 / 34' });
-    await waitFor(() => expect(payOrder).toHaveBeenCalledTimes(2));
-    const sent = payOrder.mock.lastCall![0] as { input: unknown };
-    expect(sent.input).toEqual({ cardNumber: '4242424242424242', expiry: '12 / 34', cvc: '123' });
-    expect(cardFormSchema.safeParse(sent.input).success).toBe(true);
+    await waitFor(() => expect(payments(sent)).toHaveLength(2));
+    const input = payments(sent)[1];
+    expect(input).toEqual({ cardNumber: '4242424242424242', expiry: '12 / 34', cvc: '123' });
+    expect(cardFormSchema.safeParse(input).success).toBe(true);
   });
 
   it('refuses a number that fails its check digit and a missing expiry next to the fields, and sends nothing', async () => {
+    const sent = serveApi(() => undefined);
     const user = userEvent.setup({ delay: null });
-    render(<CardPaymentForm order={order} />);
+    renderWithApi(<CardPaymentForm order={order} />);
     await fill(user, { number: '4242 4242 4242 4241', expiry: '' });
     const alerts = (await screen.findAllByRole('alert')).map((a) => a.textContent);
     expect(alerts).toContain('Card number is not valid');
     expect(alerts).toContain('Expiry is required');
     expect(screen.getByLabelText('Card number').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Expiry').getAttribute('aria-invalid')).toBe('true');
-    expect(payOrder).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('clears a declined number and puts the cursor back in it', async () => {
     const user = userEvent.setup({ delay: null });
-    payOrder.mockRejectedValueOnce(new ApiClientError(402, 'CARD_DECLINED', 'Your card was declined.'));
-    render(<CardPaymentForm order={order} />);
+    serveApi((req) => (req.url === PAY ? apiError(402, 'CARD_DECLINED', 'Your card was declined.') : undefined));
+    renderWithApi(<CardPaymentForm order={order} />);
     await fill(user, { number: '4000000000000002', expiry: '1234' });
     expect((await screen.findByRole('alert')).textContent).toBe('Your card was declined.');
     const number = screen.getByLabelText('Card number') as HTMLInputElement;

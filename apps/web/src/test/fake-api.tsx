@@ -1,0 +1,82 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { ToastContainer, toast } from 'react-toastify';
+import { vi } from 'vitest';
+
+/**
+ * Component tests without module mocks: the real api/ hooks and api-client run against a stubbed
+ * `fetch`, and toasts show in a real container. The component files share one worker's modules
+ * (vitest.config.ts, `isolate: false`), so whatever a file changes must be undone in its own
+ * `afterEach(resetFakeApi)`: hooks cannot be registered from here, a module evaluated once per worker.
+ */
+
+/** One request the component sent: the method, the path with its query, the JSON body parsed. */
+export interface SentRequest {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** A JSON answer, as the API sends it. */
+export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** An API error answer: `{ error, message, fields? }` with its 4xx status, read by api-client into ApiClientError. */
+export const apiError = (status: number, error: string, message: string, fields?: Record<string, string>) =>
+  json({ error, message, ...(fields ? { fields } : {}) }, status);
+
+/**
+ * Stubs `fetch` with `answer`, called with each request; undefined answers 404. Returns the
+ * requests sent, in order (the GETs too: filter on method or url).
+ */
+export function serveApi(answer: (req: SentRequest) => Response | undefined | Promise<Response | undefined>): SentRequest[] {
+  const sent: SentRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const raw = init?.body;
+      const req = { method: init?.method ?? 'GET', url: String(url), body: typeof raw === 'string' ? JSON.parse(raw) : (raw ?? undefined) };
+      sent.push(req);
+      return (await answer(req)) ?? apiError(404, 'NOT_FOUND', 'Not found');
+    }),
+  );
+  return sent;
+}
+
+/** The requests other than GETs: what the component asked the server to do. */
+export const writes = (sent: SentRequest[]) => sent.filter((r) => r.method !== 'GET');
+
+/** Renders `ui` in a fresh query client, with a toast container. */
+export function renderWithApi(ui: ReactNode): RenderResult {
+  // Toasts raised while no container was mounted wait in react-toastify's module-level queue.
+  toast.dismiss();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      {ui}
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+}
+
+/** The element with role alert reading exactly `text`: a field's message, a form's, or a toast. */
+export const findAlert = (text: string) =>
+  waitFor(() => {
+    const alerts = screen.queryAllByRole('alert');
+    const found = alerts.find((a) => a.textContent === text);
+    if (!found) throw new Error(`No alert reads "${text}"; the alerts: ${JSON.stringify(alerts.map((a) => a.textContent))}`);
+    return found;
+  });
+
+/** The alerts that are not toasts: the form's own messages. */
+export const formAlerts = () => screen.queryAllByRole('alert').filter((a) => !a.closest('.Toastify'));
+
+/** The kind of toast `el` is in ('success', 'error', 'info', 'warning', 'default'), or null when it is no toast. */
+export const toastType = (el: Element) => /Toastify__toast--(\w+)/.exec(el.closest('.Toastify__toast')?.className ?? '')?.[1] ?? null;
+
+/** For each file's afterEach: unmounts, empties the toast queue, puts the real fetch back. */
+export function resetFakeApi() {
+  cleanup();
+  toast.dismiss();
+  vi.unstubAllGlobals();
+}
