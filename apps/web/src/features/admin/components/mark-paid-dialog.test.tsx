@@ -1,17 +1,13 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@bulkparts/shared';
-import { ApiClientError } from '@/lib/api-client';
+import { apiError, json, renderWithApi, resetFakeApi, serveApi, toastType, writes } from '@/test/fake-api';
 import { MarkPaidDialog } from './mark-paid-dialog';
 
-const markPaid = vi.fn();
-vi.mock('../api/mark-order-paid', () => ({ useMarkOrderPaid: () => ({ mutateAsync: markPaid }) }));
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
+afterEach(resetFakeApi);
 
-beforeEach(() => vi.clearAllMocks());
-afterEach(cleanup);
+const MARK_PAID = '/api/purchase/o1/mark-paid';
 
 const order = {
   _id: 'o1',
@@ -23,12 +19,14 @@ const order = {
   dueDate: '2026-12-25T10:00:00.000Z',
 } as Order;
 
-function renderDialog() {
+/** The dialog on a server whose answers to mark-paid are `answers`, in turn; the requests sent are recorded. */
+function renderDialog(...answers: Response[]) {
+  const sent = serveApi((req) => (req.url === MARK_PAID ? answers.shift() : undefined));
   const onClose = vi.fn();
-  render(<MarkPaidDialog order={order} onClose={onClose} />);
+  renderWithApi(<MarkPaidDialog order={order} onClose={onClose} />);
   const reference = screen.getByRole('textbox', { name: 'Payment reference', hidden: true });
   const submit = screen.getByRole('button', { name: 'Mark paid', hidden: true });
-  return { onClose, reference, submit };
+  return { onClose, reference, submit, sent };
 }
 
 describe('MarkPaidDialog (issue 18)', () => {
@@ -39,42 +37,42 @@ describe('MarkPaidDialog (issue 18)', () => {
   });
 
   it('requires the reference: the shared rule’s message is announced under the field, nothing is sent', async () => {
-    const { reference, submit, onClose } = renderDialog();
+    const { reference, submit, onClose, sent } = renderDialog();
     await userEvent.click(submit);
     expect((await screen.findByRole('alert', { hidden: true })).textContent).toBe('Reference is required');
     expect(reference.getAttribute('aria-invalid')).toBe('true');
-    expect(markPaid).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
   });
 
   it('sends the trimmed reference, toasts and closes', async () => {
-    markPaid.mockResolvedValueOnce({ ...order, status: 'paid' });
-    const { reference, submit, onClose } = renderDialog();
+    const { reference, submit, onClose, sent } = renderDialog(json({ ...order, status: 'paid' }));
     await userEvent.type(reference, '  BACS 7781 ');
     await userEvent.click(submit);
-    expect(markPaid).toHaveBeenCalledWith({ id: 'o1', reference: 'BACS 7781' });
-    expect(toast.success).toHaveBeenCalledWith('Order BP-000042 marked paid');
-    expect(onClose).toHaveBeenCalled();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes(sent)).toEqual([{ method: 'POST', url: MARK_PAID, body: { reference: 'BACS 7781' } }]);
+    expect(toastType(await screen.findByText('Order BP-000042 marked paid'))).toBe('success');
   });
 
   it('puts a server field message under the field, and any other refusal above the buttons', async () => {
-    markPaid.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION', 'Invalid input', { reference: 'Reference must be at most 100 characters' }));
-    const { reference, submit, onClose } = renderDialog();
+    const { reference, submit, onClose } = renderDialog(
+      apiError(400, 'VALIDATION', 'Invalid input', { reference: 'Reference must be at most 100 characters' }),
+      apiError(409, 'CONFLICT', 'This order cannot move from paid to paid'),
+    );
     await userEvent.type(reference, 'X');
     await userEvent.click(submit);
     expect((await screen.findByRole('alert', { hidden: true })).textContent).toBe('Reference must be at most 100 characters');
     expect(document.activeElement).toBe(reference);
 
-    markPaid.mockRejectedValueOnce(new ApiClientError(409, 'CONFLICT', 'This order cannot move from paid to paid'));
     await userEvent.click(submit);
     expect((await screen.findByText('This order cannot move from paid to paid')).closest('[role="alert"]')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });
 
   it('Cancel closes without sending', async () => {
-    const { onClose } = renderDialog();
+    const { onClose, sent } = renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel', hidden: true }));
     expect(onClose).toHaveBeenCalled();
-    expect(markPaid).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 });

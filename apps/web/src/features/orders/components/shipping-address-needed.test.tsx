@@ -1,17 +1,15 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '@bulkparts/shared';
-import { ApiClientError } from '@/lib/api-client';
+import { apiError, json, renderWithApi, resetFakeApi, serveApi, toastType, writes } from '@/test/fake-api';
 import { needsShippingAddress, ShippingAddressNeeded } from './shipping-address-needed';
 
-const saveAddress = vi.fn();
-vi.mock('../api/set-shipping-address', () => ({ useSetShippingAddress: () => ({ mutateAsync: saveAddress }) }));
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
+afterEach(resetFakeApi);
 
-beforeEach(() => vi.clearAllMocks());
-afterEach(cleanup);
+const SAVE = '/api/purchase/o1/shipping-address';
+/** A server whose answers to the order's ship-to are `answers`, in turn; the requests sent are recorded. */
+const serveAddress = (...answers: Response[]) => serveApi((req) => (req.url === SAVE ? answers.shift() : undefined));
 
 const order = { _id: 'o1', status: 'paid', shippingAddress: null } as Order;
 
@@ -38,45 +36,39 @@ describe('needsShippingAddress', () => {
 describe('ShippingAddressNeeded', () => {
   it('says the order has no ship-to, checks the shared rules and saves the address', async () => {
     const user = userEvent.setup({ delay: null });
-    saveAddress.mockResolvedValue({});
-    render(<ShippingAddressNeeded order={order} />);
+    const sent = serveAddress(json({ ...order, shippingAddress: {} }));
+    renderWithApi(<ShippingAddressNeeded order={order} />);
     expect(screen.getByRole('region', { name: 'This order has no shipping address yet' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('This order has no shipping address yet');
 
     await user.click(screen.getByRole('button', { name: 'Save shipping address' }));
     expect(await screen.findByText('Name is required')).toBeTruthy();
-    expect(saveAddress).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
 
     await fillAddress(user);
     await user.click(screen.getByRole('button', { name: 'Save shipping address' }));
-    expect(saveAddress).toHaveBeenCalledWith({
-      id: 'o1',
-      address: {
-        company: undefined,
-        name: 'Jo Buyer',
-        line1: '1 Mill Lane',
-        line2: undefined,
-        city: 'Leeds',
-        postalCode: 'LS1 1AA',
-        country: 'UK',
-        phone: undefined,
-      },
-    });
-    expect(toast.success).toHaveBeenCalledWith('Shipping address saved');
+    expect(toastType(await screen.findByText('Shipping address saved'))).toBe('success');
+    // Fields left empty are not sent.
+    expect(writes(sent)).toEqual([
+      { method: 'PATCH', url: SAVE, body: { name: 'Jo Buyer', line1: '1 Mill Lane', city: 'Leeds', postalCode: 'LS1 1AA', country: 'UK' } },
+    ]);
   });
 
   it("puts the server's field messages on the fields, and any other refusal on the form", async () => {
     const user = userEvent.setup({ delay: null });
-    saveAddress.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION', 'Invalid input', { country: 'Country is not one we ship to' }));
-    render(<ShippingAddressNeeded order={order} />);
+    const sent = serveAddress(
+      apiError(400, 'VALIDATION', 'Invalid input', { country: 'Country is not one we ship to' }),
+      apiError(409, 'CONFLICT', 'The order has been shipped'),
+    );
+    renderWithApi(<ShippingAddressNeeded order={order} />);
     await fillAddress(user);
     await user.click(screen.getByRole('button', { name: 'Save shipping address' }));
     expect(await screen.findByText('Country is not one we ship to')).toBeTruthy();
     expect(screen.getByLabelText('Country').getAttribute('aria-invalid')).toBe('true');
-    expect(toast.success).not.toHaveBeenCalled();
+    expect(screen.queryByText('Shipping address saved')).toBeNull();
 
-    saveAddress.mockRejectedValueOnce(new ApiClientError(409, 'CONFLICT', 'The order has been shipped'));
     await user.click(screen.getByRole('button', { name: 'Save shipping address' }));
     expect(await screen.findByText('The order has been shipped')).toBeTruthy();
+    await waitFor(() => expect(writes(sent)).toHaveLength(2));
   });
 });

@@ -1,14 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Seller } from '@bulkparts/shared';
-import { ApiClientError } from '@/lib/api-client';
+import { apiError, json, renderWithApi, resetFakeApi, serveApi, writes } from '@/test/fake-api';
 import { SellerForm } from './seller-form';
-
-const mutateAsync = vi.fn();
-vi.mock('../api/save-seller', () => ({ useSaveSeller: () => ({ mutateAsync }) }));
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const SELLER: Seller = {
   legalName: 'Bulkparts Ltd',
@@ -23,24 +18,17 @@ const SELLER: Seller = {
   updatedAt: null,
 };
 
-function renderForm() {
-  const client = new QueryClient();
-  return render(
-    <QueryClientProvider client={client}>
-      <SellerForm seller={SELLER} />
-    </QueryClientProvider>,
-  );
-}
+const renderForm = () => renderWithApi(<SellerForm seller={SELLER} />);
+const SAVE = '/api/settings/seller';
 
-afterEach(() => {
-  cleanup();
-  mutateAsync.mockReset();
-});
+afterEach(resetFakeApi);
 
 describe('the seller form (issue 30)', () => {
   it('saves the edited record, the country as its ISO code and empty numbers as none', async () => {
     const user = userEvent.setup();
-    mutateAsync.mockImplementation(async (input: object) => ({ ...SELLER, ...input, updatedAt: '2026-11-28T00:00:00.000Z' }));
+    const sent = serveApi((req) =>
+      req.method === 'PUT' && req.url === SAVE ? json({ ...SELLER, ...(req.body as object), updatedAt: '2026-11-28T00:00:00.000Z' }) : undefined,
+    );
     renderForm();
     await user.clear(screen.getByLabelText('Address'));
     await user.type(screen.getByLabelText('Address'), 'Keizersgracht 1{enter}1015 CJ Amsterdam');
@@ -49,7 +37,9 @@ describe('the seller form (issue 30)', () => {
     await user.clear(screen.getByLabelText('Time zone'));
     await user.type(screen.getByLabelText('Time zone'), 'Europe/Amsterdam');
     await user.click(screen.getByRole('button', { name: 'Save seller details' }));
-    expect(mutateAsync).toHaveBeenCalledWith({
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]!.url).toBe(SAVE);
+    expect(writes(sent)[0]!.body).toEqual({
       legalName: 'Bulkparts Ltd',
       address: 'Keizersgracht 1\n1015 CJ Amsterdam',
       region: null,
@@ -63,15 +53,15 @@ describe('the seller form (issue 30)', () => {
   });
 
   it('names a bad field before sending, and shows the server’s field errors', async () => {
+    const sent = serveApi((req) => (req.url === SAVE ? apiError(400, 'VALIDATION', 'Invalid input', { taxNumber: 'Tax number is not valid' }) : undefined));
     const user = userEvent.setup();
     renderForm();
     await user.clear(screen.getByLabelText('Legal name'));
     await user.click(screen.getByRole('button', { name: 'Save seller details' }));
     expect(await screen.findByText('Legal name is required')).toBeTruthy();
-    expect(mutateAsync).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
 
     await user.type(screen.getByLabelText('Legal name'), 'Bulkparts Ltd');
-    mutateAsync.mockRejectedValue(new ApiClientError(400, 'VALIDATION', 'Invalid input', { taxNumber: 'Tax number is not valid' }));
     await user.click(screen.getByRole('button', { name: 'Save seller details' }));
     expect(await screen.findByText('Tax number is not valid')).toBeTruthy();
   });
