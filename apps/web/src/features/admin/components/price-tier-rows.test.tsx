@@ -1,30 +1,27 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiClientError } from '@/lib/api-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiError, json, renderWithApi, resetFakeApi, serveApi, writes, type SentRequest } from '@/test/fake-api';
 import { AddProductForm } from './add-product-form';
 
-const createProduct = vi.fn();
-vi.mock('../api/create-product', () => ({ useCreateProduct: () => ({ mutateAsync: createProduct }) }));
-vi.mock('../api/upload-product-image', () => ({ useUploadProductImage: () => ({ mutateAsync: vi.fn(), isPending: false }) }));
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
-vi.mock('@/features/categories/api/get-categories', () => ({ getCategories: async () => [] }));
-
-beforeEach(() => vi.clearAllMocks());
-afterEach(cleanup);
+afterEach(resetFakeApi);
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const alerts = () => screen.getAllByRole('alert').map((a) => a.textContent);
+/** The form's own alerts (a toast is one too, and not what these tests read). */
+const alerts = () =>
+  screen
+    .getAllByRole('alert')
+    .filter((a) => !a.closest('.Toastify'))
+    .map((a) => a.textContent);
 
-function renderForm() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <AddProductForm />
-    </QueryClientProvider>,
-  );
+/** A shop with no categories, answering the new product with `answer`; the requests sent are recorded. */
+let sent: SentRequest[] = [];
+function renderForm(answer?: Response) {
+  sent = serveApi((req) => {
+    if (req.method === 'GET' && req.url === '/api/categories') return json([]);
+    if (req.method === 'POST' && req.url === '/api/service') return answer;
+  });
+  renderWithApi(<AddProductForm />);
   return userEvent.setup({ delay: null });
 }
 
@@ -47,8 +44,7 @@ const submit = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.g
 
 describe('Add Product: order multiple and price tier rows (issue 17)', () => {
   it('sends the tiers in order as { minQuantity, price }, without removed or empty rows, and the order multiple', async () => {
-    createProduct.mockResolvedValueOnce({});
-    const user = renderForm();
+    const user = renderForm(json({ _id: 'p9' }, 201));
     await fillIn(user);
     expect(input('Order multiple').value).toBe('1');
     await user.clear(input('Order multiple'));
@@ -60,8 +56,8 @@ describe('Add Product: order multiple and price tier rows (issue 17)', () => {
     await user.click(screen.getByRole('button', { name: 'Remove tier 1' }));
     expect(input('From Ps, tier 1').value).toBe('200');
     await submit(user);
-    await waitFor(() => expect(createProduct).toHaveBeenCalled());
-    expect(createProduct.mock.calls[0]![0]).toMatchObject({
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]!.body).toMatchObject({
       orderMultiple: 25,
       priceTiers: [
         { minQuantity: 200, price: 0.15 },
@@ -85,17 +81,16 @@ describe('Add Product: order multiple and price tier rows (issue 17)', () => {
     await user.type(input('Price ($), tier 2'), '0.20');
     await submit(user);
     await waitFor(() => expect(alerts()).toEqual(['The first tier must be cheaper than the price']));
-    expect(createProduct).not.toHaveBeenCalled();
+    expect(writes(sent)).toEqual([]);
   });
 
   it('shows the server’s priceTiers and orderMultiple messages with the form kit', async () => {
-    createProduct.mockRejectedValueOnce(
-      new ApiClientError(400, 'VALIDATION', 'Check the product', {
+    const user = renderForm(
+      apiError(400, 'VALIDATION', 'Check the product', {
         priceTiers: 'Tier quantities must go up from one tier to the next',
         orderMultiple: 'Too big',
       }),
     );
-    const user = renderForm();
     await fillIn(user);
     await addTier(user, 1, '200', '0.15');
     await submit(user);

@@ -1,7 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@bulkparts/shared';
+import { renderWithApi, resetFakeApi, serveApi } from '@/test/fake-api';
 import { PurchaseForm } from './purchase-form';
 
 /**
@@ -9,12 +10,7 @@ import { PurchaseForm } from './purchase-form';
  * which re-checked what the shared rule and the API tests already prove): one wording for the
  * minimum order, digits only, and no total for a quantity that is refused.
  */
-const createOrder = vi.fn();
-vi.mock('../api/create-order', () => ({ newIdempotencyKey: () => 'key-1', useCreateOrder: () => ({ mutateAsync: createOrder }) }));
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
-
-beforeEach(() => vi.clearAllMocks());
-afterEach(cleanup);
+afterEach(resetFakeApi);
 
 /** The checkout's details (issue 29) are drawn by the page; here they start complete, so only the quantity decides. */
 const shippingAddress = { company: '', name: 'Jo Buyer', line1: '1 Mill Lane', line2: '', city: 'Leeds', postalCode: 'LS1 1AA', country: 'UK', phone: '' };
@@ -47,8 +43,9 @@ const total = () => screen.getByText(/^Total:/).textContent;
 
 describe('PurchaseForm: the quantity', () => {
   it('says the minimum order in one voice, with an icon rather than an emoji, and shows no total for a refused quantity', async () => {
+    const sent = serveApi(() => undefined);
     const user = userEvent.setup({ delay: null });
-    render(<PurchaseForm product={bolt} email="min@example.com" onPurchased={vi.fn()} {...details} />);
+    renderWithApi(<PurchaseForm product={bolt} email="min@example.com" onPurchased={vi.fn()} {...details} />);
     const quantity = screen.getByLabelText('Quantity') as HTMLInputElement;
     expect(quantity.value).toBe('100');
     expect(total()).toBe('Total: $18.00');
@@ -75,12 +72,13 @@ describe('PurchaseForm: the quantity', () => {
     await user.clear(quantity);
     await user.type(quantity, '150');
     expect(total()).toBe('Total: $27.00');
-    expect(createOrder).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('refuses a quantity off the pack multiple on the field, with no total, and totals one on it', async () => {
+    const sent = serveApi(() => undefined);
     const user = userEvent.setup({ delay: null });
-    render(
+    renderWithApi(
       <PurchaseForm
         product={{ ...bolt, price: 0.4, minimumOrderQuantity: 60, availableQuantity: 2000, orderMultiple: 25 }}
         email="pk@example.com"
@@ -100,6 +98,6 @@ describe('PurchaseForm: the quantity', () => {
     await user.clear(quantity);
     await user.type(quantity, '125');
     expect(total()).toBe('Total: $50.00');
-    expect(createOrder).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 });

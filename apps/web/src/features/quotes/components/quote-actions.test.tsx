@@ -1,25 +1,21 @@
-import { cleanup, render as renderInDom, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QUOTE_STATUSES, type Quote, type QuoteStatus } from '@bulkparts/shared';
+import { json, renderWithApi, resetFakeApi, serveApi, toastType, writes, type SentRequest } from '@/test/fake-api';
 import { QuoteActions } from './quote-actions';
 
-const accept = vi.fn();
-const decline = vi.fn();
-const withdraw = vi.fn();
-const idle = (mutateAsync: typeof decline) => ({ mutateAsync, isPending: false });
-vi.mock('../api/quote-mutations', () => ({
-  useAcceptQuote: () => idle(accept),
-  useDeclineQuote: () => idle(decline),
-  useWithdrawQuote: () => idle(withdraw),
-}));
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
-
-beforeEach(() => vi.clearAllMocks());
-afterEach(cleanup);
+/** A server that declines and withdraws quote q1; every request sent is recorded. */
+let sent: SentRequest[] = [];
+beforeEach(() => {
+  sent = serveApi((req) => {
+    if (req.method === 'POST' && req.url === '/api/quotes/q1/decline') return json(quoteIn('declined'));
+    if (req.method === 'POST' && req.url === '/api/quotes/q1/withdraw') return json(quoteIn('withdrawn'));
+  });
+});
+afterEach(resetFakeApi);
 
 const quoteIn = (status: QuoteStatus): Quote => ({
   _id: 'q1',
@@ -39,7 +35,7 @@ const quoteIn = (status: QuoteStatus): Quote => ({
 
 /** On the quote's page, beside its checkout page ('Accept and order' goes there, issue 29). */
 const render = (ui: ReactElement) =>
-  renderInDom(
+  renderWithApi(
     <MemoryRouter initialEntries={['/quotes/q1']}>
       <Routes>
         <Route path="/quotes/:id" element={ui} />
@@ -87,31 +83,29 @@ describe('QuoteActions', () => {
     expect(acceptLink()?.getAttribute('href')).toBe('/quotes/q1/checkout');
     await user.click(acceptLink()!);
     expect(await screen.findByRole('heading', { name: 'Quote checkout' })).toBeTruthy();
-    expect(accept).not.toHaveBeenCalled();
-    expect(toast.success).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('declining asks first: "no" keeps the quote, "yes" declines it', async () => {
     const user = userEvent.setup({ delay: null });
-    decline.mockResolvedValueOnce(quoteIn('declined'));
     render(<QuoteActions quote={quoteIn('answered')} isOwner />);
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     const dialog = screen.getByRole('dialog', { hidden: true });
     expect(dialog.textContent).toContain('Decline this quote?');
     await user.click(within(dialog).getByRole('button', { name: 'No, keep it', hidden: true }));
-    expect(decline).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     await user.click(within(dialog).getByRole('button', { name: 'Yes, decline', hidden: true }));
-    expect(decline).toHaveBeenCalledWith('q1');
-    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledWith('Quote declined'));
+    expect(toastType(await screen.findByText('Quote declined'))).toBe('success');
+    expect(writes(sent)).toEqual([{ method: 'POST', url: '/api/quotes/q1/decline', body: {} }]);
   });
 
   it('withdrawing a request asks first too', async () => {
     const user = userEvent.setup({ delay: null });
-    withdraw.mockResolvedValueOnce(quoteIn('withdrawn'));
     render(<QuoteActions quote={quoteIn('requested')} isOwner />);
     await user.click(screen.getByRole('button', { name: 'Withdraw request' }));
     await user.click(within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Yes, withdraw', hidden: true }));
-    expect(withdraw).toHaveBeenCalledWith('q1');
+    await waitFor(() => expect(writes(sent)).toEqual([{ method: 'POST', url: '/api/quotes/q1/withdraw', body: {} }]));
   });
 });
