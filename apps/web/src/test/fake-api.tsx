@@ -18,18 +18,19 @@ export interface SentRequest {
   body: unknown;
 }
 
-/** A JSON answer, as the API sends it. */
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** A JSON answer, as the API sends it (a page's total rides in a header). */
+export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 /** An API error answer: `{ error, message, fields? }` with its 4xx status, read by api-client into ApiClientError. */
 export const apiError = (status: number, error: string, message: string, fields?: Record<string, string>) =>
   json({ error, message, ...(fields ? { fields } : {}) }, status);
 
 /**
- * Stubs `fetch` with `answer`, called with each request; undefined answers 404. Returns the
- * requests sent, in order (the GETs too: filter on method or url).
+ * Stubs `fetch` with `answer`, called with each request (and fetch's init, for its headers);
+ * undefined answers 404. Returns the requests sent, in order (the GETs too: filter on method or url).
  */
-export function serveApi(answer: (req: SentRequest) => Response | undefined | Promise<Response | undefined>): SentRequest[] {
+export function serveApi(answer: (req: SentRequest, init?: RequestInit) => Response | undefined | Promise<Response | undefined>): SentRequest[] {
   const sent: SentRequest[] = [];
   vi.stubGlobal(
     'fetch',
@@ -37,7 +38,7 @@ export function serveApi(answer: (req: SentRequest) => Response | undefined | Pr
       const raw = init?.body;
       const req = { method: init?.method ?? 'GET', url: String(url), body: typeof raw === 'string' ? JSON.parse(raw) : (raw ?? undefined) };
       sent.push(req);
-      return (await answer(req)) ?? apiError(404, 'NOT_FOUND', 'Not found');
+      return (await answer(req, init)) ?? apiError(404, 'NOT_FOUND', 'Not found');
     }),
   );
   return sent;

@@ -1,20 +1,12 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order, Product } from '@bulkparts/shared';
-import { ApiClientError } from '@/lib/api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IDEMPOTENCY_KEY_HEADER, type Order, type Product } from '@bulkparts/shared';
+import { apiError, findAlert, formAlerts, renderWithApi, resetFakeApi, serveApi, toastType, writes } from '@/test/fake-api';
 import { CardPaymentForm } from './card-payment-form';
 import { PurchaseForm } from './purchase-form';
 
-const createOrder = vi.fn();
-const payOrder = vi.fn();
-vi.mock('../api/create-order', () => ({ newIdempotencyKey: () => 'key-1', useCreateOrder: () => ({ mutateAsync: createOrder }) }));
-vi.mock('../api/pay-order', () => ({ usePayOrder: () => ({ mutateAsync: payOrder }) }));
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
-
-beforeEach(() => vi.clearAllMocks());
-afterEach(cleanup);
+afterEach(resetFakeApi);
 
 /** The checkout's details (issue 29) are drawn by the page; here they start complete, so only the quantity decides. */
 const shippingAddress = { company: '', name: 'Jo Buyer', line1: '1 Mill Lane', line2: '', city: 'Leeds', postalCode: 'LS1 1AA', country: 'UK', phone: '' };
@@ -44,8 +36,9 @@ const product: Product = {
 
 describe('PurchaseForm (built from the form kit)', () => {
   it('shows the price with the money helper and the quantity with its hint; the shared rule’s message is announced', async () => {
+    const sent = serveApi(() => undefined);
     const user = userEvent.setup({ delay: null });
-    render(<PurchaseForm product={product} email="jo@example.com" onPurchased={vi.fn()} {...details} />);
+    renderWithApi(<PurchaseForm product={product} email="jo@example.com" onPurchased={vi.fn()} {...details} />);
     expect((screen.getByLabelText('Price per piece') as HTMLInputElement).value).toBe('$2.45');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('jo@example.com');
     const quantity = screen.getByLabelText('Quantity');
@@ -59,25 +52,37 @@ describe('PurchaseForm (built from the form kit)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Minimum order 100 ps');
     expect(quantity.getAttribute('aria-invalid')).toBe('true');
     expect(quantity.getAttribute('aria-describedby')).toBe('purchase-quantity-error purchase-quantity-hint');
-    expect(createOrder).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('puts the server’s quantity message under the field, focuses it, and toasts the message', async () => {
-    const user = userEvent.setup({ delay: null });
-    render(<PurchaseForm product={product} email="jo@example.com" onPurchased={vi.fn()} {...details} />);
-    createOrder.mockRejectedValueOnce(new ApiClientError(409, 'STOCK', 'Not enough stock', { quantity: 'Only 50 Ps left' }));
-    await user.click(screen.getByRole('button', { name: 'Purchase' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Only 50 Ps left');
-    expect(createOrder).toHaveBeenCalledWith({
-      productId: 'p1',
-      quantity: 100,
-      shippingAddress: { name: 'Jo Buyer', line1: '1 Mill Lane', city: 'Leeds', postalCode: 'LS1 1AA', country: 'UK' },
-      paymentMethod: 'card',
-      fulfilment: 'ship_as_available', // issue 31: the default way an order ships
-      idempotencyKey: 'key-1',
+    const keys: (string | null)[] = [];
+    const sent = serveApi((req, init) => {
+      if (req.method !== 'POST' || req.url !== '/api/purchase') return undefined;
+      keys.push(new Headers(init?.headers).get(IDEMPOTENCY_KEY_HEADER));
+      return apiError(409, 'STOCK', 'Not enough stock', { quantity: 'Only 50 Ps left' });
     });
+    const user = userEvent.setup({ delay: null });
+    renderWithApi(<PurchaseForm product={product} email="jo@example.com" onPurchased={vi.fn()} {...details} />);
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(formAlerts().map((a) => a.textContent)).toEqual(['Only 50 Ps left']));
+    expect(writes(sent)).toEqual([
+      {
+        method: 'POST',
+        url: '/api/purchase',
+        body: {
+          productId: 'p1',
+          quantity: 100,
+          shippingAddress: { name: 'Jo Buyer', line1: '1 Mill Lane', city: 'Leeds', postalCode: 'LS1 1AA', country: 'UK' },
+          paymentMethod: 'card',
+          fulfilment: 'ship_as_available', // issue 31: the default way an order ships
+        },
+      },
+    ]);
+    // The form's key, in its header.
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     expect(document.activeElement).toBe(screen.getByLabelText('Quantity'));
-    expect(toast.error).toHaveBeenCalledWith('Not enough stock');
+    expect(toastType(await findAlert('Not enough stock'))).toBe('error');
   });
 
   it('prices the typed quantity by its tier: price per piece, the reached row and the total follow (issue 17)', async () => {
@@ -91,7 +96,8 @@ describe('PurchaseForm (built from the form kit)', () => {
         { minQuantity: 500, price: 0.12 },
       ],
     };
-    render(<PurchaseForm product={tiered} email="jo@example.com" onPurchased={vi.fn()} {...details} />);
+    serveApi(() => undefined);
+    renderWithApi(<PurchaseForm product={tiered} email="jo@example.com" onPurchased={vi.fn()} {...details} />);
     const quantity = screen.getByLabelText('Quantity');
     const price = screen.getByLabelText('Price per piece') as HTMLInputElement;
     const reachedRow = () => screen.getByRole('table', { name: 'Quantity prices' }).querySelector('tr[aria-current="true"] th')?.textContent;
@@ -109,8 +115,11 @@ describe('PurchaseForm (built from the form kit)', () => {
   });
 
   it('names the pack multiple in the hint and refuses another quantity in the shared rule’s words', async () => {
+    const sent = serveApi(() => undefined);
     const user = userEvent.setup({ delay: null });
-    render(<PurchaseForm product={{ ...product, orderMultiple: 25, minimumOrderQuantity: 60 }} email="jo@example.com" onPurchased={vi.fn()} {...details} />);
+    renderWithApi(
+      <PurchaseForm product={{ ...product, orderMultiple: 25, minimumOrderQuantity: 60 }} email="jo@example.com" onPurchased={vi.fn()} {...details} />,
+    );
     const quantity = screen.getByLabelText('Quantity') as HTMLInputElement;
     expect(quantity.value).toBe('75');
     expect(screen.getByText(/in multiples of 25/).textContent).toBe('75 to 1,000 pieces in multiples of 25, digits only');
@@ -119,7 +128,7 @@ describe('PurchaseForm (built from the form kit)', () => {
     await user.click(screen.getByRole('button', { name: 'Purchase' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Order in multiples of 25 Ps');
     expect(screen.getByText('Total:').textContent).toBe('Total: —');
-    expect(createOrder).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 });
 
@@ -133,9 +142,9 @@ describe('CardPaymentForm (built from the form kit)', () => {
   }
 
   it('says a decline in the form-level panel (no card field matched) and clears the number', async () => {
+    serveApi((req) => (req.url === '/api/purchase/o1/pay' ? apiError(402, 'CARD_DECLINED', 'Your card was declined.') : undefined));
     const user = userEvent.setup({ delay: null });
-    render(<CardPaymentForm order={order} />);
-    payOrder.mockRejectedValueOnce(new ApiClientError(402, 'CARD_DECLINED', 'Your card was declined.'));
+    renderWithApi(<CardPaymentForm order={order} />);
     await pay(user);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Your card was declined.');
@@ -144,9 +153,11 @@ describe('CardPaymentForm (built from the form kit)', () => {
   });
 
   it('puts a card field’s server message under that field only, with no panel', async () => {
+    serveApi((req) =>
+      req.url === '/api/purchase/o1/pay' ? apiError(400, 'VALIDATION', 'Check the card', { cvc: 'CVC must be 3 or 4 digits', orderId: 'Unknown' }) : undefined,
+    );
     const user = userEvent.setup({ delay: null });
-    render(<CardPaymentForm order={order} />);
-    payOrder.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION', 'Check the card', { cvc: 'CVC must be 3 or 4 digits', orderId: 'Unknown' }));
+    renderWithApi(<CardPaymentForm order={order} />);
     await pay(user);
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((a) => a.textContent)).toEqual(['CVC must be 3 or 4 digits']);
