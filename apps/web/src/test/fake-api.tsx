@@ -47,11 +47,10 @@ export function serveApi(answer: (req: SentRequest, init?: RequestInit) => Respo
 /** The requests other than GETs: what the component asked the server to do. */
 export const writes = (sent: SentRequest[]) => sent.filter((r) => r.method !== 'GET');
 
-/** Renders `ui` in a fresh query client, with a toast container. */
-export function renderWithApi(ui: ReactNode): RenderResult {
+/** Renders `ui` in a fresh query client (or `client`, with reads already in its cache), with a toast container. */
+export function renderWithApi(ui: ReactNode, { client = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {}): RenderResult {
   // Toasts raised while no container was mounted wait in react-toastify's module-level queue.
   toast.dismiss();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       {ui}
