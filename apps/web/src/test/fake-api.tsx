@@ -44,6 +44,17 @@ export function serveApi(answer: (req: SentRequest, init?: RequestInit) => Respo
   return sent;
 }
 
+/**
+ * Stubs `fetch` answering `METHOD /path?query` from `routes`: a function answers every such
+ * request, a list one request each, in turn. Anything else answers 404. Returns the requests sent.
+ */
+export function serveRoutes(routes: Record<string, (() => Response) | Response[]>): SentRequest[] {
+  return serveApi((req) => {
+    const route = routes[`${req.method} ${req.url}`];
+    return typeof route === 'function' ? route() : route?.shift();
+  });
+}
+
 /** The requests other than GETs: what the component asked the server to do. */
 export const writes = (sent: SentRequest[]) => sent.filter((r) => r.method !== 'GET');
 

@@ -1,35 +1,18 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMPANY_MESSAGES, type Order } from '@bulkparts/shared';
-import { ApiClientError } from '@/lib/api-client';
+import { TOTAL_COUNT_HEADER } from '@bulkparts/shared/constants';
+import { apiError, json, renderWithApi as render, resetFakeApi, serveRoutes, toastType, writes } from '@/test/fake-api';
 import { ApprovalQueue } from './approval-queue';
 import { RejectOrderDialog } from './reject-order-dialog';
 
-const approveOrder = vi.fn();
-const rejectOrder = vi.fn();
-const approve = { mutateAsync: approveOrder, isPending: false, variables: undefined as string | undefined };
-vi.mock('../api/approve-order', () => ({ useApproveOrder: () => approve }));
-vi.mock('../api/reject-order', () => ({ useRejectOrder: () => ({ mutateAsync: rejectOrder }) }));
-const getCompanyOrders = vi.hoisted(() => vi.fn());
-vi.mock('../api/company-queries', async (importOriginal) => {
-  const actual = await importOriginal<{ companyQueries: object }>();
-  return {
-    ...actual,
-    companyQueries: {
-      ...actual.companyQueries,
-      orders: (params: object) => ({ queryKey: ['orders', 'company', params], queryFn: () => getCompanyOrders(params) }),
-    },
-  };
-});
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
+afterEach(resetFakeApi);
 
-beforeEach(() => vi.clearAllMocks());
-afterEach(cleanup);
+/** The company's orders awaiting approval, as the queue reads them (first page of 20). */
+const QUEUE = 'GET /api/purchase?company=true&status=awaiting_approval&page=1&limit=20';
+const queue = (items: Order[]) => () => json(items, 200, { [TOTAL_COUNT_HEADER]: String(items.length) });
 
 const orderOf = (n: number, userEmail: string): Order =>
   ({
@@ -104,48 +87,42 @@ const twoLines = (n: number, userEmail: string): Order => ({
   note: 'Deliver to gate 2',
 });
 
-/** The queue in a query client and a router (each order's number links to its page, issue 29). */
-function withQueries(children: ReactNode) {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={qc}>
-      <MemoryRouter>{children}</MemoryRouter>
-    </QueryClientProvider>
-  );
-}
-
 describe('RejectOrderDialog', () => {
   const dialog = () => screen.getByRole('dialog', { hidden: true });
 
   it('requires a reason, then rejects with it and closes', async () => {
     const user = userEvent.setup({ delay: null });
     const onClose = vi.fn();
-    rejectOrder.mockResolvedValueOnce({ ...orderOf(1, 'bo@example.com'), status: 'rejected' });
+    const sent = serveRoutes({ 'POST /api/purchase/o1/reject': [json({ ...orderOf(1, 'bo@example.com'), status: 'rejected' })] });
     render(<RejectOrderDialog order={orderOf(1, 'bo@example.com')} onClose={onClose} />);
     expect(dialog().textContent).toContain('Reject order BP-000001');
     await user.click(within(dialog()).getByRole('button', { name: 'Reject order', hidden: true }));
     expect((await within(dialog()).findByRole('alert', { hidden: true })).textContent).toBe('Reason is required');
     const reason = within(dialog()).getByLabelText('Reason');
     expect(reason.getAttribute('aria-invalid')).toBe('true');
-    expect(rejectOrder).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
 
     await user.type(reason, '  Over budget this quarter ');
     await user.click(within(dialog()).getByRole('button', { name: 'Reject order', hidden: true }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(rejectOrder).toHaveBeenCalledWith({ id: 'o1', reason: 'Over budget this quarter' });
-    expect(toast.success).toHaveBeenCalledWith('Order BP-000001 rejected');
+    expect(writes(sent)).toEqual([{ method: 'POST', url: '/api/purchase/o1/reject', body: { reason: 'Over budget this quarter' } }]);
+    expect(toastType(await screen.findByText('Order BP-000001 rejected'))).toBe('success');
   });
 
   it('shows the server’s reason message under the field, and a refusal without fields above the buttons', async () => {
     const user = userEvent.setup({ delay: null });
     const onClose = vi.fn();
+    serveRoutes({
+      'POST /api/purchase/o1/reject': [
+        apiError(400, 'VALIDATION_FAILED', 'Check the fields', { reason: 'Reason must be at most 500 characters' }),
+        apiError(403, 'FORBIDDEN', COMPANY_MESSAGES.ownOrder),
+      ],
+    });
     render(<RejectOrderDialog order={orderOf(1, 'bo@example.com')} onClose={onClose} />);
     await user.type(within(dialog()).getByLabelText('Reason'), 'No');
-    rejectOrder.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION_FAILED', 'Check the fields', { reason: 'Reason must be at most 500 characters' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Reject order', hidden: true }));
     expect((await within(dialog()).findByRole('alert', { hidden: true })).textContent).toBe('Reason must be at most 500 characters');
 
-    rejectOrder.mockRejectedValueOnce(new ApiClientError(403, 'FORBIDDEN', COMPANY_MESSAGES.ownOrder));
     await user.click(within(dialog()).getByRole('button', { name: 'Reject order', hidden: true }));
     await waitFor(() => expect(dialog().textContent).toContain(COMPANY_MESSAGES.ownOrder));
     expect(onClose).not.toHaveBeenCalled();
@@ -154,28 +131,35 @@ describe('RejectOrderDialog', () => {
   it('Cancel closes without rejecting', async () => {
     const user = userEvent.setup({ delay: null });
     const onClose = vi.fn();
+    const sent = serveRoutes({});
     render(<RejectOrderDialog order={orderOf(1, 'bo@example.com')} onClose={onClose} />);
     await user.click(within(dialog()).getByRole('button', { name: 'Cancel', hidden: true }));
     expect(onClose).toHaveBeenCalled();
-    expect(rejectOrder).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 });
 
 describe('ApprovalQueue', () => {
   it('lists the orders awaiting approval; others’ orders get Approve and Reject, one’s own says another approver decides', async () => {
     const user = userEvent.setup({ delay: null });
-    getCompanyOrders.mockResolvedValue({ items: [orderOf(1, 'bo@example.com'), orderOf(2, 'al@example.com')], total: 2 });
-    approveOrder.mockResolvedValueOnce({ ...orderOf(1, 'bo@example.com'), status: 'invoiced' });
-    render(withQueries(<ApprovalQueue myEmail="AL@example.com" />));
+    const sent = serveRoutes({
+      [QUEUE]: queue([orderOf(1, 'bo@example.com'), orderOf(2, 'al@example.com')]),
+      'POST /api/purchase/o1/approve': [json({ ...orderOf(1, 'bo@example.com'), status: 'invoiced' })],
+    });
+    render(
+      <MemoryRouter>
+        <ApprovalQueue myEmail="AL@example.com" />
+      </MemoryRouter>,
+    );
     await screen.findByText('BP-000001');
-    expect(getCompanyOrders).toHaveBeenCalledWith({ status: 'awaiting_approval', page: 1, limit: 20 });
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual([QUEUE]);
     expect(screen.getAllByRole('button', { name: /^Approve/ }).map((b) => b.textContent)).toEqual(['Approve order BP-000001']);
     expect(screen.getByText('Your own order: another approver decides.')).toBeTruthy();
     expect(screen.getAllByText('On account')).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Approve order BP-000001' }));
-    expect(approveOrder).toHaveBeenCalledWith('o1');
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order BP-000001 approved'));
+    expect(toastType(await screen.findByText('Order BP-000001 approved'))).toBe('success');
+    expect(writes(sent)).toEqual([{ method: 'POST', url: '/api/purchase/o1/approve', body: {} }]);
 
     await user.click(screen.getByRole('button', { name: 'Reject order BP-000001' }));
     expect(screen.getByRole('dialog', { hidden: true }).textContent).toContain('Reject order BP-000001');
@@ -183,8 +167,12 @@ describe('ApprovalQueue', () => {
 
   it('a multi-line order reads its line count and total; its lines, ship-to and note open before deciding (issue 29)', async () => {
     const user = userEvent.setup({ delay: null });
-    getCompanyOrders.mockResolvedValue({ items: [twoLines(3, 'bo@example.com')], total: 1 });
-    render(withQueries(<ApprovalQueue myEmail="al@example.com" />));
+    serveRoutes({ [QUEUE]: queue([twoLines(3, 'bo@example.com')]) });
+    render(
+      <MemoryRouter>
+        <ApprovalQueue myEmail="al@example.com" />
+      </MemoryRouter>,
+    );
     const row = within((await screen.findByText('BP-000003')).closest('tr')!);
     expect(row.getByText('M8 hex bolt and 1 more part')).toBeTruthy();
     expect(row.getByText('2 lines')).toBeTruthy();
@@ -211,8 +199,12 @@ describe('ApprovalQueue', () => {
 
   it('a one-line order keeps its pieces and unit price; without an address or note it says so', async () => {
     const user = userEvent.setup({ delay: null });
-    getCompanyOrders.mockResolvedValue({ items: [orderOf(4, 'bo@example.com')], total: 1 });
-    render(withQueries(<ApprovalQueue myEmail="al@example.com" />));
+    serveRoutes({ [QUEUE]: queue([orderOf(4, 'bo@example.com')]) });
+    render(
+      <MemoryRouter>
+        <ApprovalQueue myEmail="al@example.com" />
+      </MemoryRouter>,
+    );
     const row = within((await screen.findByText('BP-000004')).closest('tr')!);
     expect(row.getByText('1,000 Ps · $0.25/Ps')).toBeTruthy();
     await user.click(row.getByRole('button', { name: 'Show 1 line, ship-to and note of BP-000004' }));
@@ -221,8 +213,12 @@ describe('ApprovalQueue', () => {
   });
 
   it('says so when nothing waits', async () => {
-    getCompanyOrders.mockResolvedValue({ items: [], total: 0 });
-    render(withQueries(<ApprovalQueue myEmail="al@example.com" />));
+    serveRoutes({ [QUEUE]: queue([]) });
+    render(
+      <MemoryRouter>
+        <ApprovalQueue myEmail="al@example.com" />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('No orders are waiting for approval.')).toBeTruthy();
   });
 });

@@ -1,28 +1,14 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMPANY_MESSAGES, type Company, type Member } from '@bulkparts/shared';
-import { ApiClientError } from '@/lib/api-client';
+import { apiError, json, renderWithApi as render, resetFakeApi, serveRoutes, toastType, writes } from '@/test/fake-api';
 import { CompanyAddressForm } from './company-address-form';
 import { CompanyForm } from './company-form';
 import { InviteMemberForm } from './invite-member-form';
 import { MemberEditDialog } from './member-edit-dialog';
 
-const createCompany = vi.fn();
-const updateCompany = vi.fn();
-const inviteMember = vi.fn();
-const updateMember = vi.fn();
-const addAddress = vi.fn();
-vi.mock('../api/create-company', () => ({ useCreateCompany: () => ({ mutateAsync: createCompany }) }));
-vi.mock('../api/update-company', () => ({ useUpdateCompany: () => ({ mutateAsync: updateCompany }) }));
-vi.mock('../api/invite-member', () => ({ useInviteMember: () => ({ mutateAsync: inviteMember }) }));
-vi.mock('../api/update-member', () => ({ useUpdateMember: () => ({ mutateAsync: updateMember }) }));
-vi.mock('../api/add-company-address', () => ({ useAddCompanyAddress: () => ({ mutateAsync: addAddress }) }));
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
-
-beforeEach(() => vi.clearAllMocks());
-afterEach(cleanup);
+afterEach(resetFakeApi);
 
 const company: Company = {
   id: 'c1',
@@ -49,6 +35,7 @@ async function fillAddress(user: ReturnType<typeof userEvent.setup>) {
 
 describe('CompanyForm', () => {
   it('names every missing field under it and sends nothing', async () => {
+    const sent = serveRoutes({});
     const user = userEvent.setup({ delay: null });
     render(<CompanyForm onSaved={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Create company' }));
@@ -62,27 +49,34 @@ describe('CompanyForm', () => {
       'Country is required',
     ]);
     expect(screen.getByLabelText('Company name').getAttribute('aria-invalid')).toBe('true');
-    expect(createCompany).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('creates the company with the billing address (empty optional parts left out)', async () => {
     const user = userEvent.setup({ delay: null });
     const onSaved = vi.fn();
-    createCompany.mockResolvedValueOnce(company);
+    const sent = serveRoutes({ 'POST /api/companies': [json(company, 201)] });
     render(<CompanyForm onSaved={onSaved} />);
     await user.type(screen.getByLabelText('Company name'), '  Acme Fasteners ');
     await fillAddress(user);
     await user.click(screen.getByRole('button', { name: 'Create company' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(company));
-    expect(createCompany).toHaveBeenCalledWith({
-      name: 'Acme Fasteners',
-      billingAddress: { name: 'Accounts', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'Germany' },
-    });
+    expect(writes(sent).map((r) => r.body)).toEqual([
+      {
+        name: 'Acme Fasteners',
+        billingAddress: { name: 'Accounts', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'Germany' },
+      },
+    ]);
   });
 
   it('puts the server’s field messages under the fields they name, and a refusal without fields above the button', async () => {
     const user = userEvent.setup({ delay: null });
-    createCompany.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION_FAILED', 'Check the fields', { 'billingAddress.city': 'City is not known' }));
+    serveRoutes({
+      'POST /api/companies': [
+        apiError(400, 'VALIDATION_FAILED', 'Check the fields', { 'billingAddress.city': 'City is not known' }),
+        apiError(409, 'CONFLICT', COMPANY_MESSAGES.alreadyMember),
+      ],
+    });
     render(<CompanyForm onSaved={vi.fn()} />);
     await user.type(screen.getByLabelText('Company name'), 'Acme');
     await fillAddress(user);
@@ -90,52 +84,57 @@ describe('CompanyForm', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('City is not known');
     expect(screen.getByLabelText('City').getAttribute('aria-invalid')).toBe('true');
 
-    createCompany.mockRejectedValueOnce(new ApiClientError(409, 'CONFLICT', COMPANY_MESSAGES.alreadyMember));
     await user.click(screen.getByRole('button', { name: 'Create company' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(COMPANY_MESSAGES.alreadyMember));
   });
 
   it('edits a company: starts from its values, an emptied tax id is removed (null)', async () => {
     const user = userEvent.setup({ delay: null });
-    updateCompany.mockResolvedValueOnce(company);
+    const sent = serveRoutes({ 'PATCH /api/companies/c1': [json(company)] });
     render(<CompanyForm company={company} onSaved={vi.fn()} onCancel={vi.fn()} />);
     expect((screen.getByLabelText('Company name') as HTMLInputElement).value).toBe('Acme Fasteners');
     expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Berlin');
     await user.clear(screen.getByLabelText('Tax id (optional)'));
     await user.click(screen.getByRole('button', { name: 'Save company' }));
-    await waitFor(() => expect(updateCompany).toHaveBeenCalled());
-    expect(updateCompany.mock.calls[0]![0]).toMatchObject({ id: 'c1', name: 'Acme Fasteners', taxId: null });
+    await waitFor(() => expect(writes(sent)).toHaveLength(1));
+    expect(writes(sent)[0]).toMatchObject({ method: 'PATCH', url: '/api/companies/c1', body: { name: 'Acme Fasteners', taxId: null } });
   });
 });
 
 describe('InviteMemberForm', () => {
   it('checks the email, sends email and role, and empties the email after', async () => {
+    const sent = serveRoutes({
+      'POST /api/companies/c1/invitations': [json({ id: 'i1', email: 'bo@example.com', role: 'approver', status: 'open', createdAt: '', expiresAt: '' }, 201)],
+    });
     const user = userEvent.setup({ delay: null });
     render(<InviteMemberForm companyId="c1" />);
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/email/i);
-    expect(inviteMember).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
 
-    inviteMember.mockResolvedValueOnce({ id: 'i1', email: 'bo@example.com', role: 'approver', status: 'open', createdAt: '', expiresAt: '' });
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'bo@example.com');
     await user.selectOptions(screen.getByLabelText('Role'), 'approver');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    await waitFor(() => expect(inviteMember).toHaveBeenCalledWith({ companyId: 'c1', email: 'bo@example.com', role: 'approver' }));
-    expect(toast.success).toHaveBeenCalledWith('Invitation sent to bo@example.com');
+    expect(toastType(await screen.findByText('Invitation sent to bo@example.com'))).toBe('success');
+    expect(writes(sent)).toEqual([{ method: 'POST', url: '/api/companies/c1/invitations', body: { email: 'bo@example.com', role: 'approver' } }]);
     await waitFor(() => expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe(''));
   });
 
   it('shows a second invitation’s refusal (409) under the form, and a field message under its field', async () => {
+    serveRoutes({
+      'POST /api/companies/c1/invitations': [
+        apiError(409, 'CONFLICT', COMPANY_MESSAGES.alreadyInvited),
+        apiError(400, 'VALIDATION_FAILED', 'Check the fields', { email: 'Enter a valid email' }),
+      ],
+    });
     const user = userEvent.setup({ delay: null });
     render(<InviteMemberForm companyId="c1" />);
-    inviteMember.mockRejectedValueOnce(new ApiClientError(409, 'CONFLICT', COMPANY_MESSAGES.alreadyInvited));
     await user.type(screen.getByLabelText('Email'), 'bo@example.com');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect((await screen.findByRole('alert')).textContent).toBe(COMPANY_MESSAGES.alreadyInvited);
 
-    inviteMember.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION_FAILED', 'Check the fields', { email: 'Enter a valid email' }));
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true'));
   });
@@ -148,7 +147,7 @@ describe('MemberEditDialog', () => {
   it('saves a new role and an emptied limit (no limit: null)', async () => {
     const user = userEvent.setup({ delay: null });
     const onClose = vi.fn();
-    updateMember.mockResolvedValueOnce({ ...buyer, role: 'approver', spendingLimit: null });
+    const sent = serveRoutes({ 'PATCH /api/companies/c1/members/u2': [json({ ...buyer, role: 'approver', spendingLimit: null })] });
     render(<MemberEditDialog companyId="c1" member={buyer} isSelf={false} onClose={onClose} />);
     const limit = within(dialog()).getByLabelText('Spending limit per order ($)') as HTMLInputElement;
     expect(limit.value).toBe('100');
@@ -156,10 +155,11 @@ describe('MemberEditDialog', () => {
     await user.selectOptions(within(dialog()).getByLabelText('Role'), 'approver');
     await user.click(within(dialog()).getByRole('button', { name: 'Save', hidden: true }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(updateMember).toHaveBeenCalledWith({ companyId: 'c1', userId: 'u2', role: 'approver', spendingLimit: null });
+    expect(writes(sent)).toEqual([{ method: 'PATCH', url: '/api/companies/c1/members/u2', body: { role: 'approver', spendingLimit: null } }]);
   });
 
   it('refuses a limit below zero or with three decimals, in the shared schema’s words', async () => {
+    const sent = serveRoutes({});
     const user = userEvent.setup({ delay: null });
     render(<MemberEditDialog companyId="c1" member={buyer} isSelf={false} onClose={vi.fn()} />);
     const limit = within(dialog()).getByLabelText('Spending limit per order ($)');
@@ -171,22 +171,26 @@ describe('MemberEditDialog', () => {
     await user.type(limit, '10.555');
     await user.click(within(dialog()).getByRole('button', { name: 'Save', hidden: true }));
     await waitFor(() => expect(within(dialog()).getByRole('alert', { hidden: true }).textContent).toBe('Spending limit can have at most two decimals'));
-    expect(updateMember).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('never offers one’s own role, sends only the limit, and shows the server’s refusal', async () => {
     const user = userEvent.setup({ delay: null });
     const me: Member = { userId: 'u1', email: 'al@example.com', name: 'Al', role: 'admin', spendingLimit: null };
-    updateMember.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION_FAILED', 'Check the fields', { spendingLimit: 'Spending limit is too large' }));
+    const sent = serveRoutes({
+      'PATCH /api/companies/c1/members/u1': [
+        apiError(400, 'VALIDATION_FAILED', 'Check the fields', { spendingLimit: 'Spending limit is too large' }),
+        apiError(409, 'CONFLICT', COMPANY_MESSAGES.lastAdmin),
+      ],
+    });
     render(<MemberEditDialog companyId="c1" member={me} isSelf onClose={vi.fn()} />);
     expect(within(dialog()).queryByLabelText('Role')).toBeNull();
     expect(dialog().textContent).toContain('you cannot change your own role');
     await user.type(within(dialog()).getByLabelText('Spending limit per order ($)'), '500');
     await user.click(within(dialog()).getByRole('button', { name: 'Save', hidden: true }));
     expect((await within(dialog()).findByRole('alert', { hidden: true })).textContent).toBe('Spending limit is too large');
-    expect(updateMember).toHaveBeenCalledWith({ companyId: 'c1', userId: 'u1', spendingLimit: 500 });
+    expect(writes(sent)).toEqual([{ method: 'PATCH', url: '/api/companies/c1/members/u1', body: { spendingLimit: 500 } }]);
 
-    updateMember.mockRejectedValueOnce(new ApiClientError(409, 'CONFLICT', COMPANY_MESSAGES.lastAdmin));
     await user.click(within(dialog()).getByRole('button', { name: 'Save', hidden: true }));
     await waitFor(() => expect(dialog().textContent).toContain(COMPANY_MESSAGES.lastAdmin));
   });
@@ -196,20 +200,22 @@ describe('CompanyAddressForm', () => {
   it('asks for a label and the address, then sends them', async () => {
     const user = userEvent.setup({ delay: null });
     const onDone = vi.fn();
+    const sent = serveRoutes({ 'POST /api/companies/c1/addresses': [json({ id: 'a1', label: 'Main warehouse', address: {} }, 201)] });
     render(<CompanyAddressForm companyId="c1" onDone={onDone} />);
     await user.click(screen.getByRole('button', { name: 'Save address' }));
     expect((await screen.findAllByRole('alert'))[0]!.textContent).toBe('Label is required');
-    expect(addAddress).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
 
-    addAddress.mockResolvedValueOnce({ id: 'a1', label: 'Main warehouse', address: {} });
     await user.type(screen.getByLabelText('Label'), 'Main warehouse');
     await fillAddress(user);
     await user.click(screen.getByRole('button', { name: 'Save address' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(addAddress).toHaveBeenCalledWith({
-      companyId: 'c1',
-      label: 'Main warehouse',
-      address: { name: 'Accounts', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'Germany' },
-    });
+    expect(writes(sent)).toEqual([
+      {
+        method: 'POST',
+        url: '/api/companies/c1/addresses',
+        body: { label: 'Main warehouse', address: { name: 'Accounts', line1: '1 Main St', city: 'Berlin', postalCode: '10115', country: 'Germany' } },
+      },
+    ]);
   });
 });
