@@ -1,37 +1,30 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type Category } from '@bulkparts/shared';
-import { ApiClientError } from '@/lib/api-client';
+import { apiError, findAlert, formAlerts, json, renderWithApi, resetFakeApi, serveRoutes, toastType, writes, type SentRequest } from '@/test/fake-api';
 import { AddProductForm } from './add-product-form';
 import { DUPLICATE_SPEC_MESSAGE } from './product-form-values';
 
-const createProduct = vi.fn();
-vi.mock('../api/create-product', () => ({ useCreateProduct: () => ({ mutateAsync: createProduct }) }));
-vi.mock('../api/upload-product-image', () => ({ useUploadProductImage: () => ({ mutateAsync: vi.fn(), isPending: false }) }));
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
 const categories: Category[] = [
   { slug: 'fasteners', name: 'Fasteners', parent: null, count: 3 },
   { slug: 'hex-bolts', name: 'Hex bolts', parent: 'fasteners', count: 2 },
   { slug: 'bearings', name: 'Bearings', parent: null, count: 1 },
 ];
-vi.mock('@/features/categories/api/get-categories', () => ({ getCategories: async () => categories }));
 
-beforeEach(() => vi.clearAllMocks());
-afterEach(cleanup);
+afterEach(resetFakeApi);
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
-function renderForm() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={qc}>
-      <AddProductForm />
-    </QueryClientProvider>,
-  );
+/** The shop's categories, and its answers to new products (`answers`, in turn); the requests sent are recorded. */
+let sent: SentRequest[] = [];
+function renderForm(...answers: Response[]) {
+  sent = serveRoutes({ 'GET /api/categories': () => json(categories), 'POST /api/service': answers });
+  return renderWithApi(<AddProductForm />);
 }
+/** The products the form sent. */
+const products = () => writes(sent).map((r) => r.body as Record<string, unknown>);
+const created = () => json({ _id: 'p9' }, 201);
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>, { submit = true } = {}) {
   await user.type(input('SKU'), 'fb-m8-40');
@@ -60,16 +53,15 @@ describe('AddProductForm (built from the form kit)', () => {
     expect(messages).toContain('SKU is required');
     expect(messages).toContain('Price must be a number');
     expect(messages).toContain('Minimum order quantity must be a number');
-    expect(createProduct).not.toHaveBeenCalled();
+    expect(products()).toEqual([]);
   });
 
   it('sends numbers and the SKU in capitals, says the spec’s success text, and empties every field, numbers included', async () => {
-    createProduct.mockResolvedValueOnce({});
     const user = userEvent.setup({ delay: null });
-    renderForm();
+    renderForm(created());
     await fillIn(user);
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MESSAGES.addProductSuccess));
-    expect(createProduct.mock.calls[0]![0]).toMatchObject({
+    expect(toastType(await findAlert(MESSAGES.addProductSuccess))).toBe('success');
+    expect(products()[0]!).toMatchObject({
       sku: 'FB-M8-40',
       name: 'E2E Flange Bolt',
       price: 0.35,
@@ -85,27 +77,27 @@ describe('AddProductForm (built from the form kit)', () => {
   });
 
   it('puts the server’s field messages under the fields and toasts its message', async () => {
-    createProduct.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION', 'Check the product', { name: 'A product with this name exists' }));
     const user = userEvent.setup({ delay: null });
-    renderForm();
+    renderForm(apiError(400, 'VALIDATION', 'Check the product', { name: 'A product with this name exists' }));
     await fillIn(user);
-    expect((await screen.findByRole('alert')).textContent).toBe('A product with this name exists');
+    await waitFor(() => expect(formAlerts().map((a) => a.textContent)).toEqual(['A product with this name exists']));
     expect(input('Name').getAttribute('aria-invalid')).toBe('true');
-    expect(toast.error).toHaveBeenCalledWith('Check the product');
+    expect(toastType(await findAlert('Check the product'))).toBe('error');
   });
 
   it('shows a taken SKU (409) and an unknown category (400) under their inputs', async () => {
-    createProduct.mockRejectedValueOnce(new ApiClientError(409, 'CONFLICT', 'SKU FB-M8-40 is taken', { sku: 'Another product has this SKU' }));
     const user = userEvent.setup({ delay: null });
-    renderForm();
+    renderForm(
+      apiError(409, 'CONFLICT', 'SKU FB-M8-40 is taken', { sku: 'Another product has this SKU' }),
+      apiError(400, 'VALIDATION', 'Unknown category', { category: 'No such category' }),
+    );
     await fillIn(user);
     await waitFor(() => expect(input('SKU').getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByRole('alert').textContent).toBe('Another product has this SKU');
+    expect(formAlerts().map((a) => a.textContent)).toEqual(['Another product has this SKU']);
 
-    createProduct.mockRejectedValueOnce(new ApiClientError(400, 'VALIDATION', 'Unknown category', { category: 'No such category' }));
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     await waitFor(() => expect(screen.getByLabelText('Category').getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('No such category');
+    expect(formAlerts().map((a) => a.textContent)).toContain('No such category');
   });
 });
 
@@ -118,9 +110,8 @@ describe('AddProductForm: category, specifications and images', () => {
   });
 
   it('turns the specification rows into the attributes object, in order, without removed or empty rows', async () => {
-    createProduct.mockResolvedValueOnce({});
     const user = userEvent.setup({ delay: null });
-    renderForm();
+    renderForm(created());
     await fillIn(user, { submit: false });
     await waitFor(() => expect((screen.getByLabelText('Category') as HTMLSelectElement).options).toHaveLength(4));
     await user.selectOptions(screen.getByLabelText('Category'), 'hex-bolts');
@@ -131,17 +122,17 @@ describe('AddProductForm: category, specifications and images', () => {
     await user.click(screen.getByRole('button', { name: 'Remove specification 2' }));
     expect(input('Specification 2').value).toBe('Material');
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
-    await waitFor(() => expect(createProduct).toHaveBeenCalled());
-    const sent = createProduct.mock.calls[0]![0];
-    expect(sent.category).toBe('hex-bolts');
-    expect(sent.attributes).toEqual({ Thread: 'M8', Material: 'Steel 8.8' });
-    expect(Object.keys(sent.attributes)).toEqual(['Thread', 'Material']);
-    expect(sent).not.toHaveProperty('specs');
+    await waitFor(() => expect(products()).toHaveLength(1));
+    const product = products()[0]!;
+    expect(product.category).toBe('hex-bolts');
+    expect(product.attributes).toEqual({ Thread: 'M8', Material: 'Steel 8.8' });
+    expect(Object.keys(product.attributes as object)).toEqual(['Thread', 'Material']);
+    expect(product).not.toHaveProperty('specs');
   });
 
   it('refuses a specification name used twice (whatever its case) on the later row, and a name without a value', async () => {
     const user = userEvent.setup({ delay: null });
-    renderForm();
+    renderForm(created());
     await fillIn(user, { submit: false });
     await addSpec(user, 1, 'Thread', 'M8');
     await addSpec(user, 2, 'thread ', 'M10');
@@ -152,20 +143,19 @@ describe('AddProductForm: category, specifications and images', () => {
     expect(input('Specification 1').getAttribute('aria-invalid')).toBe('false');
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([DUPLICATE_SPEC_MESSAGE, 'Specification values cannot be empty']);
     expect(input('Value of specification 3').getAttribute('aria-invalid')).toBe('true');
-    expect(createProduct).not.toHaveBeenCalled();
+    expect(products()).toEqual([]);
 
     await user.clear(input('Specification 2'));
     await user.type(input('Specification 2'), 'Pitch');
     await user.type(input('Value of specification 3'), 'Zinc');
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
-    await waitFor(() => expect(createProduct).toHaveBeenCalled());
-    expect(createProduct.mock.calls[0]![0].attributes).toEqual({ Thread: 'M8', Pitch: 'M10', Finish: 'Zinc' });
+    await waitFor(() => expect(products()).toHaveLength(1));
+    expect(products()[0]!.attributes).toEqual({ Thread: 'M8', Pitch: 'M10', Finish: 'Zinc' });
   });
 
   it('sends more images after the main one, and makes another one the main image', async () => {
-    createProduct.mockResolvedValueOnce({});
     const user = userEvent.setup({ delay: null });
-    renderForm();
+    renderForm(created());
     await fillIn(user, { submit: false });
     await user.click(screen.getByRole('button', { name: 'Add image URL' }));
     await user.type(input('Image 2'), '/images/products/side.svg');
@@ -180,8 +170,8 @@ describe('AddProductForm: category, specifications and images', () => {
     expect(input('Image URL').value).toBe('/images/products/side.svg');
     expect(input('Image 2').value).toBe('https://example.com/bolt.svg');
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
-    await waitFor(() => expect(createProduct).toHaveBeenCalled());
-    expect(createProduct.mock.calls[0]![0]).toMatchObject({
+    await waitFor(() => expect(products()).toHaveLength(1));
+    expect(products()[0]!).toMatchObject({
       img: '/images/products/side.svg',
       images: ['/images/products/side.svg', 'https://example.com/bolt.svg'],
     });
@@ -190,22 +180,20 @@ describe('AddProductForm: category, specifications and images', () => {
 
 describe('AddProductForm: the low-stock alert (issue 19)', () => {
   it('is a number field whose hint says empty means the shop-wide setting; empty sends null', async () => {
-    createProduct.mockResolvedValueOnce({});
     const user = userEvent.setup({ delay: null });
-    renderForm();
+    renderForm(created());
     const field = input('Low-stock alert below');
     expect(field.type).toBe('number');
     const hint = document.getElementById(field.getAttribute('aria-describedby')!)!;
     expect(hint.textContent).toMatch(/Empty: the shop-wide setting; 0: never/);
     await fillIn(user);
-    await waitFor(() => expect(createProduct).toHaveBeenCalled());
-    expect(createProduct.mock.calls[0]![0]).toMatchObject({ lowStockThreshold: null });
+    await waitFor(() => expect(products()).toHaveLength(1));
+    expect(products()[0]!).toMatchObject({ lowStockThreshold: null });
   });
 
   it('sends a whole number (0 included), and refuses a fraction or a negative in the schema’s words', async () => {
-    createProduct.mockResolvedValue({});
     const user = userEvent.setup({ delay: null });
-    renderForm();
+    renderForm(created());
     await fillIn(user, { submit: false });
     const field = input('Low-stock alert below');
     await user.type(field, '1.5');
@@ -218,28 +206,25 @@ describe('AddProductForm: the low-stock alert (issue 19)', () => {
     await waitFor(() =>
       expect(within(field.parentElement!).getByRole('alert').textContent).toBe('Low-stock threshold cannot be negative (0 turns the alert off)'),
     );
-    expect(createProduct).not.toHaveBeenCalled();
+    expect(products()).toEqual([]);
 
     await user.clear(field);
     await user.type(field, '0');
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
-    await waitFor(() => expect(createProduct).toHaveBeenCalledTimes(1));
-    expect(createProduct.mock.calls[0]![0]).toMatchObject({ lowStockThreshold: 0 });
+    await waitFor(() => expect(products()).toHaveLength(1));
+    expect(products()[0]!).toMatchObject({ lowStockThreshold: 0 });
     // The form starts again empty: the next product follows the shop-wide setting unless told.
     await waitFor(() => expect(input('Low-stock alert below').value).toBe(''));
   });
 
   it('shows the server’s lowStockThreshold message under the field', async () => {
-    createProduct.mockRejectedValueOnce(
-      new ApiClientError(400, 'VALIDATION_FAILED', 'Check the product', { lowStockThreshold: 'Low-stock threshold is too large' }),
-    );
     const user = userEvent.setup({ delay: null });
-    renderForm();
+    renderForm(apiError(400, 'VALIDATION_FAILED', 'Check the product', { lowStockThreshold: 'Low-stock threshold is too large' }));
     await fillIn(user, { submit: false });
     await user.type(input('Low-stock alert below'), '25');
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     await waitFor(() => expect(input('Low-stock alert below').getAttribute('aria-invalid')).toBe('true'));
-    expect(createProduct.mock.calls[0]![0]).toMatchObject({ lowStockThreshold: 25 });
+    expect(products()[0]!).toMatchObject({ lowStockThreshold: 25 });
     expect(within(input('Low-stock alert below').parentElement!).getByRole('alert').textContent).toBe('Low-stock threshold is too large');
   });
 });
