@@ -1,43 +1,59 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CART_MESSAGES, NO_BACKORDERS, type Company, type CompanyAddress, type Order, type StoredShippingAddress } from '@bulkparts/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  CART_MESSAGES,
+  IDEMPOTENCY_KEY_HEADER,
+  NO_BACKORDERS,
+  type Company,
+  type CompanyAddress,
+  type Order,
+  type StoredShippingAddress,
+} from '@bulkparts/shared';
 import { MemoryRouter } from 'react-router';
-import { ApiClientError } from '@/lib/api-client';
+import { apiError, findAlert, formAlerts, json, renderWithApi, resetFakeApi, serveApi, toastType, writes, type SentRequest } from '@/test/fake-api';
 import { CheckoutForm, placedOrderPath } from './checkout-form';
 
-// Issue 30: the shipping options (pending unless a test answers them, so the other tests see no shipping radios).
-const getShippingOptions = vi.hoisted(() => vi.fn());
-vi.mock('../api/get-shipping-options', () => ({ getShippingOptions }));
-
-const place = vi.fn();
-vi.mock('../api/checkout', async (importOriginal) => ({ ...(await importOriginal<object>()), useCheckout: () => ({ mutateAsync: place }) }));
-vi.mock('@/features/orders/api/order-queries', () => ({ newIdempotencyKey: () => 'key-1' }));
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-toastify', () => ({ toast }));
-// Issue 30: the ship-to's tax context (a German seller: Germany at 19%, elsewhere an export).
-vi.mock('@/features/tax/api/tax-queries', () => ({
-  taxQueries: {
-    context: (country: string, region: string) => ({
-      queryKey: ['tax', 'context', country, region],
-      queryFn: async () => ({
+/**
+ * The shop the form talks to: its answers to checkout (`checkoutAnswers`, in turn, with the
+ * idempotency key of each recorded), the shipping options (issue 30: none unless a test sets
+ * them, so the other tests see no shipping radios; not left pending, since a checkout's answer
+ * waits for the cart's reads, these included, to be read again) and the ship-to's tax context (a
+ * German seller: Germany at 19%, elsewhere an export).
+ */
+let checkoutAnswers: Response[] = [];
+let shippingOptions: unknown[] = [];
+let keys: (string | null)[] = [];
+let sent: SentRequest[] = [];
+beforeEach(() => {
+  onAlreadyOrdered.mockClear();
+  checkoutAnswers = [];
+  shippingOptions = [];
+  keys = [];
+  sent = serveApi((req, init) => {
+    const url = new URL(req.url, 'http://shop.test');
+    if (url.pathname === '/api/cart/shipping-options') return json(shippingOptions);
+    if (url.pathname === '/api/tax/context') {
+      const country = url.searchParams.get('country') ?? '';
+      return json({
         sellerCountry: 'DE',
         sellerVatNumber: null,
-        destination: country ? { country, region: region || null } : null,
+        destination: country ? { country, region: url.searchParams.get('region') } : null,
         buyer: null,
         rates: [{ country: 'DE', region: null, taxClass: 'standard', rateBp: 1900, name: 'VAT 19%' }],
         today: '2026-11-28',
-      }),
-    }),
-  },
-}));
-
-beforeEach(() => {
-  vi.clearAllMocks();
-  getShippingOptions.mockImplementation(() => new Promise(() => {}));
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/api/cart/checkout') {
+      keys.push(new Headers(init?.headers).get(IDEMPOTENCY_KEY_HEADER));
+      return checkoutAnswers.shift();
+    }
+  });
 });
-afterEach(cleanup);
+afterEach(resetFakeApi);
+
+/** The checkouts the form sent: each POST's body. */
+const checkouts = () => writes(sent).map((r) => (r.url === '/api/cart/checkout' ? r.body : r));
 
 const address: StoredShippingAddress = { name: 'Jo Buyer', line1: '1 Mill Lane', city: 'Leeds', postalCode: 'LS1 1AA', country: 'United Kingdom' };
 
@@ -62,21 +78,18 @@ const onAlreadyOrdered = vi.fn();
 
 function renderForm(props: Partial<Parameters<typeof CheckoutForm>[0]> = {}) {
   const onPlaced = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <CheckoutForm
-          address={address}
-          buyerName="Jo Buyer"
-          blocked={false}
-          onPlaced={onPlaced}
-          onAlreadyOrdered={onAlreadyOrdered}
-          lines={[{ unitPrice: 1.2, quantity: 100, availableQuantity: 100_000, backorder: NO_BACKORDERS }]}
-          {...props}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithApi(
+    <MemoryRouter>
+      <CheckoutForm
+        address={address}
+        buyerName="Jo Buyer"
+        blocked={false}
+        onPlaced={onPlaced}
+        onAlreadyOrdered={onAlreadyOrdered}
+        lines={[{ unitPrice: 1.2, quantity: 100, availableQuantity: 100_000, backorder: NO_BACKORDERS }]}
+        {...props}
+      />
+    </MemoryRouter>,
   );
   return onPlaced;
 }
@@ -85,13 +98,14 @@ const placeOrder = () => userEvent.click(screen.getByRole('button', { name: 'Pla
 
 describe('CheckoutForm: paying on terms (issue 18)', () => {
   it('offers no payment choice without a company on terms, and sends card', async () => {
-    place.mockResolvedValueOnce(order('pending'));
+    checkoutAnswers.push(json(order('pending'), 201));
     const onPlaced = renderForm({ company: { ...company, paymentTerms: null } });
     expect(screen.queryByRole('group', { name: 'Payment' })).toBeNull();
     expect(screen.queryByRole('radio')).toBeNull();
     await placeOrder();
-    expect(place).toHaveBeenCalledWith(expect.objectContaining({ paymentMethod: 'card', idempotencyKey: 'key-1' }));
-    expect(onPlaced).toHaveBeenCalledWith(order('pending'));
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(order('pending')));
+    expect(checkouts()).toEqual([expect.objectContaining({ paymentMethod: 'card' })]);
+    expect(keys).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
   });
 
   it('offers card (chosen) or account with the terms’ label, and shows the credit limit, used and available', () => {
@@ -112,13 +126,13 @@ describe('CheckoutForm: paying on terms (issue 18)', () => {
   });
 
   it('sends paymentMethod account when chosen, and hands on the invoiced order', async () => {
-    place.mockResolvedValueOnce(order('invoiced'));
+    checkoutAnswers.push(json(order('invoiced'), 201));
     const onPlaced = renderForm({ company });
     await userEvent.click(screen.getByRole('radio', { name: 'Pay on account (Net 30)' }));
     await placeOrder();
-    expect(place).toHaveBeenCalledWith(expect.objectContaining({ paymentMethod: 'account' }));
-    expect(onPlaced).toHaveBeenCalledWith(order('invoiced'));
-    expect(toast.success).toHaveBeenCalledWith('Order BP-000042 placed');
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(order('invoiced')));
+    expect(checkouts()).toEqual([expect.objectContaining({ paymentMethod: 'account' })]);
+    expect(toastType(await findAlert('Order BP-000042 placed'))).toBe('success');
   });
 
   it('says so before placing when the order is more than the credit left (only for account)', async () => {
@@ -132,7 +146,7 @@ describe('CheckoutForm: paying on terms (issue 18)', () => {
   });
 
   it('shows the server’s 409 Credit limit exceeded clearly, with what is left', async () => {
-    place.mockRejectedValueOnce(new ApiClientError(409, 'CREDIT_LIMIT_EXCEEDED', 'Credit limit exceeded'));
+    checkoutAnswers.push(apiError(409, 'CREDIT_LIMIT_EXCEEDED', 'Credit limit exceeded'));
     const onPlaced = renderForm({ company });
     await userEvent.click(screen.getByRole('radio', { name: 'Pay on account (Net 30)' }));
     await placeOrder();
@@ -143,10 +157,10 @@ describe('CheckoutForm: paying on terms (issue 18)', () => {
   });
 
   it('tells a buyer whose order waits for approval in the toast', async () => {
-    place.mockResolvedValueOnce(order('awaiting_approval'));
+    checkoutAnswers.push(json(order('awaiting_approval'), 201));
     renderForm({ company });
     await placeOrder();
-    expect(toast.success).toHaveBeenCalledWith('Order BP-000042 sent for approval');
+    expect(toastType(await findAlert('Order BP-000042 sent for approval'))).toBe('success');
   });
 
   it('fills the shipping address from a company address, which stays editable', async () => {
@@ -165,7 +179,7 @@ describe('CheckoutForm: paying on terms (issue 18)', () => {
         },
       },
     ];
-    place.mockResolvedValueOnce(order('pending'));
+    checkoutAnswers.push(json(order('pending'), 201));
     renderForm({ company, companyAddresses: addresses });
     await userEvent.selectOptions(screen.getByLabelText('Company address'), 'a1');
     expect((screen.getByLabelText('Address line 1') as HTMLInputElement).value).toBe('9 Dock Road');
@@ -175,50 +189,44 @@ describe('CheckoutForm: paying on terms (issue 18)', () => {
     await userEvent.clear(screen.getByLabelText('Name'));
     await userEvent.type(screen.getByLabelText('Name'), 'Sam Stores');
     await placeOrder();
-    expect(place).toHaveBeenCalledWith(
-      expect.objectContaining({
-        shippingAddress: expect.objectContaining({
-          company: 'Acme Fasteners',
-          name: 'Sam Stores',
-          line1: '9 Dock Road',
-          postalCode: 'HU1 2AB',
-          phone: '+44 1482 000000',
+    await waitFor(() =>
+      expect(checkouts()).toEqual([
+        expect.objectContaining({
+          shippingAddress: expect.objectContaining({
+            company: 'Acme Fasteners',
+            name: 'Sam Stores',
+            line1: '9 Dock Road',
+            postalCode: 'HU1 2AB',
+            phone: '+44 1482 000000',
+          }),
         }),
-      }),
+      ]),
     );
   });
 });
 
 describe('CheckoutForm: overlapping checkouts of one cart (issue 28)', () => {
   it('hands on the order another checkout made of this cart, with its number, and places nothing', async () => {
-    place.mockRejectedValueOnce(
-      new ApiClientError(409, 'CART_ALREADY_ORDERED', CART_MESSAGES.alreadyOrdered, {}, [], {
-        error: 'CART_ALREADY_ORDERED',
-        message: CART_MESSAGES.alreadyOrdered,
-        orderId: 'o123',
-        orderNumber: 'BP-000123',
-      }),
-    );
+    checkoutAnswers.push(json({ error: 'CART_ALREADY_ORDERED', message: CART_MESSAGES.alreadyOrdered, orderId: 'o123', orderNumber: 'BP-000123' }, 409));
     const onPlaced = renderForm();
     await placeOrder();
     await waitFor(() => expect(onAlreadyOrdered).toHaveBeenCalledTimes(1));
     expect(onAlreadyOrdered).toHaveBeenCalledWith({ message: 'This cart has already been ordered', order: { orderId: 'o123', orderNumber: 'BP-000123' } });
     expect(onPlaced).not.toHaveBeenCalled();
-    expect(toast.success).not.toHaveBeenCalled();
-    // The page replaces the form; nothing is left half-done on it meanwhile.
+    // No toast, and the page replaces the form: nothing is left half-done on it meanwhile.
     expect(screen.queryByRole('alert')).toBeNull();
     expect((screen.getByRole('button', { name: 'Place order' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('still says so when the server could not name the order', async () => {
-    place.mockRejectedValueOnce(new ApiClientError(409, 'CART_ALREADY_ORDERED', CART_MESSAGES.alreadyOrdered));
+    checkoutAnswers.push(apiError(409, 'CART_ALREADY_ORDERED', CART_MESSAGES.alreadyOrdered));
     renderForm();
     await placeOrder();
     await waitFor(() => expect(onAlreadyOrdered).toHaveBeenCalledWith({ message: 'This cart has already been ordered', order: null }));
   });
 
   it('shows a cart changed while it was being ordered, and orders again once checked', async () => {
-    place.mockRejectedValueOnce(new ApiClientError(409, 'CONFLICT', CART_MESSAGES.cartChanged));
+    checkoutAnswers.push(apiError(409, 'CONFLICT', CART_MESSAGES.cartChanged));
     const onPlaced = renderForm();
     await placeOrder();
     const alert = (await screen.findAllByRole('alert'))[0]!;
@@ -229,12 +237,13 @@ describe('CheckoutForm: overlapping checkouts of one cart (issue 28)', () => {
     const button = screen.getByRole('button', { name: 'Place order' }) as HTMLButtonElement;
     expect(button.disabled).toBe(false);
     expect((screen.getByLabelText('Address line 1') as HTMLInputElement).value).toBe('1 Mill Lane');
-    place.mockResolvedValueOnce(order('pending'));
+    checkoutAnswers.push(json(order('pending'), 201));
     await placeOrder();
     await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(order('pending')));
     // The same key: no order was made with it, and a lost answer of this try must not order twice.
-    expect(place).toHaveBeenNthCalledWith(2, expect.objectContaining({ idempotencyKey: 'key-1' }));
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(formAlerts()).toEqual([]);
   });
 });
 
@@ -306,26 +315,27 @@ describe('CheckoutForm: shipping options (issue 30)', () => {
   ];
 
   it('lists each option with its price and delivery dates as a radio group, adds the chosen one to the total, and sends it', async () => {
-    getShippingOptions.mockResolvedValue(OPTIONS);
-    place.mockResolvedValueOnce(order('pending'));
+    shippingOptions = OPTIONS;
+    checkoutAnswers.push(json(order('pending'), 201));
     renderForm();
     const parcel = (await screen.findByRole('radio', { name: /Tracked parcel\s*\$6\.95/ })) as HTMLInputElement;
     const group = screen.getByRole('group', { name: 'Shipping' });
     expect(document.getElementById(parcel.getAttribute('aria-describedby')!)?.textContent).toBe('Arrives 4 Dec – 8 Dec');
     expect((within(group).getByRole('radio', { name: /Pick up at our depot/ }) as HTMLInputElement).checked).toBe(true);
-    expect(getShippingOptions).toHaveBeenCalledWith('United Kingdom', undefined);
+    // Asked for the ship-to's country, for the whole cart (no one line named).
+    expect(sent.map((r) => r.url)).toContain('/api/cart/shipping-options?country=United+Kingdom');
     await userEvent.click(parcel);
     await placeOrder();
-    expect(place).toHaveBeenCalledWith(expect.objectContaining({ shippingMethod: 'parcel' }));
+    await waitFor(() => expect(checkouts()).toEqual([expect.objectContaining({ shippingMethod: 'parcel' })]));
   });
 
   it('asks for the carrier account for collect; offers a freight quote when no method fits', async () => {
-    getShippingOptions.mockResolvedValue(OPTIONS);
+    shippingOptions = OPTIONS;
     renderForm();
     await userEvent.click(await screen.findByRole('radio', { name: /Collect on your carrier account/ }));
     expect(screen.getByLabelText(/Your carrier and account number/)).toBeTruthy();
     cleanup();
-    getShippingOptions.mockResolvedValue([]);
+    shippingOptions = [];
     renderForm();
     expect((await screen.findByRole('link', { name: 'Request a freight quote' })).getAttribute('href')).toContain('/quotes/new?from=cart&freight=');
   });
