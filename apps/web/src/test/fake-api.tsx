@@ -27,19 +27,55 @@ export const apiError = (status: number, error: string, message: string, fields?
   json({ error, message, ...(fields ? { fields } : {}) }, status);
 
 /**
- * Stubs `fetch` with `answer`, called with each request (and fetch's init, for its headers);
- * undefined answers 404. Returns the requests sent, in order (the GETs too: filter on method or url).
+ * Stubs `fetch`, and `XMLHttpRequest` (file uploads, lib/upload-with-progress), with `answer`,
+ * called with each request (and its init, for the headers); undefined answers 404. Returns the
+ * requests sent, in order (the GETs too: filter on method or url).
  */
 export function serveApi(answer: (req: SentRequest, init?: RequestInit) => Response | undefined | Promise<Response | undefined>): SentRequest[] {
   const sent: SentRequest[] = [];
+  const respond = async (req: SentRequest, init: RequestInit) => {
+    sent.push(req);
+    return (await answer(req, init)) ?? apiError(404, 'NOT_FOUND', 'Not found');
+  };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const raw = init?.body;
-      const req = { method: init?.method ?? 'GET', url: String(url), body: typeof raw === 'string' ? JSON.parse(raw) : (raw ?? undefined) };
-      sent.push(req);
-      return (await answer(req, init)) ?? apiError(404, 'NOT_FOUND', 'Not found');
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const raw = init.body;
+      return respond({ method: init.method ?? 'GET', url: String(url), body: typeof raw === 'string' ? JSON.parse(raw) : (raw ?? undefined) }, init);
     }),
+  );
+  vi.stubGlobal(
+    'XMLHttpRequest',
+    class {
+      status = 0;
+      responseText = '';
+      withCredentials = false;
+      upload: { onprogress?: (e: ProgressEvent) => void; onload?: () => void } = {};
+      onload?: () => void;
+      onerror?: () => void;
+      onabort?: () => void;
+      private method = 'GET';
+      private url = '';
+      private headers: Record<string, string> = {};
+      open(method: string, url: string) {
+        this.method = method;
+        this.url = url;
+      }
+      setRequestHeader(name: string, value: string) {
+        this.headers[name.toLowerCase()] = value;
+      }
+      abort() {
+        this.onabort?.();
+      }
+      send(body: XMLHttpRequestBodyInit) {
+        void respond({ method: this.method, url: this.url, body }, { method: this.method, headers: this.headers, body }).then(async (res) => {
+          this.status = res.status;
+          this.responseText = await res.text();
+          this.upload.onload?.();
+          this.onload?.();
+        });
+      }
+    },
   );
   return sent;
 }
