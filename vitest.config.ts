@@ -45,7 +45,8 @@ const serverProject = (engine: 'sqlite' | 'postgres') => ({
 /**
  * The web app's component test files that mock modules (`vi.mock`): a mock replaces a module for
  * the whole worker, so these run each in a fresh module graph; the others share one worker's
- * loaded React, router and happy-dom modules from file to file (ADR 0024).
+ * loaded React, router and happy-dom modules from file to file (ADR 0024). Component tests stub
+ * the network instead (apps/web/src/test/fake-api.tsx), so this list is empty today.
  */
 const componentTests = readdirSync('apps/web/src', { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.test.tsx'))
