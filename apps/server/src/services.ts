@@ -165,7 +165,7 @@ export function buildServices({
   // Issue 30: the seller's identity (one row; the environment's values until an admin saves it), read by every document and mail.
   const settings = createSettingsService({ repo: createSettingsRepository(db), defaults: config.seller });
   const sellerLines = async () => sellerDocumentLines(await settings.seller());
-  const mailRepo = createMailRepository(db, engine);
+  const mailRepo = createMailRepository(db, engine, commits);
   const webhooksRepo = createWebhooksRepository(db, engine, commits);
   const webhookDelivery = createWebhookDelivery({
     repo: webhooksRepo,

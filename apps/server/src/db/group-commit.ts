@@ -40,8 +40,8 @@ export interface GroupCommit {
  *   transaction, each inside its own savepoint, one after another: a unit that throws rolls back
  *   alone and the others still commit, and each sees what the ones before it wrote. Nobody is
  *   answered before the commit: a failed commit rejects every unit of the batch, and a crash loses
- *   only units that were never answered. At low load a batch is one unit; nothing waits on a
- *   timer. A batch of relaxed units only commits with `synchronous = NORMAL` (the connection is
+ *   only units that were never answered. At low load a batch is one unit, run as the transaction
+ *   itself (no savepoint); nothing waits on a timer. A batch of relaxed units only commits with `synchronous = NORMAL` (the connection is
  *   held for the whole batch and set back to FULL after it, whatever happens).
  */
 export function createGroupCommit(db: Kysely<DB>, engine: Engine, { maxBatch = 64 } = {}): GroupCommit {
@@ -59,6 +59,31 @@ export function createGroupCommit(db: Kysely<DB>, engine: Engine, { maxBatch = 6
   let scheduled = false;
 
   async function runBatch(q: Kysely<DB>, batch: Queued[], outcomes: { ok: boolean; value: unknown }[]): Promise<void> {
+    if (batch.length === 1) {
+      // A lone unit (one buyer, low load) is the transaction itself: its rollback is the
+      // savepoint's, so the savepoint's two statements are saved (ADR 0029). Its own error is its
+      // outcome; a failed commit still rejects it through `flush`.
+      const [item] = batch as [Queued];
+      let failed: { error: unknown } | undefined;
+      await q
+        .transaction()
+        .execute(async (trx) => {
+          try {
+            return await item.unit(trx);
+          } catch (error) {
+            failed = { error };
+            throw error;
+          }
+        })
+        .then(
+          (value) => outcomes.push({ ok: true, value }),
+          (error: unknown) => {
+            if (!failed) throw error;
+            outcomes.push({ ok: false, value: failed.error });
+          },
+        );
+      return;
+    }
     await q.transaction().execute(async (trx) => {
       for (const item of batch) {
         await sql`savepoint unit`.execute(trx);

@@ -47,6 +47,28 @@ describe('group commit', () => {
     );
   });
 
+  it('a unit alone in its batch rolls back on its own error and on a failed commit, and the next unit commits', async () => {
+    const commits = createGroupCommit(t.database.db, t.database.engine);
+    const thrown = commits.run(async (trx) => {
+      await trx.insertInto('sequences').values({ name: 'gc-alone', value: 1 }).execute();
+      throw new Error('the lone unit failed');
+    });
+    await expect(thrown).rejects.toThrow('the lone unit failed');
+    expect(await seq('gc-alone')).toBeUndefined();
+    if (engine === 'sqlite') {
+      // A foreign key checked only at COMMIT (deferred): the unit succeeds, its commit fails.
+      const breaker = commits.run(async (trx) => {
+        await trx.insertInto('sequences').values({ name: 'gc-alone-lost', value: 1 }).execute();
+        await sql`pragma defer_foreign_keys = on`.execute(trx);
+        await sql`insert into "twoFactor" ("id", "secret", "backupCodes", "userId") values ('gc-2fa-alone', 's', '[]', 'no-such-user')`.execute(trx);
+      });
+      await expect(breaker).rejects.toThrow(/foreign key/i);
+      expect(await seq('gc-alone-lost')).toBeUndefined();
+    }
+    expect(await commits.run(async (trx) => (await trx.insertInto('sequences').values({ name: 'gc-alone-after', value: 3 }).execute(), 'done'))).toBe('done');
+    expect(await seq('gc-alone-after')).toEqual({ value: 3 });
+  });
+
   it.runIf(engine === 'sqlite')('on SQLite, rejects every unit of a batch whose commit fails, and stores none of it', async () => {
     const commits = createGroupCommit(t.database.db, t.database.engine);
     const ok = commits.run((trx) => trx.insertInto('sequences').values({ name: 'gc-lost', value: 1 }).execute());

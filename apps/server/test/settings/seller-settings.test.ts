@@ -61,7 +61,7 @@ describe(`seller settings (${engine})`, () => {
     });
   });
 
-  it('keeps what an admin saves; the Contact page shows it at once (no cache to go stale)', async () => {
+  it('keeps what an admin saves; the Contact page shows it at once (the kept record is dropped by the save, ADR 0029)', async () => {
     const saved = await put(VALID);
     expect(saved.statusCode, saved.body).toBe(200);
     const body = saved.json() as Seller;

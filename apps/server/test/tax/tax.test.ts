@@ -121,6 +121,21 @@ describe(`tax rates (${engine})`, () => {
     }
   });
 
+  it('an order right after the rates are replaced is taxed at the new rate (the kept rates are dropped by the write, ADR 0029)', async () => {
+    const admin = await shopAdmin(t.app);
+    const buyer = await signUp(t.app);
+    const before = (await t.app.inject({ method: 'GET', url: '/api/tax/rates', headers: { cookie: admin.cookie } })).json() as { rates: TaxRateAnswer[] };
+    const replace = (rates: TaxRateAnswer[]) => t.app.inject({ method: 'PUT', url: '/api/tax/rates', headers: { cookie: admin.cookie }, payload: { rates } });
+    try {
+      expect((await orderFor(buyer, 'Germany', undefined, [products[0]!])).lines[0]!.tax).toMatchObject({ rate: 19 });
+      const raised = before.rates.map((r) => (r.country === 'DE' && r.taxClass === 'standard' ? { ...r, rate: 21, name: 'VAT 21%' } : r));
+      expect((await replace(raised)).statusCode).toBe(200);
+      expect((await orderFor(buyer, 'Germany', undefined, [products[0]!])).lines[0]!.tax).toMatchObject({ rate: 21, name: 'VAT 21%' });
+    } finally {
+      expect((await replace(before.rates)).statusCode).toBe(200);
+    }
+  });
+
   it('exports outside the seller’s tax area at 0', async () => {
     const buyer = await signUp(t.app);
     const order = await orderFor(buyer, 'United States');

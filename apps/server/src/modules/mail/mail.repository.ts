@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
+import { createGroupCommit, type GroupCommit } from '../../db/group-commit.js';
 import { idAmong } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 import { newId, nowIso } from '../../lib/ids.js';
@@ -12,7 +13,18 @@ import type { MailMessage } from './mail.transport.js';
 const stillUnsent = sql<boolean>`coalesce(sent_at, '') = ''`;
 const stillDue = (now: string) => sql<boolean>`coalesce(next_attempt_at, '') <= ${now}`;
 
-export function createMailRepository(db: Kysely<DB>, engine: Engine) {
+/**
+ * `mail_outbox`. On SQLite the worker's writes (a round's claim, its outcomes) are relaxed units of
+ * the group commit (ADR 0029): they commit without a disk sync, which would stop the one event
+ * loop, sharing the commit of the units written with them. Delivery is at least once already (ADR
+ * 0006): a claim or a "sent" that a power loss takes back only sends that message again, as a
+ * crash between sending and recording does; every message itself is written durably, in the unit
+ * that caused it. On PostgreSQL each stays one statement (its flush waits off the event loop, and a
+ * relaxed transaction would cost three round trips more). Without `commits` (tests), a group
+ * commit of its own.
+ */
+export function createMailRepository(db: Kysely<DB>, engine: Engine, commits: GroupCommit = createGroupCommit(db, engine)) {
+  const relaxed = <T>(work: (q: Kysely<DB>) => Promise<T>): Promise<T> => (engine === 'sqlite' ? commits.run(work, { relaxed: true }) : work(db));
   return {
     /** Records a message; with `trx`, inside the caller's transaction (it commits with it). */
     async enqueue(message: MailMessage, trx?: Transaction<DB>): Promise<string> {
@@ -46,39 +58,44 @@ export function createMailRepository(db: Kysely<DB>, engine: Engine) {
      */
     claimDue(limit: number, leaseUntil: string) {
       const now = nowIso();
-      const due = db
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('sent_at', 'is', null)
-        .where('next_attempt_at', '<=', now)
-        .orderBy('next_attempt_at')
-        .limit(limit);
-      return db
-        .updateTable('mail_outbox')
-        .set({ next_attempt_at: leaseUntil })
-        .where(idAmong(engine, due))
-        .where(stillUnsent)
-        .where(stillDue(now))
-        .returningAll()
-        .execute();
+      return relaxed((trx) => {
+        const due = trx
+          .selectFrom('mail_outbox')
+          .select('id')
+          .where('sent_at', 'is', null)
+          .where('next_attempt_at', '<=', now)
+          .orderBy('next_attempt_at')
+          .limit(limit);
+        return trx
+          .updateTable('mail_outbox')
+          .set({ next_attempt_at: leaseUntil })
+          .where(idAmong(engine, due))
+          .where(stillUnsent)
+          .where(stillDue(now))
+          .returningAll()
+          .execute();
+      });
     },
 
     async markSent(ids: string[]): Promise<void> {
       if (ids.length === 0) return;
-      await db.updateTable('mail_outbox').set({ sent_at: nowIso(), last_error: null }).where('id', 'in', ids).where(stillUnsent).execute();
+      const at = nowIso();
+      await relaxed((trx) => trx.updateTable('mail_outbox').set({ sent_at: at, last_error: null }).where('id', 'in', ids).where(stillUnsent).execute());
     },
 
     /** Moves a message's next attempt later without counting an attempt (the recipient throttle). */
     async postpone(id: string, nextAttemptAt: string): Promise<void> {
-      await db.updateTable('mail_outbox').set({ next_attempt_at: nextAttemptAt }).where('id', '=', id).execute();
+      await relaxed((trx) => trx.updateTable('mail_outbox').set({ next_attempt_at: nextAttemptAt }).where('id', '=', id).execute());
     },
 
     async markFailed(id: string, attempts: number, error: string, nextAttemptAt: string): Promise<void> {
-      await db
-        .updateTable('mail_outbox')
-        .set({ attempts, last_error: error.slice(0, 500), next_attempt_at: nextAttemptAt })
-        .where('id', '=', id)
-        .execute();
+      await relaxed((trx) =>
+        trx
+          .updateTable('mail_outbox')
+          .set({ attempts, last_error: error.slice(0, 500), next_attempt_at: nextAttemptAt })
+          .where('id', '=', id)
+          .execute(),
+      );
     },
 
     backlog() {

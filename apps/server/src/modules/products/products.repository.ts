@@ -125,16 +125,28 @@ export function createProductsRepository(db: Kysely<DB>) {
      * from (a missing id was short, archived or gone, and nothing else changes for it). On
      * PostgreSQL the rows are first locked in id order with one `select … order by id for update`
      * (so concurrent orders queue instead of deadlocking), then updated by one statement: two
-     * round trips while the locks are held instead of one per line. SQLite has one writer: one
-     * conditional update per product.
+     * round trips while the locks are held instead of one per line. SQLite has one writer and
+     * needs no lock: the same one statement (ADR 0029: a 10-line checkout ran ten before). A
+     * product named twice takes its lines one by one, each checked on its own.
      */
     async takeStockMany(trx: Transaction<DB>, pieces: readonly { productId: string; quantity: number }[]): Promise<Set<string>> {
       const taken = new Set<string>();
-      if (!postgres || pieces.length === 1) {
+      const ids = pieces.map((p) => p.productId);
+      if (pieces.length === 1 || new Set(ids).size !== ids.length) {
         for (const p of pieces) if (await takeOne(trx, p.productId, p.quantity)) taken.add(p.productId);
         return taken;
       }
-      const ids = pieces.map((p) => p.productId);
+      if (!postgres) {
+        const values = sql.join(pieces.map((p) => sql`(${p.productId}, ${p.quantity})`));
+        const updated = await sql<{ id: string }>`
+          with v(id, q) as (values ${values})
+          update products set available_quantity = products.available_quantity - v.q, committed_quantity = products.committed_quantity + v.q
+          from v
+          where products.id = v.id and products.available_quantity >= v.q and products.archived = 0
+          returning products.id`.execute(trx);
+        for (const row of updated.rows) taken.add(row.id);
+        return taken;
+      }
       await trx.selectFrom('products').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
       const values = sql.join(pieces.map((p) => sql`(${p.productId}::varchar, ${p.quantity}::integer)`));
       const updated = await sql<{ id: string }>`

@@ -8,7 +8,11 @@ import {
   type TaxRatesPut,
   type VatCheck,
 } from '@bulkparts/shared';
+import { freshFor } from '../../lib/fresh-for.js';
 import type { TaxRepository } from './tax.repository.js';
+
+/** How long a destination's rates are reused (ADR 0029): as the shipping methods' `METHODS_FRESH_MS`. */
+const RATES_FRESH_MS = 1000;
 
 /** What the tax decision needs of the buyer's company (the companies module answers it). */
 export interface BuyerTaxProfile {
@@ -31,6 +35,9 @@ export interface TaxServiceDeps {
  * checkout is given, so it shows the figures the order will have.
  */
 export function createTaxService({ repo, seller, buyerProfile }: TaxServiceDeps) {
+  // A destination's rates, read on every order: reused for at most a second and dropped by this
+  // service's own write (lib/fresh-for.ts, ADR 0029), as the shipping methods are.
+  const ratesOf = freshFor(RATES_FRESH_MS, (country: string) => repo.ofCountry(country));
   return {
     async rates(): Promise<TaxRateAnswer[]> {
       return (await repo.list()).map(taxRateAnswer);
@@ -45,7 +52,13 @@ export function createTaxService({ repo, seller, buyerProfile }: TaxServiceDeps)
         rateBp: Math.round(r.rate * 100),
         name: r.name,
       }));
-      await repo.replaceAll(rates, new Date().toISOString());
+      ratesOf.clear();
+      try {
+        await repo.replaceAll(rates, new Date().toISOString());
+      } finally {
+        // A read that started during the write may hold the old set.
+        ratesOf.clear();
+      }
       return (await repo.list()).map(taxRateAnswer);
     },
 
@@ -60,7 +73,7 @@ export function createTaxService({ repo, seller, buyerProfile }: TaxServiceDeps)
     }): Promise<TaxContext> {
       const s = await seller();
       const country = input.destination ? countryCode(input.destination.country) : s.country;
-      const [rates, buyer] = await Promise.all([repo.ofCountry(country), input.companyId ? buyerProfile(input.companyId) : null]);
+      const [rates, buyer] = await Promise.all([ratesOf.get(country), input.companyId ? buyerProfile(input.companyId) : null]);
       return {
         sellerCountry: s.country,
         sellerVatNumber: s.vatNumber,

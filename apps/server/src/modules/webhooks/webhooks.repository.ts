@@ -21,8 +21,13 @@ export type AttemptOutcome = Pick<
  * claim, a round's outcomes) go through `commits`, the orders' group commit: on SQLite they share
  * the commit (and its disk sync) of the orders written in the same turn instead of each waiting
  * for one of their own, which is what made a registered endpoint cost orders throughput (ADR 0022).
+ * On SQLite they are relaxed units (ADR 0029: no disk sync stopping the one event loop): delivery
+ * is at least once already, so a claim or an outcome that a power loss takes back only sends that
+ * delivery again; the deliveries themselves are written durably, in the unit that caused them. On
+ * PostgreSQL the flush waits off the event loop and they stay as they were.
  */
 export function createWebhooksRepository(db: Kysely<DB>, engine: Engine, commits: GroupCommit) {
+  const outboxRelaxed = engine === 'sqlite';
   return {
     async insertEndpoint(row: WebhookEndpointRow): Promise<void> {
       await db.insertInto('webhook_endpoints').values(row).execute();
@@ -98,34 +103,37 @@ export function createWebhooksRepository(db: Kysely<DB>, engine: Engine, commits
      * died while sending is due again when the lease ends.
      */
     async claimDue(now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
-      return commits.run(async (trx) => {
-        const due = trx
-          .selectFrom('webhook_deliveries')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .orderBy('next_attempt_at')
-          .limit(limit);
-        const claimed = await trx
-          .updateTable('webhook_deliveries')
-          .set({ next_attempt_at: leaseUntil })
-          .where(idAmong(engine, due))
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .returningAll()
-          .execute();
-        if (claimed.length === 0) return [];
-        const endpoints = await trx
-          .selectFrom('webhook_endpoints')
-          .select(['id', 'url', 'secret'])
-          .where('id', 'in', [...new Set(claimed.map((d) => d.endpoint_id))])
-          .execute();
-        const byId = new Map(endpoints.map((e) => [e.id, e]));
-        return claimed.flatMap((d) => {
-          const endpoint = byId.get(d.endpoint_id);
-          return endpoint ? [{ ...d, url: endpoint.url, secret: endpoint.secret }] : [];
-        });
-      });
+      return commits.run(
+        async (trx) => {
+          const due = trx
+            .selectFrom('webhook_deliveries')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where('next_attempt_at', '<=', now)
+            .orderBy('next_attempt_at')
+            .limit(limit);
+          const claimed = await trx
+            .updateTable('webhook_deliveries')
+            .set({ next_attempt_at: leaseUntil })
+            .where(idAmong(engine, due))
+            .where('status', '=', 'pending')
+            .where('next_attempt_at', '<=', now)
+            .returningAll()
+            .execute();
+          if (claimed.length === 0) return [];
+          const endpoints = await trx
+            .selectFrom('webhook_endpoints')
+            .select(['id', 'url', 'secret'])
+            .where('id', 'in', [...new Set(claimed.map((d) => d.endpoint_id))])
+            .execute();
+          const byId = new Map(endpoints.map((e) => [e.id, e]));
+          return claimed.flatMap((d) => {
+            const endpoint = byId.get(d.endpoint_id);
+            return endpoint ? [{ ...d, url: endpoint.url, secret: endpoint.secret }] : [];
+          });
+        },
+        { relaxed: outboxRelaxed },
+      );
     },
 
     /**
@@ -134,11 +142,14 @@ export function createWebhooksRepository(db: Kysely<DB>, engine: Engine, commits
      */
     async recordAttempts(outcomes: readonly AttemptOutcome[]): Promise<void> {
       if (outcomes.length === 0) return;
-      await commits.run(async (trx) => {
-        for (const { id, leaseUntil, ...outcome } of outcomes) {
-          await trx.updateTable('webhook_deliveries').set(outcome).where('id', '=', id).where('next_attempt_at', '=', leaseUntil).execute();
-        }
-      });
+      await commits.run(
+        async (trx) => {
+          for (const { id, leaseUntil, ...outcome } of outcomes) {
+            await trx.updateTable('webhook_deliveries').set(outcome).where('id', '=', id).where('next_attempt_at', '=', leaseUntil).execute();
+          }
+        },
+        { relaxed: outboxRelaxed },
+      );
     },
   };
 }
