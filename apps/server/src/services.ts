@@ -280,7 +280,11 @@ export function buildServices({
   const events = createEventsRepository(db);
   const paymentsRepo = createPaymentsRepository(db);
   // Issue 30: the shop's shipping methods; every order placed is given one (or none fits: no charge).
-  const shippingMethods = createShippingMethodsService({ repo: createShippingMethodsRepository(db), rule: config.dispatch });
+  // The cut-off is configuration; the seller's clock is the seller record's time zone (ADR 0036).
+  const shippingMethods = createShippingMethodsService({
+    repo: createShippingMethodsRepository(db),
+    dispatchRule: async () => ({ cutoff: config.dispatch.cutoff, timeZone: (await settings.seller()).timeZone }),
+  });
   // What the orders module does inside the flows' units (placing, moving, sweeping, a ship-to change).
   const orderSteps = createOrderSteps({
     repo: ordersRepo,

@@ -228,7 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       returnWindowDays: e.RETURN_WINDOW_DAYS,
     },
     /** Issue 30: when an order leaves (the delivery estimate's dispatch rule). */
-    dispatch: { cutoff: e.DISPATCH_CUTOFF, timeZone: e.SELLER_TIME_ZONE },
+    dispatch: { cutoff: e.DISPATCH_CUTOFF },
     mailPerRecipientPerMinute: e.MAIL_PER_RECIPIENT_PER_MINUTE,
     /** The catalogue's reads (ADR 0023): SQLite reader threads and each request's time budget. */
     catalogue: { readerThreads: e.CATALOGUE_READER_THREADS, queryBudgetMs: e.CATALOGUE_QUERY_BUDGET_MS },

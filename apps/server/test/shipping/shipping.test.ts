@@ -201,6 +201,26 @@ describe(`shipping methods and options (issue 30, ${engine})`, () => {
     expect(order.total).toBe(50);
   });
 
+  it('dates dispatch on the seller record’s clock: an admin’s new time zone moves the day (cut-off 14:00)', async () => {
+    // Wednesday 2 Dec 2026, 10:00 UTC: before the cut-off in UTC (leaves today), 19:00 in Tokyo (leaves Thursday).
+    const now = '2026-12-02T10:00:00.000Z';
+    const parcel = async () =>
+      (await t.app.services.shippingMethods.options({ grams: 1000, valueCents: 10_000, country: 'DE' }, undefined, now)).find(
+        (o) => o.quote.method.code === 'parcel',
+      )!.estimate;
+    expect(await parcel()).toEqual({ from: '2026-12-03', to: '2026-12-04' });
+    const seller = (await t.app.inject({ url: '/api/settings/seller', headers: { cookie: admin.cookie } })).json() as Record<string, unknown>;
+    const { updatedAt: _, ...record } = seller;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/seller',
+      headers: { cookie: admin.cookie },
+      payload: { ...record, timeZone: 'Asia/Tokyo' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await parcel()).toEqual({ from: '2026-12-04', to: '2026-12-07' });
+  });
+
   it('refuses an unknown method and one that does not fit, naming shippingMethod; nothing is ordered', async () => {
     const buyer = await buyerWith(light, 50);
     const c = cartClient(t.app, buyer);

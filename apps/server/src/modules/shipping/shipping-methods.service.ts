@@ -51,7 +51,11 @@ const QUOTED_FREIGHT = { code: 'quoted-freight', name: 'Freight (as quoted)', ki
  */
 const METHODS_FRESH_MS = 1000;
 
-export function createShippingMethodsService({ repo, rule }: { repo: ShippingMethodsRepository; rule: DispatchRule }) {
+/**
+ * `dispatchRule`: the cut-off (configuration) and the seller's time zone, read from the seller's
+ * record (ADR 0036: an admin may change it at /dashboard/settings; kept a second like the record).
+ */
+export function createShippingMethodsService({ repo, dispatchRule }: { repo: ShippingMethodsRepository; dispatchRule: () => Promise<DispatchRule> }) {
   let cached: Promise<ShippingMethodRule[]> | null = null;
   let loadedAt = 0;
   const rules = (): Promise<ShippingMethodRule[]> => {
@@ -66,11 +70,10 @@ export function createShippingMethodsService({ repo, rule }: { repo: ShippingMet
     return loading;
   };
 
-  const estimateOf = (transitDays: readonly [number, number], backorders: Backorders | undefined, now: string): DeliveryEstimate | null =>
+  const estimateOf = (rule: DispatchRule, transitDays: readonly [number, number], backorders: Backorders | undefined, now: string): DeliveryEstimate | null =>
     deliveryEstimate({ now, rule, transitDays, backorders });
 
   return {
-    rule,
     rules,
 
     list: async (): Promise<ShippingMethodAnswer[]> => (await rules()).map(methodAnswerOf),
@@ -101,9 +104,10 @@ export function createShippingMethodsService({ repo, rule }: { repo: ShippingMet
 
     /** The methods offered for these facts, cheapest first, each with its delivery window. */
     async options(facts: ShippingFacts, backorders?: Backorders, now: string = nowIso()) {
-      return shippingOptions(await rules(), { grams: facts.grams, valueCents: facts.valueCents, country: countryCodeOf(facts.country) }).map((q) => ({
+      const [all, rule] = await Promise.all([rules(), dispatchRule()]);
+      return shippingOptions(all, { grams: facts.grams, valueCents: facts.valueCents, country: countryCodeOf(facts.country) }).map((q) => ({
         quote: q,
-        estimate: estimateOf(q.method.transitDays, backorders, now),
+        estimate: estimateOf(rule, q.method.transitDays, backorders, now),
       }));
     },
 
@@ -115,9 +119,14 @@ export function createShippingMethodsService({ repo, rule }: { repo: ShippingMet
      */
     async choose(request: ShippingRequest, facts: ShippingFacts): Promise<ChosenShipping | null> {
       if (request.quotedPriceCents != null) {
-        return { method: { ...QUOTED_FREIGHT, carrierAccount: null, pickupAddress: null }, priceCents: request.quotedPriceCents, transitDays: null, rule };
+        return {
+          method: { ...QUOTED_FREIGHT, carrierAccount: null, pickupAddress: null },
+          priceCents: request.quotedPriceCents,
+          transitDays: null,
+          rule: await dispatchRule(),
+        };
       }
-      const all = await rules();
+      const [all, rule] = await Promise.all([rules(), dispatchRule()]);
       const offered = shippingOptions(all, { grams: facts.grams, valueCents: facts.valueCents, country: countryCodeOf(facts.country) });
       let quote: ShippingQuote | null;
       if (request.method === undefined) quote = defaultShipping(offered);
