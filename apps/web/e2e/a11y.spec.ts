@@ -348,6 +348,8 @@ function partsOf(role: Role): [Pattern, Visit][][] {
 async function open(page: Page, path: string, first: boolean) {
   if (first) {
     await page.goto(path);
+    // Checked at rest (the `reducedMotion` above): daisyUI's transitions are off.
+    expect(await page.evaluate(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
     return;
   }
   await page.evaluate((to) => {
@@ -380,7 +382,7 @@ async function sweep(page: Page, role: Role, visits: [Pattern, Visit][], data: D
  * shows, and colour contrast measured mid-fade failed once in CI. daisyUI's transitions only run
  * under `prefers-reduced-motion: no-preference`, so with `reduce` every colour is final at once.
  */
-test.use({ reducedMotion: 'reduce' });
+test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
 test('every page is in the sweep', () => {
   expect(Object.keys(SWEEP).sort()).toEqual([...CLIENT_ROUTE_PATTERNS].sort());
