@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGroupCommit } from '../../src/db/group-commit.js';
 import { createMailRepository } from '../../src/modules/mail/mail.repository.js';
 import { createMailDelivery } from '../../src/modules/mail/mail-delivery.js';
 import { createMailService } from '../../src/modules/mail/mail.service.js';
@@ -19,7 +20,7 @@ const silentLog = { warn() {}, error() {}, info() {} } as never;
 
 /** A second instance's outbox worker with only the mail channel, and the mail service that feeds it. */
 function instance(transport: MailTransport, batch?: number) {
-  const repo = createMailRepository(t.database.db, t.database.engine);
+  const repo = createMailRepository(t.database.db, t.database.engine, createGroupCommit(t.database.db, t.database.engine));
   const worker = createOutboxWorker({
     channels: [createMailDelivery({ repo, transport, from: 'shop@example.com', log: silentLog, ...(batch ? { batch } : {}) })],
     log: silentLog,
@@ -86,7 +87,7 @@ describe('mail outbox', () => {
   });
 
   it('two workers sharing the database (two instances) never deliver a message twice', async () => {
-    const repo = createMailRepository(t.database.db, t.database.engine);
+    const repo = createMailRepository(t.database.db, t.database.engine, createGroupCommit(t.database.db, t.database.engine));
     for (let i = 0; i < 30; i++) await repo.enqueue(message('shared@example.com', i));
     const a = capture();
     const b = capture();

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
-import { createGroupCommit, type GroupCommit } from '../../db/group-commit.js';
+import type { GroupCommit } from '../../db/group-commit.js';
 import { idAmong } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 import { newId, nowIso } from '../../lib/ids.js';
@@ -20,10 +20,10 @@ const stillDue = (now: string) => sql<boolean>`coalesce(next_attempt_at, '') <= 
  * 0006): a claim or a "sent" that a power loss takes back only sends that message again, as a
  * crash between sending and recording does; every message itself is written durably, in the unit
  * that caused it. On PostgreSQL each stays one statement (its flush waits off the event loop, and a
- * relaxed transaction would cost three round trips more). Without `commits` (tests), a group
- * commit of its own.
+ * relaxed transaction would cost three round trips more). `commits` is the app's one group commit
+ * (composition/platform.ts), as for the webhooks repository.
  */
-export function createMailRepository(db: Kysely<DB>, engine: Engine, commits: GroupCommit = createGroupCommit(db, engine)) {
+export function createMailRepository(db: Kysely<DB>, engine: Engine, commits: GroupCommit) {
   const relaxed = <T>(work: (q: Kysely<DB>) => Promise<T>): Promise<T> => (engine === 'sqlite' ? commits.run(work, { relaxed: true }) : work(db));
   return {
     /** Records a message; with `trx`, inside the caller's transaction (it commits with it). */
