@@ -16,6 +16,7 @@ import {
   type ShippingQuote,
 } from '@bulkparts/shared';
 import { validationFailed } from '../../lib/errors.js';
+import { freshFor } from '../../lib/fresh-for.js';
 import { nowIso } from '../../lib/ids.js';
 import type { ChosenShipping, ShippingRequest } from '../orders/order-placement.js';
 import type { ShippingMethodRow, ShippingMethodsRepository } from './shipping-methods.repository.js';
@@ -56,19 +57,8 @@ const METHODS_FRESH_MS = 1000;
  * record (ADR 0036: an admin may change it at /dashboard/settings; kept a second like the record).
  */
 export function createShippingMethodsService({ repo, dispatchRule }: { repo: ShippingMethodsRepository; dispatchRule: () => Promise<DispatchRule> }) {
-  let cached: Promise<ShippingMethodRule[]> | null = null;
-  let loadedAt = 0;
-  const rules = (): Promise<ShippingMethodRule[]> => {
-    if (cached && Date.now() - loadedAt < METHODS_FRESH_MS) return cached;
-    loadedAt = Date.now();
-    const loading = repo.list().then((rows) => rows.map(ruleOf));
-    cached = loading;
-    // A failed read is not kept: the next call tries again.
-    loading.catch(() => {
-      if (cached === loading) cached = null;
-    });
-    return loading;
-  };
+  const kept = freshFor(METHODS_FRESH_MS, async () => (await repo.list()).map(ruleOf));
+  const rules = (): Promise<ShippingMethodRule[]> => kept.get(undefined);
 
   const estimateOf = (rule: DispatchRule, transitDays: readonly [number, number], backorders: Backorders | undefined, now: string): DeliveryEstimate | null =>
     deliveryEstimate({ now, rule, transitDays, backorders });
@@ -93,11 +83,12 @@ export function createShippingMethodsService({ repo, dispatchRule }: { repo: Shi
         pickup_address: r.kind === 'pickup' ? (r.pickupAddress ?? null) : null,
         updated_at: now,
       }));
-      cached = null;
+      kept.clear();
       try {
         await repo.replace(rows);
       } finally {
-        cached = null;
+        // A read that started during the write may hold the old set.
+        kept.clear();
       }
       return this.list();
     },
