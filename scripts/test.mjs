@@ -1,16 +1,19 @@
 #!/usr/bin/env node
-// `npm test`: every check, in stages; a stage starts only when the one before passed:
-//   1. static checks and the build, side by side: prettier --check, eslint, tsc -b (TypeScript 7,
-//      ADR 0025), and the production build (the process-level API tests start their servers from
-//      it); beside them, better-sqlite3's compile when the install skipped it (`.ci/run` installs
-//      with --ignore-scripts: the compile is one C file on one core, and the other core has the
-//      static checks meanwhile), or its addon from this machine's cache when a run here compiled
-//      the same version before (scripts/lib/native-module-cache.mjs);
-//   2. the bundle's JavaScript budget (deterministic, so a test and not a benchmark);
-//   3. unit, component and API tests (SQLite, plus the PostgreSQL list when TEST_DATABASE_URL is set);
-//   4. the browser journeys in Chromium against the build.
-// Each step's output is printed whole when it ends (side-by-side steps do not interleave), and the
-// run ends with the ten slowest test files of Vitest and of Playwright (test-reports/*.json).
+// `npm test`: every check, in two stages; the second starts only when the first passed:
+//   1. what the tests need, side by side: the production build (the process-level API tests and
+//      the browser journeys start their servers from it) and tsc -b (TypeScript 7, ADR 0025, a few
+//      seconds); beside them, better-sqlite3's compile when the install skipped it (`.ci/run`
+//      installs with --ignore-scripts: the compile is one C file on one core), or its addon from
+//      this machine's cache when a run here compiled the same version before
+//      (scripts/lib/native-module-cache.mjs);
+//   2. everything else, side by side: unit, component and API tests (SQLite, plus the PostgreSQL
+//      list when TEST_DATABASE_URL is set), the browser journeys in Chromium against the build,
+//      prettier --check, eslint and the bundle's JavaScript budget. Vitest spends much of its time
+//      waiting on PostgreSQL, timers and the servers it starts, and the journeys fill that time;
+//      the static checks run at a lower priority and take what is left (ADR 0024).
+// Vitest's output streams live; every other step's output is printed whole when it ends (side-by-side
+// steps do not interleave), and the run ends with the ten slowest test files of Vitest and of
+// Playwright (test-reports/*.json).
 //
 // `npm test -- lint vitest` runs only the steps whose names contain one of the words.
 import { spawn } from 'node:child_process';
@@ -20,15 +23,23 @@ import { cachedNativeModule, nativeModuleLoads, restoreNativeModule, storeNative
 import { slowestFiles } from './lib/test-reports.mjs';
 
 const steps = [
-  // Caches (node_modules/.cache, prettier's and eslint's default places) make a developer's second
-  // run fast; a fresh clone has none.
-  { name: 'format', stage: 1, cmd: 'npx', args: ['prettier', '--check', '--cache', '.'] },
-  { name: 'lint', stage: 1, cmd: 'npx', args: ['eslint', '.', '--max-warnings', '0', '--cache', '--cache-location', 'node_modules/.cache/eslint/'] },
   { name: 'typecheck', stage: 1, cmd: 'npm', args: ['run', 'typecheck'] },
   { name: 'build', stage: 1, cmd: 'npm', args: ['run', 'build'] },
-  { name: 'bundle size', stage: 2, cmd: 'node', args: ['scripts/check-bundle-size.mjs'] },
-  { name: 'vitest (unit, components, API)', stage: 3, cmd: 'npx', args: ['vitest', 'run'], live: true },
-  { name: 'browser journeys (playwright)', stage: 4, cmd: 'npx', args: ['playwright', 'test'], live: true },
+  // Caches (node_modules/.cache, prettier's and eslint's default places) make a developer's second
+  // run fast; a fresh clone has none. The static checks yield to the tests beside them.
+  { name: 'format', stage: 2, cmd: 'npx', args: ['prettier', '--check', '--cache', '.'], yields: true },
+  {
+    name: 'lint',
+    stage: 2,
+    cmd: 'npx',
+    args: ['eslint', '.', '--max-warnings', '0', '--cache', '--cache-location', 'node_modules/.cache/eslint/'],
+    yields: true,
+  },
+  { name: 'bundle size', stage: 2, cmd: 'node', args: ['scripts/check-bundle-size.mjs'], yields: true },
+  { name: 'vitest (unit, components, API)', stage: 2, cmd: 'npx', args: ['vitest', 'run'], live: true },
+  // Its own ports (E2E_PORT and the ports derived from it), away from the 5105-5199 the
+  // process-level API tests take beside it (scripts/lib/server-process.mjs).
+  { name: 'browser journeys (playwright)', stage: 2, cmd: 'npx', args: ['playwright', 'test'], live: true, env: { E2E_PORT: process.env.E2E_PORT ?? '6100' } },
 ];
 
 if (nativeModuleLoads()) {
@@ -52,7 +63,8 @@ function run(step) {
     const child = spawn(step.cmd, step.args, { env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...step.env } });
     // Beside the native compile (one C file, one core, the longest step), the other steps yield:
     // they share the second core instead of slowing the compile down by half.
-    if (nativeBuild && !step.native && child.pid) setPriority(child.pid, 10);
+    // In the second stage, the static checks yield to the tests.
+    if (((nativeBuild && step.stage === 1 && !step.native) || step.yields) && child.pid) setPriority(child.pid, 10);
     const out = [];
     child.stdout.on('data', (d) => out.push(d));
     child.stderr.on('data', (d) => out.push(d));
@@ -71,7 +83,7 @@ function runLive(step) {
   const started = Date.now();
   process.stdout.write(`\n=== ${step.name} ===\n`);
   return new Promise((resolve) => {
-    const child = spawn(step.cmd, step.args, { stdio: 'inherit', env: process.env });
+    const child = spawn(step.cmd, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
     child.on('close', (code) => {
       const seconds = (Date.now() - started) / 1000;
       process.stdout.write(`=== ${step.name}: ${seconds.toFixed(1)}s, ${code === 0 ? 'pass' : 'FAIL'} ===\n`);
@@ -82,10 +94,12 @@ function runLive(step) {
 
 const results = [];
 const runStarted = Date.now();
-for (const stage of [1, 2, 3, 4]) {
+for (const stage of [1, 2]) {
   const here = chosen.filter((s) => s.stage === stage);
   if (!here.length) continue;
-  const done = await Promise.all(here.map((s) => (s.live ? runLive(s) : run(s))));
+  // One step of a stage streams its output (the first that asks to); the others print theirs whole.
+  const streamed = here.find((s) => s.live);
+  const done = await Promise.all(here.map((s) => (s === streamed ? runLive(s) : run(s))));
   results.push(...done);
   if (done.some((r) => !r.ok)) break;
 }
