@@ -235,13 +235,13 @@ const SWEEP: Record<Pattern, Partial<Record<Role, Visit>>> = {
       (p) =>
         p
           .getByRole('row')
-          .getByRole('button', { name: /^Edit category / })
+          .getByRole('button', { name: /^Rename or move / })
           .first(),
       dialog(
         (p) =>
           p
             .getByRole('row')
-            .getByRole('button', { name: /^Edit category / })
+            .getByRole('button', { name: /^Rename or move / })
             .first(),
         /^Edit /,
         'Cancel',

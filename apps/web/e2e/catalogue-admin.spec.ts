@@ -77,7 +77,7 @@ test('the admin builds a category, files a product with a SKU and two specificat
   await expect(childRow.getByRole('cell').nth(1)).toHaveText(category.name);
 
   // A category cannot move under itself or its own subcategory: neither is offered.
-  await row.getByRole('button', { name: `Edit category ${category.name}` }).click();
+  await row.getByRole('button', { name: `Rename or move ${category.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Edit ${category.name}` });
   const parents = await dialog.getByLabel('Parent').locator('option').allTextContents();
   expect(parents.map((p) => p.trim())).not.toContain(category.name);
@@ -142,7 +142,7 @@ test('the admin builds a category, files a product with a SKU and two specificat
   await expect(row).toBeVisible();
 
   // Renamed, it keeps its slug, so the product stays filed under it.
-  await childRow.getByRole('button', { name: `Edit category ${child.name}` }).click();
+  await childRow.getByRole('button', { name: `Rename or move ${child.name}` }).click();
   const edit = page.getByRole('dialog', { name: `Edit ${child.name}` });
   await edit.getByLabel('Name').fill(`${child.name} W2`);
   await edit.getByRole('button', { name: 'Save' }).click();

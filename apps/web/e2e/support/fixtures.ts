@@ -14,13 +14,11 @@ const ANY_IMPACT_RULES = ['meta-viewport'];
  * axe's rules that can only report minor or moderate violations: a rule's own impact is the impact
  * of every violation it reports (axe-core's `rule.impact` overrides its checks'), and only serious
  * and critical ones fail a test, so running these is work whose answer is never read (ADR 0024).
- * Plus `label-content-name-mismatch`: experimental (not run) in axe 4.10, run by default since;
- * it finds visible text missing from `aria-label`s (the warehouse stock buttons, the admin inbox's
- * links) that are not fixed yet, and is turned on with their fix.
+ * `label-content-name-mismatch` (a control's visible text missing from its `aria-label`) runs: a
+ * speech-input user says what they see.
  */
 const DISABLED_RULES: string[] = [
   ...axe._audit.rules.filter((r) => (r.impact === 'minor' || r.impact === 'moderate') && !ANY_IMPACT_RULES.includes(r.id)).map((r) => r.id),
-  'label-content-name-mismatch',
 ];
 
 const AXE_OPTIONS: RunOptions = {

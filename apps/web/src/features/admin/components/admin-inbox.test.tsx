@@ -24,14 +24,16 @@ describe('AdminInbox (issue 33)', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    const toShip = await screen.findByRole('link', { name: 'Orders to ship: 1,200' });
+    const toShip = await screen.findByRole('link', { name: 'Orders to ship 1,200' });
     expect(toShip.getAttribute('href')).toBe('/dashboard/manageallorder?status=paid');
-    expect(screen.getByRole('link', { name: 'Quotes to answer: 3' }).getAttribute('href')).toBe('/dashboard/quotes?status=requested');
-    expect(screen.getByRole('link', { name: 'Orders awaiting approval: 0' }).getAttribute('href')).toBe('/dashboard/manageallorder?status=awaiting_approval');
-    expect(screen.getByRole('link', { name: 'Overdue invoices: 2' }).getAttribute('href')).toBe('/dashboard/manageallorder?overdue=true');
-    expect(screen.getByRole('link', { name: 'Low-stock products: 7' }).getAttribute('href')).toBe('/dashboard/allproduct?stock=low&archived=active');
+    expect(screen.getByRole('link', { name: 'Quotes to answer 3' }).getAttribute('href')).toBe('/dashboard/quotes?status=requested');
+    expect(screen.getByRole('link', { name: 'Orders awaiting approval 0 No order waits for a company approver.' }).getAttribute('href')).toBe(
+      '/dashboard/manageallorder?status=awaiting_approval',
+    );
+    expect(screen.getByRole('link', { name: 'Overdue invoices 2' }).getAttribute('href')).toBe('/dashboard/manageallorder?overdue=true');
+    expect(screen.getByRole('link', { name: 'Low-stock products 7' }).getAttribute('href')).toBe('/dashboard/allproduct?stock=low&archived=active');
     // Issue 31: the approved returns, whose parts are on their way.
-    expect(screen.getByRole('link', { name: 'Returns to receive: 0' }).getAttribute('href')).toBe('/dashboard/returns?status=approved');
+    expect(screen.getByRole('link', { name: 'Returns to receive 0 No return is on its way.' }).getAttribute('href')).toBe('/dashboard/returns?status=approved');
     expect(screen.getByText('No return is on its way.')).toBeTruthy();
   });
 });

@@ -35,15 +35,16 @@ export function AdminInbox() {
           const link = ADMIN_INBOX_LINKS[key];
           const body = (
             <>
-              <span className="block text-sm text-base-content/80">{label}</span>
-              <span className={`block text-3xl font-bold ${n > 0 ? 'text-primary' : ''}`}>{formatNumber(n)}</span>
+              {/* The spaces between the blocks make the link's name read "Orders to ship 3", as seen. */}
+              <span className="block text-sm text-base-content/80">{label}</span>{' '}
+              <span className={`block text-3xl font-bold ${n > 0 ? 'text-primary' : ''}`}>{formatNumber(n)}</span>{' '}
               {n === 0 && <span className="block text-sm text-base-content/70">{none}</span>}
             </>
           );
           return (
             <li key={key}>
               {link ? (
-                <Link to={link} className="block rounded-box border border-base-300 p-4 hover:bg-base-200" aria-label={`${label}: ${formatNumber(n)}`}>
+                <Link to={link} className="block rounded-box border border-base-300 p-4 hover:bg-base-200">
                   {body}
                 </Link>
               ) : (

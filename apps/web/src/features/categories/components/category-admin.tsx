@@ -72,7 +72,7 @@ export function CategoryAdmin() {
               className: 'flex flex-wrap gap-1',
               cell: (c) => (
                 <>
-                  <button type="button" className="btn btn-xs" onClick={() => setEditing(c)} aria-label={`Edit category ${c.name}`}>
+                  <button type="button" className="btn btn-xs" onClick={() => setEditing(c)} aria-label={`Rename or move ${c.name}`}>
                     Rename or move
                   </button>
                   <button type="button" className="btn btn-xs btn-error" onClick={() => setDeleting(c)} aria-label={`Delete category ${c.name}`}>

@@ -115,7 +115,7 @@ export function ProductStockButton({ product }: { product: Product }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn-xs" onClick={() => setOpen(true)} aria-label={`Stock per warehouse of ${product.name}`}>
+      <button type="button" className="btn btn-xs" onClick={() => setOpen(true)} aria-label={`Warehouses: stock of ${product.name}`}>
         Warehouses
       </button>
       {open && <ProductStockDialog product={product} onClose={() => setOpen(false)} />}
