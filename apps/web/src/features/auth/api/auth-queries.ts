@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { productQueries } from '@/features/products/api/product-queries';
 import { getAuthConfig } from './get-auth-config';
 import { getSession } from './get-session';
+import { QUERY_ROOTS } from '@/lib/query-roots';
 
-const ALL = ['auth'] as const;
+const ALL = QUERY_ROOTS.auth;
 
 /** Who is signed in, and how one can sign in: sign-out keeps both (it sets the session to null). */
 export const authQueries = {
@@ -33,7 +33,7 @@ export function useIsPunchout(): boolean {
  * the company's prices in it (issue 18), the next account must not.
  */
 export function forgetAccountReads(qc: QueryClient) {
-  const catalogue = productQueries.all();
+  const catalogue = QUERY_ROOTS.products;
   qc.removeQueries({ predicate: (q) => q.queryKey[0] !== ALL[0] && q.queryKey[0] !== catalogue[0] });
   void qc.resetQueries({ queryKey: catalogue });
 }

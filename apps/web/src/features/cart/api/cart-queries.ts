@@ -3,8 +3,9 @@ import { useSyncExternalStore } from 'react';
 import { getCart } from './get-cart';
 import { getCartPreview } from './get-cart-preview';
 import { getShippingOptions } from './get-shipping-options';
+import { QUERY_ROOTS } from '@/lib/query-roots';
 
-const ALL = ['cart'] as const;
+const ALL = QUERY_ROOTS.cart;
 
 /**
  * The signed-in buyer's cart. Every cart write answers the whole cart, which is written straight

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getCategories } from './get-categories';
+import { QUERY_ROOTS } from '@/lib/query-roots';
 
-const ALL = ['categories'] as const;
+const ALL = QUERY_ROOTS.categories;
 
 /**
  * The category tree (admin pages, product forms, the storefront's filter panel). Its counts change

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Company } from '@bulkparts/shared';
-import { cartQueries } from '@/features/cart/api/cart-queries';
 import { productQueries } from '@/features/products/api/product-queries';
 import { api, ApiClientError } from '@/lib/api-client';
+import { QUERY_ROOTS } from '@/lib/query-roots';
 import { companyQueries } from './company-queries';
 
 /** `POST /api/invitations/:token/accept`: the signed-in user (with the invited address) joins; answers the company. */
@@ -19,7 +19,8 @@ export function useAcceptInvitation() {
       Promise.all([
         qc.invalidateQueries({ queryKey: companyQueries.all() }),
         qc.invalidateQueries({ queryKey: productQueries.all() }),
-        qc.invalidateQueries({ queryKey: cartQueries.all() }),
+        // The cart sits above companies (it reads the company's addresses): refreshed by its root.
+        qc.invalidateQueries({ queryKey: QUERY_ROOTS.cart }),
       ]),
     // 409: used, expired or revoked meanwhile: the page reads the invitation again.
     onError: (err, token) =>

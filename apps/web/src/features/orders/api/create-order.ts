@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER, type Order, type PurchaseInputValues } from '@bulkparts/shared';
-import { companyQueries } from '@/features/companies/api/company-queries';
 import { productQueries } from '@/features/products/api/product-queries';
 import { profileQueries } from '@/features/profile/api/profile-queries';
 import { api, ApiClientError } from '@/lib/api-client';
+import { QUERY_ROOTS } from '@/lib/query-roots';
 import { orderQueries } from './order-queries';
 
 export { newIdempotencyKey } from './order-queries';
@@ -29,12 +29,12 @@ export function useCreateOrder() {
         qc.invalidateQueries({ queryKey: orderQueries.all() }),
         qc.invalidateQueries({ queryKey: productQueries.all() }),
         qc.invalidateQueries({ queryKey: profileQueries.all() }),
-        qc.invalidateQueries({ queryKey: companyQueries.all() }),
+        qc.invalidateQueries({ queryKey: QUERY_ROOTS.companies }),
       ]),
     // 409: the stock moved since the page loaded (reloading the product shows what is left), or the company's credit or terms changed.
     onError: (err) =>
       err instanceof ApiClientError && err.status === 409
-        ? Promise.all([qc.invalidateQueries({ queryKey: productQueries.all() }), qc.invalidateQueries({ queryKey: companyQueries.mine().queryKey })])
+        ? Promise.all([qc.invalidateQueries({ queryKey: productQueries.all() }), qc.invalidateQueries({ queryKey: QUERY_ROOTS.companies })])
         : undefined,
   });
 }

@@ -2,8 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { pageQueryOptions } from '@/lib/api-page';
 import { getMyOrders, type MyOrdersParams } from './get-my-orders';
 import { getOrder } from './get-order';
+import { QUERY_ROOTS } from '@/lib/query-roots';
 
-const ALL = ['orders'] as const;
+const ALL = QUERY_ROOTS.orders;
 
 /**
  * Orders in the cache: every key starts with `all()`, so one invalidation after an order is

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getReviews } from './get-reviews';
+import { QUERY_ROOTS } from '@/lib/query-roots';
 
-const ALL = ['reviews'] as const;
+const ALL = QUERY_ROOTS.reviews;
 
 /** Reviews on the home page; adding or deleting one invalidates `all()`. */
 export const reviewQueries = {

@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ShippingMethodAnswer } from '@bulkparts/shared';
 import { api } from '@/lib/api-client';
+import { QUERY_ROOTS } from '@/lib/query-roots';
 
 /** `GET /api/shipping/methods` (shop admins): the shop's shipping methods, in their order. */
 export function getShippingMethods(): Promise<ShippingMethodAnswer[]> {
   return api<ShippingMethodAnswer[]>('/api/shipping/methods');
 }
 
-const ALL = ['shipping'] as const;
+const ALL = QUERY_ROOTS.shipping;
 
 /** The shipping methods in the cache (issue 30, ADR 0010). */
 export const shippingQueries = {
