@@ -145,6 +145,29 @@ const COLUMNS = sql.raw(
 );
 
 /**
+ * What the filters, sorts and facet reads use of a product (`conditions`, `orderBy`, `priceOf`,
+ * `facetCounts`): PostgreSQL's text source reads these, not the whole row, from its matches.
+ */
+const PG_FILTER_COLUMNS = sql.raw(
+  [
+    'id',
+    'position',
+    'price_e4',
+    'name_lower',
+    'created_at',
+    'archived',
+    'category',
+    'brand',
+    'available_quantity',
+    'minimum_order_quantity',
+    'sku',
+    'attributes',
+  ]
+    .map((c) => `t.${c}`)
+    .join(', '),
+);
+
+/**
  * Whether a price sort orders by the caller's own prices computed per product (`m_price`): only
  * with fixed prices. A discount alone keeps the list price's order (the caller's price never
  * falls as the list price rises), so that sort stays on the `price_e4` index, as a guest's.
@@ -180,30 +203,55 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
   /**
    * What the filtered rows are read from (`p` = products) and their rank (`m_rank`, lower is
    * better). With a text, the matches are at most MATCH_SCAN_MAX + 1 rows of the full-text index
-   * (FTS5 on SQLite, the tsvector's GIN index on PostgreSQL), joined to their products; an exact
-   * SKU always matches. The rank (bm25 / ts_rank) is computed only when the list is ranked.
+   * (FTS5 on SQLite, the tsvector's GIN index on PostgreSQL); an exact SKU always matches. The
+   * rank (bm25 / ts_rank) is computed only when the list is ranked. `textCount` is how many
+   * full-text matches the scan read (up to MATCH_SCAN_MAX + 1), from the same scan where the
+   * engine gives it (PostgreSQL), else null (`textScanned` counts them again).
    */
-  function textSource(text: CatalogueFilter['text'], ranked: boolean): { from: RawBuilder<unknown>; where: RawBuilder<unknown>[]; rank: RawBuilder<unknown> } {
-    if (!text) return { from: sql`products p`, where: [], rank: sql`0` };
+  function textSource(
+    text: CatalogueFilter['text'],
+    ranked: boolean,
+  ): { from: RawBuilder<unknown>; where: RawBuilder<unknown>[]; rank: RawBuilder<unknown>; textCount: RawBuilder<unknown> | null } {
+    if (!text) return { from: sql`products p`, where: [], rank: sql`0`, textCount: null };
+    if (pg) return pgTextSource(text, ranked);
     const parts: RawBuilder<unknown>[] = [];
     const scan = MATCH_SCAN_MAX + 1;
     const fullText = textMatch(text.words);
     if (fullText) {
-      if (pg) {
-        const rank = ranked ? sql`-ts_rank(t.search_vector, ${fullText})` : sql`0`;
-        parts.push(sql`select t.id as product_id, ${rank} as rank from products t where t.search_vector @@ ${fullText} limit ${scan}`);
-      } else {
-        const rank = ranked ? sql`bm25(products_fts, ${BM25_WEIGHTS})` : sql`0`;
-        parts.push(sql`select product_id, ${rank} as rank from products_fts where products_fts match ${fullText} limit ${scan}`);
-      }
+      const rank = ranked ? sql`bm25(products_fts, ${BM25_WEIGHTS})` : sql`0`;
+      parts.push(sql`select product_id, ${rank} as rank from products_fts where products_fts match ${fullText} limit ${scan}`);
     }
     if (text.sku !== null) parts.push(sql`select id as product_id, ${sql.raw(String(EXACT_SKU_RANK))} as rank from products where sku = ${text.sku}`);
-    if (!parts.length) return { from: sql`products p`, where: [sql`1 = 0`], rank: sql`0` };
+    if (!parts.length) return { from: sql`products p`, where: [sql`1 = 0`], rank: sql`0`, textCount: null };
     // Each part in its own subquery (its LIMIT is its own; bm25() stays in its FTS context).
     const wrapped = parts.map((part, i) => sql`select product_id, rank from (${part}) ${sql.raw(`x${i}`)}`);
     const matches =
       wrapped.length === 1 ? wrapped[0] : sql`select product_id, min(rank) as rank from (${sql.join(wrapped, sql` union all `)}) u group by product_id`;
-    return { from: sql`(${matches}) m join products p on p.id = m.product_id`, where: [], rank: sql`m.rank` };
+    return { from: sql`(${matches}) m join products p on p.id = m.product_id`, where: [], rank: sql`m.rank`, textCount: null };
+  }
+
+  /**
+   * PostgreSQL's text source (ADR 0028): the matches' own rows, as the GIN index's bitmap scan
+   * read them, are the products `p` (the columns the filters, sorts and facets use), with their
+   * rank and how many matches the scan read (`n_text`). A second lookup of each match by id, and
+   * a second scan to count the matches, cost as much as the scan itself. An exact SKU replaces
+   * its own row among the matches (its rank first), as `min(rank)` does on SQLite.
+   */
+  function pgTextSource(text: NonNullable<CatalogueFilter['text']>, ranked: boolean) {
+    const fullText = textMatch(text.words);
+    const bySku = (count: RawBuilder<unknown>) =>
+      sql`select ${PG_FILTER_COLUMNS}, ${sql.raw(String(EXACT_SKU_RANK))}::float8 as rank, ${count} as n_text from products t where t.sku = ${text.sku}`;
+    let rows: RawBuilder<unknown>;
+    if (!fullText) {
+      if (text.sku === null) return { from: sql`products p`, where: [sql`1 = 0`], rank: sql`0`, textCount: null };
+      rows = bySku(sql`0::bigint`);
+    } else {
+      const rank = ranked ? sql`-ts_rank(t.search_vector, ${fullText})` : sql`0`;
+      const counted = sql`(select count(*) from m)`;
+      const matches = sql`select m.*, ${counted} as n_text from m${text.sku === null ? sql`` : sql` where m.sku <> ${text.sku} union all ${bySku(counted)}`}`;
+      rows = sql`with m as (select ${PG_FILTER_COLUMNS}, ${rank}::float8 as rank from products t where t.search_vector @@ ${fullText} limit ${MATCH_SCAN_MAX + 1}) ${matches}`;
+    }
+    return { from: sql`(${rows}) p`, where: [], rank: sql`p.rank`, textCount: sql`p.n_text` };
   }
 
   /**
@@ -226,6 +274,14 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
     return pg
       ? sql`(select count(*) from (select 1 from products t where t.search_vector @@ ${fullText} limit ${scan}) s)`
       : sql`(select count(*) from (select 1 from products_fts where products_fts match ${fullText} limit ${scan}) s)`;
+  }
+
+  /**
+   * `textScanned` as an aggregate over rows `alias` of a text source: their own `n_text` where
+   * the source carries it (PostgreSQL), else (or when the filters left no row) counted again.
+   */
+  function textTotal(text: CatalogueFilter['text'], textCount: RawBuilder<unknown> | null, alias: string): RawBuilder<unknown> {
+    return textCount ? sql`coalesce(max(${sql.ref(`${alias}.n_text`)}), ${textScanned(text)})` : textScanned(text);
   }
 
   /**
@@ -277,7 +333,7 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
     const source = textSource(filter.text, ranked);
     // Without a text, the list's sort decides the index (with one, the matches are at most MATCH_SCAN_MAX + 1 anyway).
     const unindexed = sort && !filter.text ? { archived: sort === 'name', price: sort !== 'price-asc' && sort !== 'price-desc' } : {};
-    return { from: source.from, where: conditions(filter, source.where, unindexed), rank: source.rank };
+    return { from: source.from, where: conditions(filter, source.where, unindexed), rank: source.rank, textCount: source.textCount };
   }
 
   /**
@@ -333,17 +389,18 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
        */
       async list(filter: CatalogueFilter, page: { sort: ProductSort; offset: number; limit: number }): Promise<{ rows: ProductRow[]; count?: BoundedCount }> {
         const ranked = filter.text !== undefined && page.sort === 'relevance';
-        const { from, where, rank } = filtered(filter, ranked, page.sort);
+        const { from, where, rank, textCount } = filtered(filter, ranked, page.sort);
         const rankColumn = ranked ? sql`, ${rank} as m_rank` : sql``;
         const callerPriced = sortsByCallerPrice(filter, page.sort);
         const priceColumn = callerPriced ? sql`, ${priceOf(filter)} as m_price` : sql``;
         // Without a text the page stops early on an index in sort order; a window would read every match.
         const counted = filter.text !== undefined;
-        const countColumns = counted ? sql`, k.n_all as n_all, ${textScanned(filter.text)} as n_text` : sql``;
+        const countColumns = counted ? sql`, k.n_all as n_all, ${textCount ? sql`k.n_text` : textScanned(filter.text)} as n_text` : sql``;
+        const textCountColumn = counted && textCount ? sql`, ${textCount} as n_text` : sql``;
         // The page is chosen on the sort keys alone, then only its rows are read whole: sorting
         // thousands of full rows (descriptions, JSON) costs more than finding them.
         const found = await run(sql<ProductRow & { n_all?: number; n_text?: number }>`select ${COLUMNS}${countColumns} from (
-            select p.id, p.position, p.price_e4, p.name_lower, p.created_at${rankColumn}${priceColumn}${counted ? sql`, count(*) over () as n_all` : sql``}
+            select p.id, p.position, p.price_e4, p.name_lower, p.created_at${rankColumn}${priceColumn}${textCountColumn}${counted ? sql`, count(*) over () as n_all` : sql``}
             from ${from} where ${where}
             order by ${orderBy(page.sort, ranked, 'p', callerPriced)} limit ${page.limit} offset ${page.offset}
           ) k join products p on p.id = k.id
@@ -361,8 +418,14 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
           const rows = await run(sql<{ n: number | null }>`select sum(c.n) as n from product_facet_counts c where c.kind = 'all' ${inCategories(filter)}`);
           return { n: Number(rows[0]?.n ?? 0), more: false };
         }
+        const { textCount } = filtered(filter);
         const rows = await run(
-          sql<{ n: number; t: number }>`select (select count(*) from ${sampleOf(filter, sql`1`)} s) as n, ${textScanned(filter.text)} as t`,
+          textCount
+            ? sql<{
+                n: number;
+                t: number;
+              }>`select count(*) as n, ${textTotal(filter.text, textCount, 's')} as t from ${sampleOf(filter, sql`${textCount} as n_text`)} s`
+            : sql<{ n: number; t: number }>`select (select count(*) from ${sampleOf(filter, sql`1`)} s) as n, ${textScanned(filter.text)} as t`,
         );
         const n = Number(rows[0]?.n ?? 0);
         const more = n > MATCH_SCAN_MAX || Number(rows[0]?.t ?? 0) > MATCH_SCAN_MAX;
@@ -422,8 +485,10 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
           ]);
           return { count, categories, brands, price, attributes };
         }
-        const { from, where } = filtered(filter);
-        const parts: RawBuilder<unknown>[] = [sql`select 'n' as kind, '' as name, '' as value, count(*) as n, ${textScanned(filter.text)} as total from s`];
+        const { from, where, textCount } = filtered(filter);
+        const parts: RawBuilder<unknown>[] = [
+          sql`select 'n' as kind, '' as name, '' as value, count(*) as n, ${textTotal(filter.text, textCount, 's')} as total from s`,
+        ];
         if (wants.categories) {
           parts.push(sql`select * from (select 'category' as kind, '' as name, s.category as value, count(*) as n, 0 as total from s
             where s.category is not null and s.category <> '' group by s.category order by n desc limit ${wants.categories.max}) c`);
@@ -435,15 +500,20 @@ export function createCatalogueSearchRepository(db: Kysely<DB>, engine: Engine) 
         if (wants.price) parts.push(sql`select 'price' as kind, '' as name, '' as value, min(s.price_e4) as n, max(s.price_e4) as total from s`);
         if (wants.attributes) {
           const { only, except, perName } = wants.attributes;
+          // PostgreSQL: each sampled product's specifications from its own row (the sample read it), as
+          // product_attributes keeps them (jsonb_each_text), not one index lookup per product.
+          const specifications = pg
+            ? sql`cross join lateral jsonb_each_text(s.attributes::jsonb) as a(name, value) where 1 = 1`
+            : sql`cross join product_attributes a where a.product_id = s.id`;
           const nameCond = only !== undefined ? sql`a.name = ${only}` : except?.length ? sql`a.name not in (${sql.join(except)})` : sql`1 = 1`;
           parts.push(sql`select 'attr' as kind, name, value, n, name_total as total from (
               select name, value, n, row_number() over (partition by name order by n desc, value) as r, sum(n) over (partition by name) as name_total
-              from (select a.name as name, a.value as value, count(*) as n from s cross join product_attributes a
-                where a.product_id = s.id and ${nameCond} group by a.name, a.value) g
+              from (select a.name as name, a.value as value, count(*) as n from s ${specifications} and ${nameCond} group by a.name, a.value) g
             ) t where r <= ${perName}`);
         }
+        const sampleColumns = sql`${textCount ? sql`, ${textCount} as n_text` : sql``}${pg && wants.attributes ? sql`, p.attributes` : sql``}`;
         const rows = await run(sql<{ kind: string; name: string; value: string; n: number | null; total: number | null }>`
-          with s as materialized (select p.id, p.category, p.brand, ${priceOf(filter)} as price_e4 from ${from} where ${where} limit ${MATCH_SCAN_MAX + 1})
+          with s as materialized (select p.id, p.category, p.brand, ${priceOf(filter)} as price_e4${sampleColumns} from ${from} where ${where} limit ${MATCH_SCAN_MAX + 1})
           ${sql.join(parts, sql` union all `)}`);
         for (const r of rows) {
           if (r.kind === 'n') {
