@@ -486,7 +486,7 @@ async function measureGoals(engine, size, { duration, connections, adminUrl, lay
         // popular few of the paths with no `_n=` (the response cache answers all but the first of each second).
         await run({ uncached: true, connections, duration: 1 });
         const one = await run({ uncached: true, connections: 1 });
-        // The same, every request a query of its own (a changing minPrice below every price): no cache can answer.
+        // The same, every request a query of its own (a changing maxPrice above every price): no cache can answer.
         const oneQuery = await run({ uncached: true, distinctQueries: true, connections: 1 });
         const many = await run({ uncached: true, connections });
         // A popular few (at most 20 of the figure's paths): with hundreds rotating, a path comes
@@ -629,7 +629,7 @@ export const DEMO_FIGURES = [
  * search ≥ 5,000 req/s, facets ≥ 3,000, category listing ≥ 8,000, on each engine. The catalogue
  * cache keys answers by the query as the route reads it (ADR 0028), so the `_n=` no longer makes a
  * miss: beside each figure, the same figure with every request a different query (each query
- * with its own `minPrice`, so no answer can be shared) says what the database path alone does,
+ * with its own `maxPrice`, so no answer can be shared) says what the database path alone does,
  * and the same few URLs repeated what the cache alone does.
  */
 export async function demoThroughputBench({ engines = ['sqlite'], duration = 5, connections = 10, record, notes }) {

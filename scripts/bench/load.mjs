@@ -1,9 +1,12 @@
 // One autocannon run in its own process: `node load.mjs '<json options>'` prints the result JSON.
 import autocannon from 'autocannon';
 
+/** The highest unit price a product may have, in 1/10,000 dollar (packages/shared's PRODUCT_PRICE_MAX_E4). */
+const MAX_PRICE_E4 = 10_000_000_000;
+
 // `uncached: true` appends a changing `_n=` parameter so every request has its own URL (the
 // server's cache keys answers by the query as the route reads it, ADR 0028, so `_n=` alone no
-// longer makes a miss); with `distinctQueries: true` (and `paths`) a changing `minPrice=` instead,
+// longer makes a miss); with `distinctQueries: true` (and `paths`) a changing `maxPrice=` instead,
 // which the route reads, so every request is a query of its own and measures the database path. `paths` (with `uncached`): each request takes
 // the next of these paths in turn (varied search words and filters), then its `_n=`.
 // `rotate: true` with `paths` (and no `uncached`): each request takes the next path, with no `_n=`,
@@ -32,9 +35,10 @@ if (sequence) {
     {
       setupRequest: (req) => {
         const p = paths[n++ % paths.length];
-        // `distinctQueries`: a parameter the route reads (a minimum price below every price), so no
-        // two requests are the same query and no cache can answer one from another.
-        return { ...req, path: `${p}${p.includes('?') ? '&' : '?'}${distinctQueries ? `minPrice=${n / 1_000_000}` : `_n=${n}`}` };
+        // `distinctQueries`: a parameter the route reads (a maximum price above every price, one
+        // 1/10,000 dollar lower each request: the unit prices are kept in), so no two requests are
+        // the same query and no cache can answer one from another.
+        return { ...req, path: `${p}${p.includes('?') ? '&' : '?'}${distinctQueries ? `maxPrice=${(MAX_PRICE_E4 - n) / 10_000}` : `_n=${n}`}` };
       },
     },
   ];
