@@ -38,9 +38,21 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router 7's package exports name only its development build (dev warnings and checks
+ * included) for every condition (remix-run/react-router#12532, #14102): the production build
+ * beside it in the package is taken by path (ADR 0005).
+ */
+const reactRouterProduction = fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url));
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
+  },
   server: {
     port: 5173,
     // Issue 32: punchout's routes (cXML, OCI, start links, the cart's return page) are the server's too.
@@ -57,4 +69,4 @@ export default defineConfig({
     // Every browser we support has <link rel="modulepreload">; the polyfill would be dead weight.
     modulePreload: { polyfill: false },
   },
-});
+}));

@@ -7,9 +7,9 @@ import { getAllOrders, type AdminOrderListParams } from './get-all-orders';
 import { getInbox } from './get-inbox';
 import { getOverview } from './get-overview';
 import { getUsers, type UserListParams } from './get-users';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { ADMIN_ROOT } from '@/lib/query-roots';
 
-const ALL = QUERY_ROOTS.admin;
+const ALL = ADMIN_ROOT;
 const USERS = [...ALL, 'users'] as const;
 
 /**

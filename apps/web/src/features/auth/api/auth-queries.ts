@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { getAuthConfig } from './get-auth-config';
 import { getSession } from './get-session';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { AUTH_ROOT, PRODUCTS_ROOT } from '@/lib/query-roots';
 
-const ALL = QUERY_ROOTS.auth;
+const ALL = AUTH_ROOT;
 
 /** Who is signed in, and how one can sign in: sign-out keeps both (it sets the session to null). */
 export const authQueries = {
@@ -33,7 +33,7 @@ export function useIsPunchout(): boolean {
  * the company's prices in it (issue 18), the next account must not.
  */
 export function forgetAccountReads(qc: QueryClient) {
-  const catalogue = QUERY_ROOTS.products;
+  const catalogue = PRODUCTS_ROOT;
   qc.removeQueries({ predicate: (q) => q.queryKey[0] !== ALL[0] && q.queryKey[0] !== catalogue[0] });
   void qc.resetQueries({ queryKey: catalogue });
 }

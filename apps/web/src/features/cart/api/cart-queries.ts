@@ -3,9 +3,9 @@ import { useSyncExternalStore } from 'react';
 import { getCart } from './get-cart';
 import { getCartPreview } from './get-cart-preview';
 import { getShippingOptions } from './get-shipping-options';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { CART_ROOT } from '@/lib/query-roots';
 
-const ALL = QUERY_ROOTS.cart;
+const ALL = CART_ROOT;
 
 /**
  * The signed-in buyer's cart. Every cart write answers the whole cart, which is written straight

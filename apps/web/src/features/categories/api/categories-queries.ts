@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getCategories } from './get-categories';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { CATEGORIES_ROOT } from '@/lib/query-roots';
 
-const ALL = QUERY_ROOTS.categories;
+const ALL = CATEGORIES_ROOT;
 
 /**
  * The category tree (admin pages, product forms, the storefront's filter panel). Its counts change

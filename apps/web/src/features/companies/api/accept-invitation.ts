@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Company } from '@bulkparts/shared';
 import { productQueries } from '@/features/products/api/product-queries';
 import { api, ApiClientError } from '@/lib/api-client';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { CART_ROOT } from '@/lib/query-roots';
 import { companyQueries } from './company-queries';
 
 /** `POST /api/invitations/:token/accept`: the signed-in user (with the invited address) joins; answers the company. */
@@ -20,7 +20,7 @@ export function useAcceptInvitation() {
         qc.invalidateQueries({ queryKey: companyQueries.all() }),
         qc.invalidateQueries({ queryKey: productQueries.all() }),
         // The cart sits above companies (it reads the company's addresses): refreshed by its root.
-        qc.invalidateQueries({ queryKey: QUERY_ROOTS.cart }),
+        qc.invalidateQueries({ queryKey: CART_ROOT }),
       ]),
     // 409: used, expired or revoked meanwhile: the page reads the invitation again.
     onError: (err, token) =>

@@ -3,7 +3,7 @@ import type { Company, CompanyAddress, CompanyListQuery, CompanyPrice, Invitatio
 import { orderQueries } from '@/features/orders/api/order-queries';
 import { api, ApiClientError } from '@/lib/api-client';
 import { apiPage, pageQueryOptions } from '@/lib/api-page';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { COMPANIES_ROOT } from '@/lib/query-roots';
 
 const company = (id: string, part = '') => `/api/companies/${encodeURIComponent(id)}${part}`;
 
@@ -66,7 +66,7 @@ export function getCompanyOrders({ status, page, limit, q, from, to }: CompanyOr
   return apiPage<Order>('/api/purchase', { company: 'true', status, page, limit, q, from, to });
 }
 
-const ALL = QUERY_ROOTS.companies;
+const ALL = COMPANIES_ROOT;
 
 /**
  * Companies in the cache (ADR 0010). One company's reads sit under `company(id)`, so a write to it

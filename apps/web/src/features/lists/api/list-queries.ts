@@ -2,9 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ListSummary, RequisitionList } from '@bulkparts/shared';
 import { api } from '@/lib/api-client';
 import { apiPage, pageQueryOptions } from '@/lib/api-page';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { LISTS_ROOT } from '@/lib/query-roots';
 
-const ALL = QUERY_ROOTS.lists;
+const ALL = LISTS_ROOT;
 
 export interface ListIndexParams {
   scope?: 'all' | 'mine' | 'shared';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@bulkparts/shared';
 import { productQueries } from '@/features/products/api/product-queries';
 import { api } from '@/lib/api-client';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { COMPANIES_ROOT } from '@/lib/query-roots';
 import { orderQueries } from './order-queries';
 
 /** `DELETE /api/purchase/:id`: a pending order (or one waiting for approval) becomes `cancelled` and its pieces return to stock. */
@@ -19,7 +19,7 @@ export function useCancelOrder() {
       Promise.all([
         qc.invalidateQueries({ queryKey: orderQueries.all() }),
         qc.invalidateQueries({ queryKey: productQueries.all() }),
-        qc.invalidateQueries({ queryKey: QUERY_ROOTS.companies }),
+        qc.invalidateQueries({ queryKey: COMPANIES_ROOT }),
       ]),
   });
 }

@@ -3,7 +3,7 @@ import { IDEMPOTENCY_KEY_HEADER, type Order, type PurchaseInputValues } from '@b
 import { productQueries } from '@/features/products/api/product-queries';
 import { profileQueries } from '@/features/profile/api/profile-queries';
 import { api, ApiClientError } from '@/lib/api-client';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { COMPANIES_ROOT } from '@/lib/query-roots';
 import { orderQueries } from './order-queries';
 
 export { newIdempotencyKey } from './order-queries';
@@ -29,12 +29,12 @@ export function useCreateOrder() {
         qc.invalidateQueries({ queryKey: orderQueries.all() }),
         qc.invalidateQueries({ queryKey: productQueries.all() }),
         qc.invalidateQueries({ queryKey: profileQueries.all() }),
-        qc.invalidateQueries({ queryKey: QUERY_ROOTS.companies }),
+        qc.invalidateQueries({ queryKey: COMPANIES_ROOT }),
       ]),
     // 409: the stock moved since the page loaded (reloading the product shows what is left), or the company's credit or terms changed.
     onError: (err) =>
       err instanceof ApiClientError && err.status === 409
-        ? Promise.all([qc.invalidateQueries({ queryKey: productQueries.all() }), qc.invalidateQueries({ queryKey: QUERY_ROOTS.companies })])
+        ? Promise.all([qc.invalidateQueries({ queryKey: productQueries.all() }), qc.invalidateQueries({ queryKey: COMPANIES_ROOT })])
         : undefined,
   });
 }

@@ -2,9 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { pageQueryOptions } from '@/lib/api-page';
 import { getMyOrders, type MyOrdersParams } from './get-my-orders';
 import { getOrder } from './get-order';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { ORDERS_ROOT } from '@/lib/query-roots';
 
-const ALL = QUERY_ROOTS.orders;
+const ALL = ORDERS_ROOT;
 
 /**
  * Orders in the cache: every key starts with `all()`, so one invalidation after an order is

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getPaymentConfig } from './get-payment-config';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { PAYMENTS_ROOT } from '@/lib/query-roots';
 
-const ALL = QUERY_ROOTS.payments;
+const ALL = PAYMENTS_ROOT;
 
 /** The payment provider the server chose; apart from orders, so paying one does not refetch it. */
 export const paymentQueries = {

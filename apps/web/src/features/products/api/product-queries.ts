@@ -3,9 +3,9 @@ import { pageQueryOptions } from '@/lib/api-page';
 import { getProduct } from './get-product';
 import { getProductFacets } from './get-product-facets';
 import { getProducts, type ProductListFilters, type ProductListParams } from './get-products';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { PRODUCTS_ROOT } from '@/lib/query-roots';
 
-const ALL = QUERY_ROOTS.products;
+const ALL = PRODUCTS_ROOT;
 
 /**
  * The catalogue's cache: every key starts with `all()`, so one invalidation after a product or

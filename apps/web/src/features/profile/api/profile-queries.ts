@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getProfile } from './get-profile';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { PROFILE_ROOT } from '@/lib/query-roots';
 
-const ALL = QUERY_ROOTS.profile;
+const ALL = PROFILE_ROOT;
 
 /** The signed-in user's profile; saving it writes the answer straight into `own()`. */
 export const profileQueries = {

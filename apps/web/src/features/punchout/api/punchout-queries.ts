@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PunchoutConfig, PunchoutDocument, PunchoutDocumentDetail, PunchoutSession } from '@bulkparts/shared';
 import { api } from '@/lib/api-client';
 import { apiPage, pageQueryOptions } from '@/lib/api-page';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { PUNCHOUT_ROOT } from '@/lib/query-roots';
 
 export const punchoutConfigPath = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}/punchout`;
 
@@ -38,7 +38,7 @@ export function getPunchoutDocument(id: string): Promise<PunchoutDocumentDetail>
   return api<PunchoutDocumentDetail>(`/api/punchout/documents/${encodeURIComponent(id)}`);
 }
 
-const ALL = QUERY_ROOTS.punchout;
+const ALL = PUNCHOUT_ROOT;
 
 /**
  * Punchout in the cache (ADR 0010): the bar's session, a company's setup, the log's pages and

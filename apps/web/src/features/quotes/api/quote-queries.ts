@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Quote, QuoteStatus } from '@bulkparts/shared';
 import { api } from '@/lib/api-client';
 import { apiPage, pageQueryOptions } from '@/lib/api-page';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { QUOTES_ROOT } from '@/lib/query-roots';
 
 export interface QuoteListParams {
   /** Only quotes in this status; every status when absent. */
@@ -33,7 +33,7 @@ export function quoteCheckoutPath(id: string): string {
   return `/quotes/${encodeURIComponent(id)}/checkout`;
 }
 
-const ALL = QUERY_ROOTS.quotes;
+const ALL = QUOTES_ROOT;
 
 /**
  * Quotes in the cache (ADR 0010): every key starts with `all()`, so a request, an answer or a move

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Return, ReturnStatus } from '@bulkparts/shared';
 import { api } from '@/lib/api-client';
 import { apiPage, pageQueryOptions } from '@/lib/api-page';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { RETURNS_ROOT } from '@/lib/query-roots';
 
 export interface ReturnListParams {
   status?: ReturnStatus | undefined;
@@ -23,7 +23,7 @@ export function getOrderReturns(orderId: string): Promise<Return[]> {
 /** A credit note's PDF, downloaded by a plain `<a href download>` with the session cookie. */
 export const creditNoteUrl = (id: string) => `/api/credit-notes/${encodeURIComponent(id)}/pdf`;
 
-const ALL = QUERY_ROOTS.returns;
+const ALL = RETURNS_ROOT;
 
 /** Returns in the cache (issue 31, ADR 0010): every write refreshes `all()` (and the orders, whose lines it changes). */
 export const returnQueries = {

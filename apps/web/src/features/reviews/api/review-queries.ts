@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getReviews } from './get-reviews';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { REVIEWS_ROOT } from '@/lib/query-roots';
 
-const ALL = QUERY_ROOTS.reviews;
+const ALL = REVIEWS_ROOT;
 
 /** Reviews on the home page; adding or deleting one invalidates `all()`. */
 export const reviewQueries = {

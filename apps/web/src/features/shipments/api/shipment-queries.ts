@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Carrier, Shipment } from '@bulkparts/shared';
 import { api } from '@/lib/api-client';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { SHIPMENTS_ROOT } from '@/lib/query-roots';
 
 /** `GET /api/purchase/:id/shipments`: the order's shipments, oldest first. */
 export function getShipments(orderId: string): Promise<Shipment[]> {
@@ -16,7 +16,7 @@ export function getCarriers(): Promise<Carrier[]> {
 /** A shipment's packing slip (PDF), downloaded by a plain `<a href download>` with the session cookie. */
 export const packingSlipUrl = (shipmentId: string) => `/api/shipments/${encodeURIComponent(shipmentId)}/packing-slip`;
 
-const ALL = QUERY_ROOTS.shipments;
+const ALL = SHIPMENTS_ROOT;
 
 /**
  * Shipments in the cache (issue 31, ADR 0010): an order's under `ofOrder(id)`; the carriers' list.

@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ShippingMethodAnswer } from '@bulkparts/shared';
 import { api } from '@/lib/api-client';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { SHIPPING_ROOT } from '@/lib/query-roots';
 
 /** `GET /api/shipping/methods` (shop admins): the shop's shipping methods, in their order. */
 export function getShippingMethods(): Promise<ShippingMethodAnswer[]> {
   return api<ShippingMethodAnswer[]>('/api/shipping/methods');
 }
 
-const ALL = QUERY_ROOTS.shipping;
+const ALL = SHIPPING_ROOT;
 
 /** The shipping methods in the cache (issue 30, ADR 0010). */
 export const shippingQueries = {

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SitePage, SitePageSlug } from '@bulkparts/shared';
 import { api } from '@/lib/api-client';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { SITE_PAGES_ROOT } from '@/lib/query-roots';
 
-const ALL = QUERY_ROOTS.sitePages;
+const ALL = SITE_PAGES_ROOT;
 
 /** Issue 33: the pages whose text admins edit (terms of sale, privacy); saving one invalidates `all()`. */
 export const sitePageQueries = {

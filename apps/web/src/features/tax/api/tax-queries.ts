@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { TaxContext, TaxRateAnswer } from '@bulkparts/shared';
 import { api } from '@/lib/api-client';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { TAX_ROOT } from '@/lib/query-roots';
 
 /** `GET /api/tax/rates` (shop admins): every rate, percent. */
 export function getTaxRates(): Promise<{ rates: TaxRateAnswer[] }> {
@@ -16,7 +16,7 @@ export function getTaxContext(country: string, region: string): Promise<TaxConte
   return api<TaxContext>(`/api/tax/context?${q.toString()}`);
 }
 
-const ALL = QUERY_ROOTS.tax;
+const ALL = TAX_ROOT;
 
 /** Tax rates and tax contexts in the cache (issue 30, ADR 0010). */
 export const taxQueries = {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ProductStock, Warehouse } from '@bulkparts/shared';
 import { api } from '@/lib/api-client';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { WAREHOUSES_ROOT } from '@/lib/query-roots';
 
 /** `GET /api/warehouses` (shop admins): every warehouse, the default first. */
 export function getWarehouses(): Promise<Warehouse[]> {
@@ -13,7 +13,7 @@ export function getProductStock(productId: string): Promise<ProductStock> {
   return api<ProductStock>(`/api/service/${encodeURIComponent(productId)}/stock`);
 }
 
-const ALL = QUERY_ROOTS.warehouses;
+const ALL = WAREHOUSES_ROOT;
 
 /** Warehouses and stock per warehouse in the cache (issue 31, ADR 0010). */
 export const warehouseQueries = {

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PaginationQuery, Webhook, WebhookDelivery } from '@bulkparts/shared';
 import { api } from '@/lib/api-client';
 import { apiPage, pageQueryOptions } from '@/lib/api-page';
-import { QUERY_ROOTS } from '@/lib/query-roots';
+import { WEBHOOKS_ROOT } from '@/lib/query-roots';
 
 export const webhookPath = (id: string, part = '') => `/api/webhooks/${encodeURIComponent(id)}${part}`;
 
@@ -18,7 +18,7 @@ export function getWebhookDeliveries(id: string, { page, limit }: DeliveryListPa
   return apiPage<WebhookDelivery>(webhookPath(id, '/deliveries'), { page, limit });
 }
 
-const ALL = QUERY_ROOTS.webhooks;
+const ALL = WEBHOOKS_ROOT;
 
 /**
  * Webhook endpoints and their deliveries in the cache (ADR 0010). One endpoint's deliveries sit
