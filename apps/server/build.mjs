@@ -1,8 +1,7 @@
 // Bundles the server and the shared package into dist/server.js; npm dependencies stay external
 // (native better-sqlite3, and they are installed anyway). The invoice renderer's worker thread is
 // its own entry, dist/invoice-worker.js, found next to server.js (modules/payments/invoice-renderer.ts),
-// and so are the catalogue's reader thread, dist/catalogue-reader-worker.js (modules/products/catalogue-reader-pool.ts),
-// and the mail thread, dist/mail-worker.js (modules/mail/mail-thread.ts).
+// and so is the catalogue's reader thread, dist/catalogue-reader-worker.js (modules/products/catalogue-reader-pool.ts).
 import { build } from 'esbuild';
 
 await build({
@@ -10,7 +9,6 @@ await build({
     server: 'src/server.ts',
     'invoice-worker': 'src/modules/payments/invoice-worker.ts',
     'catalogue-reader-worker': 'src/modules/products/catalogue-reader-worker.ts',
-    'mail-worker': 'src/modules/mail/mail-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -9,8 +9,7 @@ import { createInvitationMail } from '../modules/companies/company-mail.js';
 import { createMailRepository } from '../modules/mail/mail.repository.js';
 import { createMailDelivery } from '../modules/mail/mail-delivery.js';
 import { createMailService } from '../modules/mail/mail.service.js';
-import type { MailTransport } from '../modules/mail/mail.transport.js';
-import { threadedTransport } from '../modules/mail/mail-thread.js';
+import { fileTransport, smtpTransport, type MailTransport } from '../modules/mail/mail.transport.js';
 import { createOrderMail } from '../modules/orders/order-mail.js';
 import { createCatalogueCache } from '../modules/products/catalogue-cache.js';
 import { createQuoteMail } from '../modules/quotes/quote-mail.js';
@@ -43,13 +42,9 @@ export function buildPlatform({ config, db, engine, log, ordersPlaced, mailTrans
   // writes that arrive together share a commit (db/group-commit.ts, ADR 0007, ADR 0022, ADR 0029).
   const commits = createGroupCommit(db, engine);
 
-  // The mail is built and sent (or written) on a thread of its own, off the event loop (ADR 0029).
   const transport =
     mailTransport ??
-    threadedTransport(
-      config.smtpUrl ? { kind: 'smtp', url: config.smtpUrl } : { kind: 'file', dir: path.join(config.dataDir, 'mail'), logLinks: config.env === 'development' },
-      log,
-    );
+    (config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, 'mail'), log, { logLinks: config.env === 'development' }));
   // Issue 29: one outbox worker delivers the mail and the webhook deliveries the units of work
   // write, off the request path; it gives way to requests while the process is saturated.
   const loopPressure = createLoopPressure();

@@ -1,12 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGroupCommit } from '../../src/db/group-commit.js';
 import { createMailRepository } from '../../src/modules/mail/mail.repository.js';
 import { createMailDelivery } from '../../src/modules/mail/mail-delivery.js';
 import { createMailService } from '../../src/modules/mail/mail.service.js';
-import { threadedTransport } from '../../src/modules/mail/mail-thread.js';
 import { createOutboxWorker } from '../../src/lib/outbox-worker.js';
 import type { MailMessage, MailTransport } from '../../src/modules/mail/mail.transport.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -103,38 +99,5 @@ describe('mail outbox', () => {
     expect(delivered).toHaveLength(30);
     expect(new Set(delivered).size).toBe(30);
     await Promise.all(workers.map((w) => w.stop()));
-  });
-});
-
-describe('the mail thread (modules/mail/mail-thread.ts)', () => {
-  it('writes each message as an owner-only .eml file from its own thread, and rejects what it cannot deliver', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bulkparts-mail-thread-'));
-    const logged: string[] = [];
-    const transport = threadedTransport({ kind: 'file', dir, logLinks: false }, { info: (_o: unknown, msg: string) => logged.push(msg), error() {} } as never);
-    try {
-      await Promise.all([1, 2].map((n) => transport.deliver({ ...message(`thread${n}@example.com`, n), from: 'shop@example.com' })));
-      const files = readdirSync(dir).sort();
-      expect(files).toHaveLength(2);
-      expect(
-        readFileSync(
-          path.join(
-            dir,
-            files.find((f) => f.endsWith('thread1@example.com.eml'))!,
-          ),
-          'utf8',
-        ),
-      ).toContain('Subject: Message 1');
-      expect(statSync(path.join(dir, files[0]!)).mode & 0o777).toBe(0o600);
-      expect(logged).toHaveLength(2);
-      const refused = threadedTransport({ kind: 'smtp', url: 'smtp://127.0.0.1:1' }, { info() {}, error() {} } as never);
-      try {
-        await expect(refused.deliver({ ...message('nobody@example.com'), from: 'shop@example.com' })).rejects.toThrow();
-      } finally {
-        refused.close();
-      }
-    } finally {
-      transport.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
