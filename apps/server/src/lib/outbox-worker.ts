@@ -20,7 +20,10 @@ export interface OutboxWorkerOptions {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** While the process is saturated, rounds are small and spaced out (ADR 0022); without it they never are. */
   pressure?: Pick<LoopPressure, 'saturated'> | undefined;
-  /** Wait before a round, so the rows of units committed together share it. */
+  /**
+   * Wait before a round, so the rows of units committed close together share it: a round's claim
+   * and outcomes are statements (on PostgreSQL writes that flush) whatever it carries (ADR 0029).
+   */
   gatherMs?: number;
   /** Wait before a round while saturated: the CPU goes to the requests waiting for it. */
   busyPauseMs?: number;
@@ -33,7 +36,7 @@ export interface OutboxWorkerOptions {
  * channel has a full batch due; rounds never overlap in one process, and several processes share
  * the rows through their leases.
  */
-export function createOutboxWorker({ channels, log, pressure, gatherMs = 10, busyPauseMs = 200 }: OutboxWorkerOptions) {
+export function createOutboxWorker({ channels, log, pressure, gatherMs = 50, busyPauseMs = 200 }: OutboxWorkerOptions) {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;

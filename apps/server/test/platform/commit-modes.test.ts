@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGroupCommit } from '../../src/db/group-commit.js';
+import { precompiled } from '../../src/db/precompiled.js';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -77,5 +78,36 @@ describe.skipIf(engine !== 'postgres')('prepared statements on PostgreSQL', () =
         await sql`alter table carts drop column probe_column`.execute(t.database.db);
       }
     });
+  });
+});
+
+describe('a precompiled statement (db/precompiled.ts)', () => {
+  const upsert = precompiled((q, userId: string, version: number, now: string) =>
+    q
+      .insertInto('carts')
+      .values({ user_id: userId, version, order_id: null, ordered: 0, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ version: eb.ref('excluded.version'), updated_at: now }))),
+  );
+  const byUser = precompiled((q, userId: string) => q.selectFrom('carts').select(['user_id', 'version', 'ordered']).where('user_id', '=', userId));
+
+  it('runs with each call’s values, on the database and inside a transaction, as Kysely’s own statement answers', async () => {
+    const db = t.database.db;
+    await upsert(db, 'precompiled-a', 3, '2026-01-01T00:00:00.000Z');
+    await upsert(db, 'precompiled-b', 5, '2026-01-02T00:00:00.000Z');
+    await db.transaction().execute(async (trx) => {
+      await upsert(trx, 'precompiled-a', 4, '2026-01-03T00:00:00.000Z');
+      expect((await byUser(trx, 'precompiled-a')).rows).toEqual([{ user_id: 'precompiled-a', version: 4, ordered: 0 }]);
+    });
+    for (const user of ['precompiled-a', 'precompiled-b', 'nobody'])
+      expect((await byUser(db, user)).rows).toEqual(
+        await db.selectFrom('carts').select(['user_id', 'version', 'ordered']).where('user_id', '=', user).execute(),
+      );
+    const a = await db.selectFrom('carts').select(['version', 'updated_at']).where('user_id', '=', 'precompiled-a').executeTakeFirstOrThrow();
+    expect([Number(a.version), a.updated_at]).toEqual([4, '2026-01-03T00:00:00.000Z']);
+  });
+
+  it('refuses a builder that does not bind every parameter as a value', async () => {
+    const unbound = precompiled((q, userId: string, _unused: string) => q.selectFrom('carts').select('user_id').where('user_id', '=', userId));
+    await expect(unbound(t.database.db, 'x', 'y')).rejects.toThrow(/binds 1 of its 2 parameters/);
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { GroupCommit } from '../../db/group-commit.js';
+import { precompiled } from '../../db/precompiled.js';
 import type { DB } from '../../db/tables.js';
 
 export interface StoredCartLine {
@@ -32,8 +33,28 @@ function sameLines(a: readonly StoredCartLine[], b: readonly StoredCartLine[]): 
 
 /** An empty cart gets a line: it is no longer the order its last checkout made (in the same commit as the line). */
 async function reopenIn(trx: Transaction<DB>, userId: string, now: string): Promise<void> {
-  await trx.updateTable('carts').set({ ordered: 0, updated_at: now }).where('user_id', '=', userId).where('ordered', '=', 1).execute();
+  await reopenStatement(trx, userId, now);
 }
+
+// A line change runs these once per line (a 10-line order ten times): compiled once (db/precompiled.ts, ADR 0029).
+const reopenStatement = precompiled((q, userId: string, now: string) =>
+  q.updateTable('carts').set({ ordered: 0, updated_at: now }).where('user_id', '=', userId).where('ordered', '=', 1),
+);
+const listStatement = precompiled((q, userId: string) =>
+  q.selectFrom('cart_lines').select(['product_id', 'quantity']).where('user_id', '=', userId).orderBy('created_at', 'asc').orderBy('product_id', 'asc'),
+);
+const setOneStatement = precompiled((q, userId: string, productId: string, quantity: number, now: string) =>
+  q
+    .insertInto('cart_lines')
+    .values({ user_id: userId, product_id: productId, quantity, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: now }))),
+);
+const lockStatement = precompiled((q, userId: string, now: string) =>
+  q
+    .insertInto('carts')
+    .values({ user_id: userId, version: 0, order_id: null, ordered: 0, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ version: eb.ref('carts.version') }))),
+);
 
 /** A cart locked by `inLockedCart`: its reads and writes, all in the unit's transaction. */
 export interface LockedCart {
@@ -50,14 +71,7 @@ export interface LockedCart {
   clear(): Promise<void>;
 }
 
-const listOf = (q: Kysely<DB>, userId: string): Promise<StoredCartLine[]> =>
-  q
-    .selectFrom('cart_lines')
-    .select(['product_id', 'quantity'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'asc')
-    .orderBy('product_id', 'asc')
-    .execute();
+const listOf = async (q: Kysely<DB>, userId: string): Promise<StoredCartLine[]> => (await listStatement(q, userId)).rows;
 
 function lockedCart(trx: Transaction<DB>, userId: string, now: string): LockedCart {
   return {
@@ -65,11 +79,13 @@ function lockedCart(trx: Transaction<DB>, userId: string, now: string): LockedCa
 
     async set(lines, { reopen = false } = {}) {
       if (lines.length === 0) return;
-      await trx
-        .insertInto('cart_lines')
-        .values(lines.map((l) => ({ user_id: userId, product_id: l.productId, quantity: l.quantity, created_at: now, updated_at: now })))
-        .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: now })))
-        .execute();
+      if (lines.length === 1) await setOneStatement(trx, userId, lines[0]!.productId, lines[0]!.quantity, now);
+      else
+        await trx
+          .insertInto('cart_lines')
+          .values(lines.map((l) => ({ user_id: userId, product_id: l.productId, quantity: l.quantity, created_at: now, updated_at: now })))
+          .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: now })))
+          .execute();
       if (reopen) await reopenIn(trx, userId, now);
     },
 
@@ -153,11 +169,7 @@ export function createCartRepository(db: Kysely<DB>, commits: GroupCommit) {
     inLockedCart<T>(userId: string, now: string, work: (cart: LockedCart) => Promise<T>): Promise<T> {
       return commits.run(
         async (trx) => {
-          await trx
-            .insertInto('carts')
-            .values({ user_id: userId, version: 0, order_id: null, ordered: 0, updated_at: now })
-            .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ version: eb.ref('carts.version') })))
-            .execute();
+          await lockStatement(trx, userId, now);
           return work(lockedCart(trx, userId, now));
         },
         { relaxed: true },

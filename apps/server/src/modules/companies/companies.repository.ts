@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Engine } from '../../db/database.js';
+import { precompiled } from '../../db/precompiled.js';
 import { anyColumnContains, isUniqueViolation } from '../../db/query-helpers.js';
 import type { CompaniesTable, CompanyMembersTable } from '../../db/schema.js';
 import type { DB } from '../../db/tables.js';
@@ -19,6 +20,15 @@ export interface MembershipRow {
   credit_limit_cents: number | null;
   discount_percent: number | null;
 }
+
+// Read by every cart line change and checkout for the buyer's prices: compiled once (ADR 0029).
+const membershipStatement = precompiled((q, userId: string) =>
+  q
+    .selectFrom('company_members as m')
+    .innerJoin('companies as c', 'c.id', 'm.company_id')
+    .select(['m.company_id', 'c.name as company_name', 'm.role', 'm.spending_limit_cents', 'c.payment_terms', 'c.credit_limit_cents', 'c.discount_percent'])
+    .where('m.user_id', '=', userId),
+);
 
 /**
  * Locks the company's row inside `trx` on PostgreSQL, so that checks on its members, invitations
@@ -133,13 +143,8 @@ export function createCompaniesRepository(db: Kysely<DB>, engine: Engine) {
     },
 
     /** The user's membership with the company's terms and prices, in one read. */
-    membershipOf(userId: string): Promise<MembershipRow | undefined> {
-      return db
-        .selectFrom('company_members as m')
-        .innerJoin('companies as c', 'c.id', 'm.company_id')
-        .select(['m.company_id', 'c.name as company_name', 'm.role', 'm.spending_limit_cents', 'c.payment_terms', 'c.credit_limit_cents', 'c.discount_percent'])
-        .where('m.user_id', '=', userId)
-        .executeTakeFirst();
+    async membershipOf(userId: string): Promise<MembershipRow | undefined> {
+      return (await membershipStatement(db, userId)).rows[0];
     },
 
     /** Oldest first. */

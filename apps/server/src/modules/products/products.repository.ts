@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { AdminProductSort } from '@bulkparts/shared';
+import { precompiled } from '../../db/precompiled.js';
 import { anyColumnContains } from '../../db/query-helpers.js';
 import type { ProductsTable } from '../../db/schema.js';
 import type { DB } from '../../db/tables.js';
@@ -34,6 +35,8 @@ const ADMIN_SORT_COLUMN: Record<AdminProductSort, 'created_at' | 'name_lower' | 
 };
 
 /** The catalogue list, search and facets are in catalogue-search.repository.ts. */
+const productById = precompiled((q, id: string) => q.selectFrom('products').selectAll().where('id', 'in', [id]));
+
 export function createProductsRepository(db: Kysely<DB>) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -99,6 +102,8 @@ export function createProductsRepository(db: Kysely<DB>) {
     /** Products by id, archived ones included (a cart shows why such a line cannot be ordered). */
     findMany(ids: readonly string[]): Promise<ProductRow[]> {
       if (ids.length === 0) return Promise.resolve([]);
+      // One product (a cart line change, a payment's lines) is the hot case: compiled once (ADR 0029).
+      if (ids.length === 1) return productById(db, ids[0]!).then((r) => r.rows);
       return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
     },
 
