@@ -60,11 +60,14 @@ export function createOutboxWorker({ channels, log, pressure, gatherMs = 50, bus
 
   async function drain(): Promise<void> {
     let which: readonly OutboxChannel[] = channels;
+    let gather = true;
     while (which.length && !stopped) {
       again = false;
       const saturated = pressure?.saturated() ?? false;
-      await new Promise((r) => setTimeout(r, saturated ? busyPauseMs : gatherMs));
+      // The gathering wait comes after a wake only: after a full batch, more rows are due now.
+      if (saturated || gather) await new Promise((r) => setTimeout(r, saturated ? busyPauseMs : gatherMs));
       const full = await roundOf(which, saturated);
+      gather = again;
       which = again ? channels : full;
     }
   }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createOutboxWorker, type OutboxChannel } from '../../src/lib/outbox-worker.js';
 import { once } from '../../src/lib/once.js';
 
@@ -34,6 +34,23 @@ describe('the one outbox worker (issue 29)', () => {
     expect(hooks.limits).toEqual([5]);
     expect(mail.left() + hooks.left()).toBe(0);
     await worker.stop();
+  });
+
+  it('waits to gather after a wake only: the rounds after a full batch follow at once', async () => {
+    vi.useFakeTimers();
+    try {
+      const mail = channel('mail', 12);
+      const worker = createOutboxWorker({ channels: [mail.channel], log: silentLog, gatherMs: 300 });
+      worker.deliverSoon();
+      await vi.advanceTimersByTimeAsync(299);
+      expect(mail.limits).toEqual([]);
+      // One gathering wait, then every full batch's next round at once.
+      await vi.advanceTimersByTimeAsync(1);
+      expect(mail.limits).toEqual([5, 5, 5]);
+      await worker.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('takes the small batch while the process is saturated', async () => {
