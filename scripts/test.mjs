@@ -61,9 +61,9 @@ function run(step) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(step.cmd, step.args, { env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...step.env } });
-    // Beside the native compile (one C file, one core, the longest step), the other steps yield:
-    // they share the second core instead of slowing the compile down by half.
-    // In the second stage, the static checks yield to the tests.
+    // Steps that yield (os priority 10): the first stage's others beside the native compile (one C
+    // file, one core, the longest step: they share the second core instead of halving its speed),
+    // and the second stage's static checks beside the tests.
     if (((nativeBuild && step.stage === 1 && !step.native) || step.yields) && child.pid) setPriority(child.pid, 10);
     const out = [];
     child.stdout.on('data', (d) => out.push(d));
