@@ -86,7 +86,7 @@ const byValue = <T extends { value: string }>(a: T, b: T) => naturalCompare(a.va
 /**
  * The orchestration of the catalogue search: the query turned into a resolved filter (words,
  * descendants, cents), the list with its exact count, and the facets, each counted with its own
- * selection left out. The SQL is in catalogue-search.repository.ts.
+ * selection left out. The SQL is in catalogue-search.repository.ts (and the catalogue-*.repository.ts files it names).
  */
 export function createCatalogueSearch({ reader, categoryTree, budgetMs = 1_500, cache }: CatalogueSearchDeps) {
   const readsForRequest = (): CatalogueReads => reader.reads(Date.now() + budgetMs);
