@@ -9,10 +9,11 @@ class NotPendingError extends Error {}
  * A pending order paid (the test card, Stripe's webhook): one unit of work with the provider's
  * event id (a replay finds it and changes nothing), the next invoice number (no gaps: a rollback
  * gives it back), the order paid only if still pending (paying twice is impossible, also across
- * instances), its timeline step and webhook. The buyer's mail follows the commit.
+ * instances), its timeline step and webhook. The buyer's mail follows the commit; it lists the
+ * lines the caller already read (`lines`) where those cannot have changed.
  */
 export function createPayOrder({ units, payments, orders }: { units: Units; payments: PaymentSteps; orders: PayableOrders }): MarkOrderPaid {
-  return async function markPaid(orderId, payment, event) {
+  return async function markPaid(orderId, payment, { event, lines } = {}) {
     try {
       return await units.run(async (uow): Promise<MarkPaidOutcome> => {
         if (event) {
@@ -23,7 +24,7 @@ export function createPayOrder({ units, payments, orders }: { units: Units; paym
         }
         // A card payment: the conditional update below is the check; losing it rolls the number back.
         const invoiceNumber = await payments.nextInvoiceNumberIn(uow);
-        if (!(await orders.markPaidIn(uow, orderId, { ...payment, invoiceNumber }))) throw new NotPendingError();
+        if (!(await orders.markPaidIn(uow, orderId, { ...payment, invoiceNumber }, lines))) throw new NotPendingError();
         return 'paid';
       });
     } catch (error) {

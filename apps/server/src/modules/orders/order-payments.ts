@@ -1,7 +1,7 @@
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { once } from '../../lib/once.js';
 import type { OrderPaymentsRepository, PaidFacts } from './order-payments.repository.js';
-import type { OrderRow, OrdersRepository } from './orders.repository.js';
+import type { OrderLineRow, OrderRow, OrdersRepository } from './orders.repository.js';
 import { orderEvent, type OrderTimelineLog } from './order-timeline.js';
 import { toOrder } from './order-view.js';
 
@@ -21,13 +21,16 @@ export function createOrderPayments(repo: OrdersRepository, payments: OrderPayme
     /**
      * Marks the order paid in the payment's transaction, with its timeline step and `order.moved`
      * (the buyer's mail, the `order.paid` webhook; issue 29): a card is paid by the order's buyer.
+     * `read`: the lines as `lines` answered them before the unit. A pending order's lines change
+     * only where a line waits for stock (an allocation, issue 31), so only then are they read again.
      */
-    async markPaidIn(uow: UnitOfWork, orderId: string, paid: PaidFacts): Promise<boolean> {
+    async markPaidIn(uow: UnitOfWork, orderId: string, paid: PaidFacts, read?: readonly OrderLineRow[]): Promise<boolean> {
       const { trx } = uow;
       const row = await payments.markPaidIn(trx, orderId, paid);
       if (row) {
         await timeline.recordIn(trx, [orderEvent('paid', orderId, row.user_id, paid.paidAt)]);
-        await uow.record('order.moved', { to: 'paid', order: once(async () => toOrder(row, await repo.linesOf([orderId], trx))) });
+        const unchanged = read?.every((l) => Number(l.backordered ?? 0) === 0) ? read : undefined;
+        await uow.record('order.moved', { to: 'paid', order: once(async () => toOrder(row, unchanged ?? (await repo.linesOf([orderId], trx)))) });
       }
       return row !== undefined;
     },

@@ -23,8 +23,12 @@ export interface PayableOrders {
   lines(orderId: string): Promise<InvoiceLineInput[]>;
   setPendingReference(orderId: string, provider: string, reference: string): Promise<void>;
   statusIn(uow: UnitOfWork, orderId: string): Promise<string | undefined>;
-  /** In the payment's unit: the order paid (only if still pending), its webhook and timeline step. */
-  markPaidIn(uow: UnitOfWork, orderId: string, paid: PaymentFacts & { invoiceNumber: number }): Promise<boolean>;
+  /**
+   * In the payment's unit: the order paid (only if still pending), its webhook and timeline step.
+   * `lines`: the order's lines as `lines` answered them before the unit, used for the buyer's mail
+   * where they cannot have changed since (issue 29: one read less per payment).
+   */
+  markPaidIn(uow: UnitOfWork, orderId: string, paid: PaymentFacts & { invoiceNumber: number }, lines?: readonly InvoiceLineInput[]): Promise<boolean>;
 }
 
 /** The invoice's buyer: account name and profile address (the profiles module answers). */
@@ -37,4 +41,8 @@ export type MarkPaidOutcome = 'paid' | 'not-pending' | 'replayed';
  * The pay-order flow (flows/pay-order.ts) as the payments module is given it (services.ts): the
  * order paid with the next invoice number and the provider's event id, in one unit.
  */
-export type MarkOrderPaid = (orderId: string, payment: PaymentFacts, event?: { id: string; type: string }) => Promise<MarkPaidOutcome>;
+export type MarkOrderPaid = (
+  orderId: string,
+  payment: PaymentFacts,
+  known?: { event?: { id: string; type: string }; lines?: readonly InvoiceLineInput[] },
+) => Promise<MarkPaidOutcome>;

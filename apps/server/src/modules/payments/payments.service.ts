@@ -126,13 +126,12 @@ export function createPaymentsService({
         await orders.setPendingReference(row.id, provider.name, result.reference);
         return { status: 'redirect', message: 'Continue on the payment page', redirectUrl: result.url, orderId: row.id };
       }
-      const outcome = await markPaid(row.id, {
-        provider: provider.name,
-        reference: result.reference,
-        cardBrand: result.cardBrand,
-        cardLast4: result.cardLast4,
-        paidAt: nowIso(),
-      });
+      // The lines just read go along: the buyer's mail lists them without a second read (issue 29).
+      const outcome = await markPaid(
+        row.id,
+        { provider: provider.name, reference: result.reference, cardBrand: result.cardBrand, cardLast4: result.cardLast4, paidAt: nowIso() },
+        { lines },
+      );
       if (outcome !== 'paid') {
         // Another request paid or cancelled it between our check and the update: give the money back.
         await provider.refund({ orderId: row.id, reference: result.reference, amountCents: Number(row.total_cents) });
@@ -167,7 +166,7 @@ export function createPaymentsService({
       const outcome = await markPaid(
         row.id,
         { provider: provider.name, reference: confirmation.reference, cardBrand: confirmation.cardBrand, cardLast4: confirmation.cardLast4, paidAt: nowIso() },
-        event,
+        { event },
       );
       if (outcome === 'not-pending') {
         // Money for an order that was cancelled meanwhile, or a second payment of a paid order
