@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Dialect, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Dialect, type Driver, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config/env.js';
 import type { DB } from './tables.js';
@@ -27,7 +27,10 @@ export function createDatabase(config: Pick<AppConfig, 'database'>, options: { p
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     nameStatements(pool);
-    dialect = new PostgresDialect({ pool });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    relaxed.set(db, new Kysely<DB>({ dialect: new RelaxedPostgresDialect({ pool }) }));
+    // Only `db` ends the pool; the relaxed instance shares it and holds nothing of its own.
+    return { db, engine: config.database.engine, close: () => db.destroy() };
   } else {
     // Owner-only before SQLite opens it: its -wal and -shm files take the database file's mode.
     if (config.database.file !== ':memory:') makePrivateSqliteFileSync(config.database.file);
@@ -44,6 +47,35 @@ export function createDatabase(config: Pick<AppConfig, 'database'>, options: { p
   }
   const db = new Kysely<DB>({ dialect });
   return { db, engine: config.database.engine, close: () => db.destroy() };
+}
+
+const relaxed = new WeakMap<Kysely<DB>, Kysely<DB>>();
+
+/**
+ * On PostgreSQL, the same database (same pool) as `db`, whose transactions begin with
+ * `synchronous_commit = off` in the same round trip as the `begin` (issue 29, ADR 0029: a relaxed
+ * unit of db/group-commit.ts); undefined on SQLite.
+ */
+export function relaxedTransactionsOf(db: Kysely<DB>): Kysely<DB> | undefined {
+  return relaxed.get(db);
+}
+
+/** `begin` and `set local synchronous_commit = off` as one simple query (postgres-statements.ts leaves it unnamed). */
+class RelaxedPostgresDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      try {
+        await connection.executeQuery(CompiledQuery.raw('begin; set local synchronous_commit = off'));
+      } catch (error) {
+        // Kysely rolls back only a transaction whose begin succeeded: the pool must not get this
+        // connection back inside a begun (and failed) transaction.
+        await connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
+        throw error;
+      }
+    };
+    return driver;
+  }
 }
 
 /**

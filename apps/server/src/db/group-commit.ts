@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Engine } from './database.js';
+import { relaxedTransactionsOf, type Engine } from './database.js';
 import type { DB } from './tables.js';
 
 type Unit<T> = (trx: Transaction<DB>) => Promise<T>;
@@ -34,7 +34,8 @@ export interface GroupCommit {
  *
  * - PostgreSQL: one transaction per unit, on the pool's connections side by side. Units that lock
  *   the same row (one product's orders) still wait for each other's commit; batching them too is
- *   the next step, see ADR 0007. A relaxed unit sets `synchronous_commit = off` for itself.
+ *   the next step, see ADR 0007. A relaxed unit sets `synchronous_commit = off` for itself, in its
+ *   `begin`'s round trip (database.ts).
  * - SQLite: one connection, one writer, and the commit is most of an order's cost (it waits for
  *   the disk: `synchronous = FULL`, ADR 0008). Units queued in the same turn of the event loop run in one
  *   transaction, each inside its own savepoint, one after another: a unit that throws rolls back
@@ -46,12 +47,17 @@ export interface GroupCommit {
  */
 export function createGroupCommit(db: Kysely<DB>, engine: Engine, { maxBatch = 64 } = {}): GroupCommit {
   if (engine === 'postgres') {
+    // A relaxed unit's `begin` carries its `set local synchronous_commit = off` (one round trip, database.ts).
+    const relaxedDb = relaxedTransactionsOf(db);
     return {
-      run: (unit, { relaxed = false } = {}) =>
-        db.transaction().execute(async (trx) => {
-          if (relaxed) await sql`set local synchronous_commit = off`.execute(trx);
+      run: (unit, { relaxed = false } = {}) => {
+        if (!relaxed) return db.transaction().execute(unit);
+        if (relaxedDb) return relaxedDb.transaction().execute(unit);
+        return db.transaction().execute(async (trx) => {
+          await sql`set local synchronous_commit = off`.execute(trx);
           return unit(trx);
-        }),
+        });
+      },
     };
   }
 

@@ -21,7 +21,9 @@ export function nameStatements(pool: pg.Pool, max = 2000): void {
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
     if (name === undefined) {
-      name = names.size < max && !COLUMNS_OF_THE_TABLE.test(text) ? `bp${names.size.toString(36)}` : null;
+      // A text of several statements (a relaxed unit's begin, database.ts) cannot be prepared: it
+      // goes unnamed and without parameters, so as one simple query.
+      name = names.size < max && !COLUMNS_OF_THE_TABLE.test(text) && !text.includes(';') ? `bp${names.size.toString(36)}` : null;
       names.set(text, name);
     }
     return name ?? undefined;
