@@ -87,7 +87,7 @@ export function buildAccounts({
   });
 
   // A cart's lines commit on the group commit without waiting for the disk; its checkout commits durably (ADR 0029).
-  const cart = createCartService({ repo: createCartRepository(db, commits), products, prices: companies });
+  const cart = createCartService({ repo: createCartRepository(db, engine, commits), products, prices: companies });
   // Issue 33: requisition lists; products and prices read live, sharing asks the companies module who belongs where.
   const lists = createListsService({ repo: createListsRepository(db), products, companies, users });
   // Issue 29: removing an account is one unit over the users, profiles, cart, lists and companies modules.

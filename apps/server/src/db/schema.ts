@@ -416,6 +416,8 @@ export interface CartsTable {
   order_id: string | null;
   ordered: number;
   updated_at: string;
+  /** Moved by every change to the cart's lines, in its transaction (a line change's optimistic check, ADR 0029). */
+  lines_version: Generated<number>;
 }
 
 export interface PaymentEventsTable {

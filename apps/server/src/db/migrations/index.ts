@@ -32,6 +32,7 @@ import * as subCentUnitPrices from './20261230000000-sub-cent-unit-prices.js';
 import * as shipping from './20270101000000-shipping.js';
 import * as sellerSettings from './20270102000000-seller-settings.js';
 import * as tax from './20261231000000-tax.js';
+import * as cartLinesVersion from './20270103000000-cart-lines-version.js';
 
 /**
  * Every migration, by timestamped name. A static list (not a folder scan) so the bundled server
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '20261231000000-tax': tax,
   '20270101000000-shipping': shipping,
   '20270102000000-seller-settings': sellerSettings,
+  '20270103000000-cart-lines-version': cartLinesVersion,
 };

@@ -11,28 +11,11 @@ import {
   type CartLine,
 } from '@bulkparts/shared';
 import { buyerPricesIn, type PriceBook } from '../products/price-book.js';
-import type { ProductRow } from '../products/products.repository.js';
+import type { LineProduct } from '../products/products.repository.js';
 import { backorderOf, pricedRow, taxClassOf, weightKgOf } from '../products/products.service.js';
 
 /** The product fields a cart line shows and is checked against. */
-export type CartProduct = Pick<
-  ProductRow,
-  | 'id'
-  | 'sku'
-  | 'name'
-  | 'img'
-  | 'price_e4'
-  | 'price_tiers'
-  | 'order_multiple'
-  | 'minimum_order_quantity'
-  | 'available_quantity'
-  | 'archived'
-  | 'backorder_allowed'
-  | 'lead_time_days'
-  | 'next_restock_date'
-  | 'weight_grams'
-  | 'tax_class'
->;
+export type CartProduct = LineProduct;
 
 /** Kilograms per piece, for the cart's weight (issue 33; issue 30 gave products their weight). */
 export function productWeightKg(product: CartProduct): number | null {

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Engine } from '../../db/database.js';
 import type { GroupCommit } from '../../db/group-commit.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { DB } from '../../db/tables.js';
@@ -20,6 +21,13 @@ export interface CappedAdd {
   productId: string;
   quantity: number;
   cap: number;
+}
+
+/** The cart's lines as a line change read them, without a lock, and the version of them its write checks. */
+export interface CartLinesSeen {
+  /** `carts.lines_version` (0 for a cart never written). */
+  linesVersion: number;
+  lines: StoredCartLine[];
 }
 
 const NEVER_ORDERED: CartCheckoutState = { version: 0, orderId: null, ordered: false };
@@ -49,12 +57,55 @@ const setOneStatement = precompiled((q, userId: string, productId: string, quant
     .values({ user_id: userId, product_id: productId, quantity, created_at: now, updated_at: now })
     .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: now }))),
 );
+// Locking the row moves `lines_version`: a locked unit changes the lines, and a line change that
+// read them before must see it moved (`setLineIf`).
 const lockStatement = precompiled((q, userId: string, now: string) =>
   q
     .insertInto('carts')
-    .values({ user_id: userId, version: 0, order_id: null, ordered: 0, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ version: eb.ref('carts.version') }))),
+    .values({ user_id: userId, version: 0, order_id: null, ordered: 0, updated_at: now, lines_version: 1 })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ lines_version: sql<number>`carts.lines_version + 1` })),
 );
+const seenStatement = precompiled((q, userId: string) => ({
+  compile: () =>
+    sql<{ lines_version: number | null; product_id: string | null; quantity: number | null }>`
+      select c.lines_version, l.product_id, l.quantity
+      from (select cast(${userId} as text) as user_id) as u
+      left join carts as c on c.user_id = u.user_id
+      left join cart_lines as l on l.user_id = u.user_id
+      order by l.created_at asc, l.product_id asc`.compile(q),
+}));
+// SQLite: the two writes of \`setLineIf\`, in one relaxed unit of the group commit.
+const bumpIfStatement = precompiled((q, userId: string, seen: number, now: string) =>
+  q
+    .insertInto('carts')
+    .values({ user_id: userId, version: 0, order_id: null, ordered: 0, updated_at: now, lines_version: 1 })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ lines_version: sql<number>`carts.lines_version + 1`, ordered: 0, updated_at: now })
+        .where('carts.lines_version', '=', seen),
+    )
+    .returning('user_id'),
+);
+// PostgreSQL: the same as one statement in its own transaction (no \`begin\`/\`commit\` round trips),
+// committed without waiting for the disk as a relaxed unit is (\`set_config(…, true)\` lasts until
+// this statement's commit). The line is written only when the version bump was.
+const setIfStatement = precompiled((q, userId: string, seen: number, productId: string, quantity: number, now: string) => ({
+  compile: () =>
+    sql<{ product_id: string }>`
+      with bumped as (
+        insert into carts (user_id, version, order_id, ordered, updated_at, lines_version)
+        values (cast(${userId} as text), 0, null, 0, cast(${now} as text), 1)
+        on conflict (user_id) do update set lines_version = carts.lines_version + 1, ordered = 0, updated_at = excluded.updated_at
+        where carts.lines_version = cast(${seen} as integer)
+        returning user_id
+      ), relaxed as (select set_config('synchronous_commit', 'off', true) as setting)
+      insert into cart_lines (user_id, product_id, quantity, created_at, updated_at)
+      select b.user_id, cast(${productId} as text), cast(${quantity} as integer), cast(${now} as text), cast(${now} as text)
+      from bumped as b cross join relaxed as r where r.setting is not null
+      on conflict (user_id, product_id) do update set quantity = excluded.quantity, updated_at = excluded.updated_at
+      returning product_id`.compile(q),
+}));
 
 /** A cart locked by `inLockedCart`: its reads and writes, all in the unit's transaction. */
 export interface LockedCart {
@@ -69,6 +120,8 @@ export interface LockedCart {
   addCapped(lines: readonly CappedAdd[], options?: { reopen?: boolean }): Promise<void>;
   /** Removes every line ('Buy again' replacing the cart; issue 29), undone with the unit if it fails. */
   clear(): Promise<void>;
+  /** Removes one line. */
+  remove(productId: string): Promise<void>;
 }
 
 const listOf = async (q: Kysely<DB>, userId: string): Promise<StoredCartLine[]> => (await listStatement(q, userId)).rows;
@@ -115,6 +168,10 @@ function lockedCart(trx: Transaction<DB>, userId: string, now: string): LockedCa
     async clear() {
       await trx.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
     },
+
+    async remove(productId) {
+      await trx.deleteFrom('cart_lines').where('user_id', '=', userId).where('product_id', '=', productId).execute();
+    },
   };
 }
 
@@ -125,7 +182,16 @@ function lockedCart(trx: Transaction<DB>, userId: string, now: string): LockedCa
  * units that arrive with it; a line is the buyer's to re-enter, and the checkout that orders it
  * commits durably, making the lines it read durable with it.
  */
-export function createCartRepository(db: Kysely<DB>, commits: GroupCommit) {
+export function createCartRepository(db: Kysely<DB>, engine: Engine, commits: GroupCommit) {
+  const inLockedCart = <T>(userId: string, now: string, work: (cart: LockedCart) => Promise<T>): Promise<T> =>
+    commits.run(
+      async (trx) => {
+        await lockStatement(trx, userId, now);
+        return work(lockedCart(trx, userId, now));
+      },
+      { relaxed: true },
+    );
+
   return {
     /** The account's lines in the order they were first added. */
     list: (userId: string): Promise<StoredCartLine[]> => listOf(db, userId),
@@ -166,23 +232,42 @@ export function createCartRepository(db: Kysely<DB>, commits: GroupCommit) {
      * one order, no deadlock. `work` may use only the cart it is handed (on SQLite a query on
      * the app's connection would wait for this unit to end); what it throws rolls the unit back.
      */
-    inLockedCart<T>(userId: string, now: string, work: (cart: LockedCart) => Promise<T>): Promise<T> {
+    inLockedCart,
+
+    /** The lines in the order they were first added, with their version, in one statement and without a lock. */
+    async seen(userId: string): Promise<CartLinesSeen> {
+      const rows = (await seenStatement(db, userId)).rows;
+      const first = rows[0];
+      return {
+        linesVersion: first && first.lines_version !== null ? Number(first.lines_version) : 0,
+        lines: rows.filter((r) => r.product_id !== null).map((r) => ({ product_id: r.product_id!, quantity: Number(r.quantity) })),
+      };
+    },
+
+    /**
+     * Sets one line's quantity (adding it when new) only if the cart's lines are still at
+     * `seenVersion`: true when written, false (nothing written) when another change came between
+     * (the caller reads again). It moves the version and reopens a cart a checkout emptied (a cart
+     * with `ordered` set holds no line, so a line always reopens it). A relaxed commit, as every
+     * cart unit (ADR 0029): on PostgreSQL one statement, on SQLite a unit of the group commit.
+     */
+    async setLineIf(userId: string, seenVersion: number, productId: string, quantity: number, now: string): Promise<boolean> {
+      if (engine === 'postgres') return (await setIfStatement(db, userId, seenVersion, productId, quantity, now)).rows.length === 1;
       return commits.run(
         async (trx) => {
-          await lockStatement(trx, userId, now);
-          return work(lockedCart(trx, userId, now));
+          if ((await bumpIfStatement(trx, userId, seenVersion, now)).rows.length !== 1) return false;
+          await setOneStatement(trx, userId, productId, quantity, now);
+          return true;
         },
         { relaxed: true },
       );
     },
 
-    async remove(userId: string, productId: string): Promise<void> {
-      await db.deleteFrom('cart_lines').where('user_id', '=', userId).where('product_id', '=', productId).execute();
-    },
+    /** Removes one line, moving the lines' version (a locked cart unit). */
+    remove: (userId: string, productId: string, now: string): Promise<void> => inLockedCart(userId, now, (cart) => cart.remove(productId)),
 
-    async clear(userId: string): Promise<void> {
-      await db.deleteFrom('cart_lines').where('user_id', '=', userId).execute();
-    },
+    /** Removes every line, moving the lines' version (a locked cart unit). */
+    clear: (userId: string, now: string): Promise<void> => inLockedCart(userId, now, (cart) => cart.clear()),
 
     /**
      * Inside the checkout's order unit: bumps the cart's version to record `orderId` and takes its
@@ -201,11 +286,17 @@ export function createCartRepository(db: Kysely<DB>, commits: GroupCommit) {
     ): Promise<boolean> {
       const bumped = await trx
         .insertInto('carts')
-        .values({ user_id: userId, version: seen.version + 1, order_id: orderId, ordered: 1, updated_at: now })
+        .values({ user_id: userId, version: seen.version + 1, order_id: orderId, ordered: 1, updated_at: now, lines_version: 1 })
         .onConflict((oc) =>
           oc
             .column('user_id')
-            .doUpdateSet((eb) => ({ version: eb.ref('excluded.version'), order_id: eb.ref('excluded.order_id'), ordered: 1, updated_at: now }))
+            .doUpdateSet((eb) => ({
+              version: eb.ref('excluded.version'),
+              order_id: eb.ref('excluded.order_id'),
+              ordered: 1,
+              updated_at: now,
+              lines_version: sql<number>`carts.lines_version + 1`,
+            }))
             .where('carts.version', '=', seen.version),
         )
         .executeTakeFirst();

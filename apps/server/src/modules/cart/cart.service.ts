@@ -29,7 +29,7 @@ import { checkLines } from './cart-lines-check.js';
 export interface CartDeps {
   repo: CartRepository;
   /** Names, prices, stock and SKUs are the products module's, read live. */
-  products: Pick<ProductsService, 'findMany' | 'findBySkus'>;
+  products: Pick<ProductsService, 'findMany' | 'findLineProducts' | 'findBySkus'>;
   /** Issue 18: a company member's own prices (the companies service). */
   prices?: Pick<CompanyDirectory, 'priceBookFor'>;
 }
@@ -52,6 +52,19 @@ export interface CartForCheckout {
   orderedAs: string | null;
 }
 
+/** A line change's unlocked tries before it takes the cart's lock (only when other changes keep moving the lines). */
+const OPTIMISTIC_TRIES = 4;
+
+/** A line the purchase form's rules refuse: 409 for an archived product or short stock, else 400 naming the quantity. */
+function checkLine(product: CartProduct, quantity: number): void {
+  if (product.archived) throw new AppError('CONFLICT', MESSAGES.productUnavailable, { quantity: MESSAGES.productUnavailable });
+  const message = lineProblem(product, quantity);
+  if (!message) return;
+  // A quantity off the pack multiple is the buyer's to fix (400) even when stock is short too.
+  const short = quantity > product.available_quantity && isMultipleOf(quantity, Number(product.order_multiple));
+  throw new AppError(short ? 'INSUFFICIENT_STOCK' : 'VALIDATION_FAILED', message, { quantity: message });
+}
+
 const cartFull = () => new AppError('VALIDATION_FAILED', CART_MESSAGES.cartFull, { lines: CART_MESSAGES.cartFull });
 
 /**
@@ -70,8 +83,34 @@ export function createCartService({ repo, products, prices }: CartDeps) {
   async function view(owner: CartOwner): Promise<Cart> {
     const stored = await repo.list(owner.cartId);
     const ids = stored.map((s) => s.product_id);
-    const [rows, book] = await Promise.all([products.findMany(ids), bookFor(owner.buyerId, ids)]);
+    const [rows, book] = await Promise.all([products.findLineProducts(ids), bookFor(owner.buyerId, ids)]);
     return cartView(stored, rows, book);
+  }
+
+  /**
+   * The line change on the locked cart: the cap and the reopening read the lines in the unit
+   * that writes. The answer is built from what the unit read and wrote: the lines in
+   * `repo.list`'s order, a new one last.
+   */
+  async function setLineLocked(owner: CartOwner, product: CartProduct, quantity: number): Promise<Cart> {
+    const productId = product.id;
+    const stored = await repo.inLockedCart(owner.cartId, nowIso(), async (cart) => {
+      const existing = await cart.list();
+      checkCap(existing, [productId]);
+      await cart.set([{ productId, quantity }], { reopen: existing.length === 0 });
+      return existing.some((e) => e.product_id === productId)
+        ? existing.map((e) => (e.product_id === productId ? { product_id: productId, quantity } : e))
+        : [...existing, { product_id: productId, quantity }];
+    });
+    const others = stored.map((s) => s.product_id).filter((id) => id !== productId);
+    const [rest, book] = await Promise.all([
+      others.length ? products.findLineProducts(others) : [],
+      bookFor(
+        owner.buyerId,
+        stored.map((s) => s.product_id),
+      ),
+    ]);
+    return cartView(stored, [product, ...rest], book);
   }
 
   /** Refuses a cart that would hold more than CART_LINES_MAX products. */
@@ -84,47 +123,45 @@ export function createCartService({ repo, products, prices }: CartDeps) {
   return {
     view,
 
-    /** `PUT /api/cart/lines/:productId`: the line's quantity, checked by the purchase form's rules. */
+    /**
+     * `PUT /api/cart/lines/:productId`: the line's quantity, checked by the purchase form's rules.
+     * Read without a lock, written only if the lines did not move meanwhile (ADR 0029): the
+     * product and the cart are read side by side, then the write goes beside the reads of the
+     * other lines' products and prices, so on PostgreSQL a line change is two round trips one
+     * after the other. The answer is the lines as read with this one set. When other changes of
+     * this cart keep coming between the read and the write, the last try takes the cart's lock.
+     */
     async setLine(owner: CartOwner, productId: string, quantity: number): Promise<Cart> {
-      const [product] = await products.findMany([productId]);
-      if (!product) throw notFound('Product');
-      if (product.archived) throw new AppError('CONFLICT', MESSAGES.productUnavailable, { quantity: MESSAGES.productUnavailable });
-      const message = lineProblem(product, quantity);
-      if (message) {
-        // A quantity off the pack multiple is the buyer's to fix (400) even when stock is short too.
-        const short = quantity > product.available_quantity && isMultipleOf(quantity, Number(product.order_multiple));
-        const code = short ? 'INSUFFICIENT_STOCK' : 'VALIDATION_FAILED';
-        throw new AppError(code, message, { quantity: message });
+      for (let attempt = 1; ; attempt++) {
+        const [[product], seen] = await Promise.all([products.findLineProducts([productId]), repo.seen(owner.cartId)]);
+        if (!product) throw notFound('Product');
+        checkLine(product, quantity);
+        const held = seen.lines.some((l) => l.product_id === productId);
+        if (!held) checkCap(seen.lines, [productId]);
+        if (attempt === OPTIMISTIC_TRIES) return setLineLocked(owner, product, quantity);
+        const stored = held
+          ? seen.lines.map((l) => (l.product_id === productId ? { product_id: productId, quantity } : l))
+          : [...seen.lines, { product_id: productId, quantity }];
+        const others = stored.map((s) => s.product_id).filter((id) => id !== productId);
+        const [written, rest, book] = await Promise.all([
+          repo.setLineIf(owner.cartId, seen.linesVersion, productId, quantity, nowIso()),
+          others.length ? products.findLineProducts(others) : [],
+          bookFor(
+            owner.buyerId,
+            stored.map((s) => s.product_id),
+          ),
+        ]);
+        if (written) return cartView(stored, [product, ...rest], book);
       }
-      // The cap and the reopening read the lines: on the locked cart, as one unit with the write.
-      // The answer is built from what the unit read and wrote (a line change does not read the
-      // cart again): the lines in `repo.list`'s order, a new one last.
-      const stored = await repo.inLockedCart(owner.cartId, nowIso(), async (cart) => {
-        const existing = await cart.list();
-        checkCap(existing, [productId]);
-        await cart.set([{ productId, quantity }], { reopen: existing.length === 0 });
-        return existing.some((e) => e.product_id === productId)
-          ? existing.map((e) => (e.product_id === productId ? { product_id: productId, quantity } : e))
-          : [...existing, { product_id: productId, quantity }];
-      });
-      const others = stored.map((s) => s.product_id).filter((id) => id !== productId);
-      const [rest, book] = await Promise.all([
-        others.length ? products.findMany(others) : [],
-        bookFor(
-          owner.buyerId,
-          stored.map((s) => s.product_id),
-        ),
-      ]);
-      return cartView(stored, [product, ...rest], book);
     },
 
     async removeLine(owner: CartOwner, productId: string): Promise<Cart> {
-      await repo.remove(owner.cartId, productId);
+      await repo.remove(owner.cartId, productId, nowIso());
       return view(owner);
     },
 
     async clear(owner: CartOwner): Promise<Cart> {
-      await repo.clear(owner.cartId);
+      await repo.clear(owner.cartId, nowIso());
       return view(owner);
     },
 
@@ -176,7 +213,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
       const known: CartProduct[] = [...added.values()].map((a) => a.product);
       const others = existing.map((e) => e.product_id).filter((id) => !added.has(id));
       const [rest, book] = await Promise.all([
-        others.length ? products.findMany(others) : [],
+        others.length ? products.findLineProducts(others) : [],
         bookFor(
           owner.buyerId,
           stored.map((s) => s.product_id),
@@ -231,7 +268,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
     ): Promise<{ cart: Cart; missing: string[]; capped: string[] }> {
       const summed = new Map<string, number>();
       for (const p of pieces) summed.set(p.productId, (summed.get(p.productId) ?? 0) + p.quantity);
-      const present = new Map((await products.findMany([...summed.keys()])).map((p) => [p.id, p]));
+      const present = new Map((await products.findLineProducts([...summed.keys()])).map((p) => [p.id, p]));
       const missing = [...summed.keys()].filter((id) => !present.has(id));
       const adding = [...summed]
         .filter(([id]) => present.has(id))

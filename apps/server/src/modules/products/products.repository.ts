@@ -8,6 +8,29 @@ import type { DB } from '../../db/tables.js';
 export type ProductRow = Selectable<ProductsTable>;
 
 /**
+ * The columns a cart line reads of its product (its checks, price, weight and tax class): not the
+ * description, attributes or images, which made most of a 10-line cart's read (ADR 0029).
+ */
+export const LINE_PRODUCT_COLUMNS = [
+  'id',
+  'sku',
+  'name',
+  'img',
+  'price_e4',
+  'price_tiers',
+  'order_multiple',
+  'minimum_order_quantity',
+  'available_quantity',
+  'archived',
+  'backorder_allowed',
+  'lead_time_days',
+  'next_restock_date',
+  'weight_grams',
+  'tax_class',
+] as const;
+export type LineProduct = Pick<ProductRow, (typeof LINE_PRODUCT_COLUMNS)[number]>;
+
+/**
  * Issue 31 (ADR 0032): a product's new sellable figure as written by the product form, a delta or
  * CSV (the default warehouse's change, as before warehouses) must leave the default warehouse a
  * count of zero or more: available + committed ≥ what the other warehouses hold.
@@ -36,6 +59,16 @@ const ADMIN_SORT_COLUMN: Record<AdminProductSort, 'created_at' | 'name_lower' | 
 
 /** The catalogue list, search and facets are in catalogue-search.repository.ts. */
 const productById = precompiled((q, id: string) => q.selectFrom('products').selectAll().where('id', 'in', [id]));
+/**
+ * Line products by id, any number of ids as one parameter (a JSON array on SQLite, an array on
+ * PostgreSQL): one statement text, compiled once and prepared once however many lines a cart has.
+ */
+const lineProductsByIds = precompiled((q, ids: string | string[]) => {
+  const query = q.selectFrom('products').select(LINE_PRODUCT_COLUMNS);
+  return q.getExecutor().adapter instanceof PostgresAdapter
+    ? query.where('id', '=', sql<string>`any(cast(${ids} as text[]))`)
+    : query.where('id', 'in', sql<string>`(select value from json_each(${ids}))`);
+});
 
 export function createProductsRepository(db: Kysely<DB>) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -105,6 +138,12 @@ export function createProductsRepository(db: Kysely<DB>) {
       // One product (a cart line change, a payment's lines) is the hot case: compiled once (ADR 0029).
       if (ids.length === 1) return productById(db, ids[0]!).then((r) => r.rows);
       return db.selectFrom('products').selectAll().where('id', 'in', ids).execute();
+    },
+
+    /** The line columns of products by id (archived ones included), in no particular order. */
+    findLineProducts(ids: readonly string[]): Promise<LineProduct[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return lineProductsByIds(db, postgres ? [...ids] : JSON.stringify(ids)).then((r) => r.rows);
     },
 
     /** Products by SKU (stored upper-case: pass normalised SKUs), archived ones included. */

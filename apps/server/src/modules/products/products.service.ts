@@ -161,6 +161,8 @@ export function createProductsService(
 
     /** Products by id (archived included; missing ones are simply absent). */
     findMany: (ids: readonly string[]) => repo.findMany(ids),
+    /** What a cart line reads of its products (products.repository.ts LINE_PRODUCT_COLUMNS). */
+    findLineProducts: (ids: readonly string[]) => repo.findLineProducts(ids),
     /** Products by SKU, any case (archived included; unknown SKUs are simply absent). */
     findBySkus: (skus: readonly string[]) => repo.findBySkus([...new Set(skus.map(normalizeSku))]),
 
