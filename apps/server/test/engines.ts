@@ -41,6 +41,8 @@ export const BOTH_ENGINES = [
   'cart/cart-bulk-add-concurrency.test.ts',
   // Issue 29: 'Buy again' replacing the cart empties and refills it in one locked unit.
   'cart/buy-again-mode.test.ts',
+  // Issue 29: a line change written only if the lines did not move; one statement on PostgreSQL.
+  'cart/cart-lines-version.test.ts',
   // Issue 33: requisition lists: the items cap under the list's row lock, summed upserts, sharing by company.
   'lists/lists.test.ts',
   // Issue 33: product documents shown per company (an exists() over their companies), on disk and in a bucket.
