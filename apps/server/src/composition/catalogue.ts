@@ -1,3 +1,4 @@
+import { customPlansOf } from '../db/database.js';
 import type { Units } from '../db/unit-of-work.js';
 import { createAllocateBackordersNow, type AllocateBackordersIn } from '../flows/allocate-backorders.js';
 import { createCategoriesRepository } from '../modules/categories/categories.repository.js';
@@ -24,7 +25,8 @@ export function buildCatalogue({ config, db, engine, log, catalogueCache }: Cata
   // The search widens a category to its descendants with the tree (read when asked, so categories may be built later).
   // On SQLite the catalogue's reads run in worker threads with their own read-only connections, so a
   // heavy search never holds the event loop (ADR 0023); PostgreSQL reads through its pool.
-  const catalogueReader = createCatalogueReader(createCatalogueSearchRepository(db, engine), {
+  // On PostgreSQL its statements are planned for their own parameters every time (database.ts customPlansOf).
+  const catalogueReader = createCatalogueReader(createCatalogueSearchRepository(customPlansOf(db), engine), {
     engine,
     file: config.database.engine === 'sqlite' ? config.database.file : undefined,
     threads: config.catalogue.readerThreads,

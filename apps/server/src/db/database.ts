@@ -1,10 +1,10 @@
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type Dialect, type Driver, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type Dialect, type Driver, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config/env.js';
 import type { DB } from './tables.js';
 import { makePrivateSqliteFileSync } from '../lib/private-files.js';
-import { nameStatements } from './postgres-statements.js';
+import { CUSTOM_PLAN, nameStatements } from './postgres-statements.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -22,14 +22,17 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 export function createDatabase(config: Pick<AppConfig, 'database'>, options: { poolSize?: number } = {}): Database {
   let dialect: Dialect;
   if (config.database.engine === 'postgres') {
-    // Every execution planned for its own parameters: statements are prepared (postgres-statements.ts).
-    const pool = new pg.Pool({ connectionString: config.database.url, max: options.poolSize ?? 10, options: '-c plan_cache_mode=force_custom_plan' });
+    // Statements are prepared by their text (postgres-statements.ts) and PostgreSQL may keep a
+    // generic plan for them (its default `plan_cache_mode`); the catalogue's searches go through
+    // `customPlansOf(db)`, planned for their own parameters every time (ADR 0029).
+    const pool = new pg.Pool({ connectionString: config.database.url, max: options.poolSize ?? 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     nameStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     relaxed.set(db, new Kysely<DB>({ dialect: new RelaxedPostgresDialect({ pool }) }));
-    // Only `db` ends the pool; the relaxed instance shares it and holds nothing of its own.
+    customPlans.set(db, new Kysely<DB>({ dialect: new CustomPlanPostgresDialect({ pool }) }));
+    // Only `db` ends the pool; the relaxed and custom-plan instances share it and hold nothing of their own.
     return { db, engine: config.database.engine, close: () => db.destroy() };
   } else {
     // Owner-only before SQLite opens it: its -wal and -shm files take the database file's mode.
@@ -58,6 +61,41 @@ const relaxed = new WeakMap<Kysely<DB>, Kysely<DB>>();
  */
 export function relaxedTransactionsOf(db: Kysely<DB>): Kysely<DB> | undefined {
   return relaxed.get(db);
+}
+
+const customPlans = new WeakMap<Kysely<DB>, Kysely<DB>>();
+
+/**
+ * On PostgreSQL, the same database (same pool) as `db`, whose statements are never prepared, so
+ * each execution is planned for its own parameters: for queries whose best plan depends on them
+ * (the catalogue's full-text searches, facets and filtered lists, ADR 0016/0028), where a generic
+ * plan kept by a prepared statement could serve one search with a plan made for another. `db`
+ * itself on SQLite.
+ */
+export function customPlansOf(db: Kysely<DB>): Kysely<DB> {
+  return customPlans.get(db) ?? db;
+}
+
+/** Every statement marked `CUSTOM_PLAN` (postgres-statements.ts leaves it unnamed). */
+class CustomPlanPostgresDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    // This driver's connection objects are its own (one per pool client): marking them leaves `db`'s unmarked.
+    const marked = new WeakSet<DatabaseConnection>();
+    driver.acquireConnection = async () => {
+      const connection = await acquire();
+      if (!marked.has(connection)) {
+        marked.add(connection);
+        const execute = connection.executeQuery.bind(connection);
+        connection.executeQuery = (query) => execute({ ...query, sql: `${CUSTOM_PLAN} ${query.sql}` });
+        const stream = connection.streamQuery.bind(connection);
+        connection.streamQuery = (query, chunkSize) => stream({ ...query, sql: `${CUSTOM_PLAN} ${query.sql}` }, chunkSize);
+      }
+      return connection;
+    };
+    return driver;
+  }
 }
 
 /** `begin` and `set local synchronous_commit = off` as one simple query (postgres-statements.ts leaves it unnamed). */

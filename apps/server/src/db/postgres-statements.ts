@@ -7,14 +7,19 @@ import type pg from 'pg';
  */
 const COLUMNS_OF_THE_TABLE = /(^|[\s,(])(select|returning)\s+\*|\.\*/i;
 
+/** Starts a statement that must be planned for its own parameters every time: never named (database.ts `customPlansOf`). */
+export const CUSTOM_PLAN = '/* custom plan */';
+
 /**
  * PostgreSQL parses and analyses every unnamed statement anew; a named one is parsed once per
  * connection and only bound and planned after that (issue 29, ADR 0029: half a simple statement's
  * cost on this machine). Kysely sends `client.query(text, values)`, so each client of the pool
  * names its statements by their text: one name per distinct text, for at most `max` texts (an IN
- * list of every length is a text of its own; past the cap they run unnamed, as before). The pool
- * runs with `plan_cache_mode = force_custom_plan` (database.ts): every execution is still planned
- * for its own parameters, so a prepared catalogue search never runs a plan made for another one.
+ * list of every length is a text of its own; past the cap they run unnamed, as before). PostgreSQL
+ * may then plan a named statement once for any parameters (a generic plan, after five executions,
+ * when it costs no more than theirs): most of the cost of a small write or key lookup is its
+ * planning (ADR 0029). Statements marked `CUSTOM_PLAN` (the catalogue's searches) stay unnamed,
+ * planned for their own parameters every time, so no search runs a plan made for another one.
  */
 export function nameStatements(pool: pg.Pool, max = 2000): void {
   const names = new Map<string, string | null>();
@@ -23,7 +28,8 @@ export function nameStatements(pool: pg.Pool, max = 2000): void {
     if (name === undefined) {
       // A text of several statements (a relaxed unit's begin, database.ts) cannot be prepared: it
       // goes unnamed and without parameters, so as one simple query.
-      name = names.size < max && !COLUMNS_OF_THE_TABLE.test(text) && !text.includes(';') ? `bp${names.size.toString(36)}` : null;
+      name =
+        names.size < max && !COLUMNS_OF_THE_TABLE.test(text) && !text.includes(';') && !text.startsWith(CUSTOM_PLAN) ? `bp${names.size.toString(36)}` : null;
       names.set(text, name);
     }
     return name ?? undefined;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, customPlansOf } from '../../src/db/database.js';
 import { createGroupCommit } from '../../src/db/group-commit.js';
 import { precompiled } from '../../src/db/precompiled.js';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.js';
@@ -78,6 +79,27 @@ describe.skipIf(engine !== 'postgres')('prepared statements on PostgreSQL', () =
         await sql`alter table carts drop column probe_column`.execute(t.database.db);
       }
     });
+  });
+});
+
+describe.skipIf(engine !== 'postgres')('custom plans on PostgreSQL', () => {
+  it('a statement of the custom-plan instance (the catalogue’s) is never prepared; the same text through the database is', async () => {
+    const single = createDatabase(t.config, { poolSize: 1 });
+    try {
+      const query = (db: typeof single.db) => db.selectFrom('carts').select(['user_id', 'ordered']).where('user_id', '=', 'custom-plan-probe').execute();
+      await query(customPlansOf(single.db));
+      const prepared = async () =>
+        (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(single.db)).rows.filter((r) =>
+          r.statement.includes('select "user_id", "ordered" from "carts"'),
+        );
+      expect(await prepared()).toEqual([]);
+      await query(single.db);
+      expect(await prepared()).toHaveLength(1);
+      // The pool's sessions run PostgreSQL's default plan cache mode: a named statement may keep a generic plan.
+      expect((await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(single.db)).rows[0]!.mode).toBe('auto');
+    } finally {
+      await single.close();
+    }
   });
 });
 
