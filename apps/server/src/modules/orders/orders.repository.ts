@@ -199,9 +199,20 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
      * one writer (migration 20261124000000).
      */
     async insertIn(trx: Transaction<DB>, order: Omit<OrderRow, 'order_number'>, lines: readonly OrderLineRow[]): Promise<OrderRow> {
+      if (engine === 'postgres') {
+        // One statement, one round trip (issue 29): the lines go in a data-modifying CTE, which
+        // PostgreSQL runs to completion whether or not the insert of the order reads it.
+        const inserted = await trx
+          .with('l', (q) => q.insertInto('order_lines').values(lines))
+          .insertInto('orders')
+          .values(order)
+          .returning('order_number')
+          .executeTakeFirstOrThrow();
+        return { ...order, order_number: Number(inserted.order_number) };
+      }
       const inserted = await trx
         .insertInto('orders')
-        .values(engine === 'sqlite' ? { ...order, order_number: sql<number>`(select coalesce(max(order_number), 0) + 1 from orders)` } : order)
+        .values({ ...order, order_number: sql<number>`(select coalesce(max(order_number), 0) + 1 from orders)` })
         .returning('order_number')
         .executeTakeFirstOrThrow();
       await trx.insertInto('order_lines').values(lines).execute();
