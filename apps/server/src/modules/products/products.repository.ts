@@ -36,6 +36,16 @@ const ADMIN_SORT_COLUMN: Record<AdminProductSort, 'created_at' | 'name_lower' | 
 
 /** The catalogue list, search and facets are in catalogue-search.repository.ts. */
 const productById = precompiled((q, id: string) => q.selectFrom('products').selectAll().where('id', 'in', [id]));
+// A one-line order's stock (a checkout, a purchase): compiled once (ADR 0029).
+const takeOneStatement = precompiled((q, id: string, quantity: number) =>
+  q
+    .updateTable('products')
+    // Issue 31: the pieces stay on a warehouse's shelves, committed, until they ship (ADR 0032).
+    .set({ available_quantity: sql`available_quantity - ${quantity}`, committed_quantity: sql`committed_quantity + ${quantity}` })
+    .where('id', '=', id)
+    .where('available_quantity', '>=', quantity)
+    .where('archived', '=', 0),
+);
 
 export function createProductsRepository(db: Kysely<DB>) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -46,15 +56,8 @@ export function createProductsRepository(db: Kysely<DB>) {
    * process or many sharing PostgreSQL) never take more than there is. Answers whether it took them.
    */
   async function takeOne(trx: Transaction<DB>, id: string, quantity: number): Promise<boolean> {
-    const result = await trx
-      .updateTable('products')
-      // Issue 31: the pieces stay on a warehouse's shelves, committed, until they ship (ADR 0032).
-      .set({ available_quantity: sql`available_quantity - ${quantity}`, committed_quantity: sql`committed_quantity + ${quantity}` })
-      .where('id', '=', id)
-      .where('available_quantity', '>=', quantity)
-      .where('archived', '=', 0)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    const result = await takeOneStatement(trx, id, quantity);
+    return Number(result.numAffectedRows ?? 0) > 0;
   }
 
   return {
