@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { deferWrite } from '../../db/deferred-writes.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { DB } from '../../db/tables.js';
 import { newId } from '../../lib/ids.js';
@@ -25,13 +26,14 @@ export function createEventsRepository(db: Kysely<DB>) {
       if (events.length === 0) return;
       if (events.length === 1) {
         const [e] = events as [NewEvent];
-        await insertOne(trx, newId(), e.type, e.subjectId, e.actor, e.at, e.detail ?? null);
+        // Nothing in the unit reads it back: it goes with the unit's next statement (ADR 0029).
+        await deferWrite(trx, 'events', insertOne.compile(trx, newId(), e.type, e.subjectId, e.actor, e.at, e.detail ?? null));
         return;
       }
-      await trx
+      const many = trx
         .insertInto('events')
-        .values(events.map((e) => ({ id: newId(), type: e.type, subject_id: e.subjectId, actor: e.actor, at: e.at, detail: e.detail ?? null })))
-        .execute();
+        .values(events.map((e) => ({ id: newId(), type: e.type, subject_id: e.subjectId, actor: e.actor, at: e.at, detail: e.detail ?? null })));
+      await deferWrite(trx, 'events', many.compile());
     },
 
     /** One subject's events, oldest first (ties in the order they were written: ids are time-ordered). */

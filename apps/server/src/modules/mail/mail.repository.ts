@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
 import type { GroupCommit } from '../../db/group-commit.js';
+import { deferWrite } from '../../db/deferred-writes.js';
 import { precompiled } from '../../db/precompiled.js';
 import { idAmong } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
@@ -47,7 +48,9 @@ export function createMailRepository(db: Kysely<DB>, engine: Engine, commits: Gr
     async enqueue(message: MailMessage, trx?: Transaction<DB>): Promise<string> {
       const id = newId();
       const now = nowIso();
-      await enqueueStatement(trx ?? db, id, message.to, message.subject, message.text, message.html, now);
+      // In a unit, nothing reads it back before the commit: it goes with the unit's next statement (ADR 0029).
+      const q = trx ?? db;
+      await deferWrite(q, 'mail_outbox', enqueueStatement.compile(q, id, message.to, message.subject, message.text, message.html, now));
       return id;
     },
 

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { deferWrite } from '../../db/deferred-writes.js';
 import { precompiled } from '../../db/precompiled.js';
 import type { DB } from '../../db/tables.js';
 
@@ -40,7 +41,8 @@ export function createProfilesRepository(db: Kysely<DB>) {
     },
     /** Inside the caller's transaction (the checkout's order): the address it shipped to. */
     async setShippingAddressIn(trx: Transaction<DB>, userId: string, address: string, now: string): Promise<void> {
-      await shippingAddressStatement(trx, userId, address, now);
+      // Nothing in the checkout's unit reads it back: it goes with the unit's next statement (ADR 0029).
+      await deferWrite(trx, 'profiles', shippingAddressStatement.compile(trx, userId, address, now));
     },
     /** Inside the caller's transaction (the account's removal). */
     async deleteIn(trx: Transaction<DB>, userId: string): Promise<void> {
