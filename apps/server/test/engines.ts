@@ -107,6 +107,8 @@ export const BOTH_ENGINES = [
   'returns/returns-stripe.test.ts',
   // Issue 29 (ADR 0029): relaxed commits (SQLite's pragma, PostgreSQL's synchronous_commit) and prepared statements.
   'platform/commit-modes.test.ts',
+  // Issue 29 (ADR 0029): writes deferred to a unit's next statement, merged into one on PostgreSQL.
+  'platform/deferred-writes.test.ts',
   // Issue 32: punchout's setups (unique identities), one-time start links (a conditional update),
   // its carts, and OrderRequests placed once per orderID under concurrency (a primary key in the order's unit).
   'punchout/punchout-setup.test.ts',

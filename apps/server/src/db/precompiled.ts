@@ -17,7 +17,8 @@ type Slot = { param: number } | { constant: unknown };
  */
 export function precompiled<A extends unknown[], R>(build: (q: Kysely<DB>, ...params: A) => Compilable<R>) {
   const plans = new WeakMap<object, { compiled: CompiledQuery<R>; slots: Slot[] }>();
-  return async (q: Kysely<DB>, ...params: A): Promise<QueryResult<R>> => {
+  /** The statement with these values, to run (or to defer, deferred-writes.ts). */
+  const compile = (q: Kysely<DB>, ...params: A): CompiledQuery<R> => {
     // A transaction shares its database's adapter: one plan per dialect.
     const adapter = q.getExecutor().adapter;
     let plan = plans.get(adapter);
@@ -38,6 +39,8 @@ export function precompiled<A extends unknown[], R>(build: (q: Kysely<DB>, ...pa
       plans.set(adapter, plan);
     }
     const parameters = plan.slots.map((slot) => ('param' in slot ? params[slot.param] : slot.constant));
-    return q.executeQuery<R>({ ...plan.compiled, parameters });
+    return { ...plan.compiled, parameters };
   };
+  const run = async (q: Kysely<DB>, ...params: A): Promise<QueryResult<R>> => q.executeQuery<R>(compile(q, ...params));
+  return Object.assign(run, { compile });
 }

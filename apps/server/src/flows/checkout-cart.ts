@@ -76,7 +76,14 @@ export function createCheckoutCart({ orders, cart, products, profiles, companies
 
   return {
     async checkout(input: CheckoutInput, user: SessionUser, idempotencyKey?: string): Promise<{ order: Order; created: boolean }> {
-      const seen = await cart.forCheckout(user.id);
+      // Independent reads together (issue 29: on PostgreSQL one round trip's wait instead of three):
+      // the cart, the key's earlier order, the buyer's company. They are only read here; every check
+      // below runs in the order it always did (a replay answers before the cart's or the payment's checks).
+      const [seen, keyed, member] = await Promise.all([
+        cart.forCheckout(user.id),
+        idempotencyKey ? orders.findByIdempotencyKey(user.id, idempotencyKey) : undefined,
+        companies?.membershipOf(user.id),
+      ]);
       const stored = seen.lines;
       const hash = idempotencyKey ? checkoutHash(input, stored) : null;
       /** A retry repeats its order: the same cart and body, or the same body once that order has emptied the cart. */
@@ -96,13 +103,13 @@ export function createCheckoutCart({ orders, cart, products, profiles, companies
         const existing = idempotencyKey ? await orders.findByIdempotencyKey(user.id, idempotencyKey) : undefined;
         return existing ? replay(existing) : undefined;
       };
-      const earlier = await replayed();
+      const earlier = keyed ? await replay(keyed) : undefined;
       if (earlier) return earlier;
       // Emptied by a checkout and nothing added since: this cart is that order.
       if (seen.orderedAs) throw await alreadyOrdered(seen.orderedAs, user);
 
       // Issue 18: paying on account needs a company with terms; a member pays the company's prices.
-      const membership = (await companies?.membershipOf(user.id)) ?? null;
+      const membership = member ?? null;
       if (input.paymentMethod === 'account') checkAccountPayment(membership);
       const productIds = stored.map((s) => s.product_id);
       const [rows, book] = await Promise.all([products.findMany(productIds), membership && companies ? companies.priceBookFor(user.id, productIds) : null]);

@@ -27,7 +27,10 @@ const SQL_TABLE = /\b(?:from|join|update|into)\s+"?(\w+)"?/gi;
 /** Every table a source text queries, with what referenced it. */
 function tablesQueried(text: string): { table: string; via: string }[] {
   const found: { table: string; via: string }[] = [];
-  for (const m of text.matchAll(BUILDER)) found.push({ table: m[2]!, via: `${m[1]}('${m[2]}')` });
+  // A common table expression's name (`.with('l', …)`) is the statement's own, not a table; the
+  // tables its query reads or writes are found as any others are.
+  const cteNames = new Set([...text.matchAll(BUILDER)].filter((m) => m[1] === 'with' && !(m[2]! in TABLE_OWNERS)).map((m) => m[2]!));
+  for (const m of text.matchAll(BUILDER)) if (!cteNames.has(m[2]!)) found.push({ table: m[2]!, via: `${m[1]}('${m[2]}')` });
   for (const t of text.matchAll(SQL_TEMPLATE)) {
     for (const m of t[1]!.matchAll(SQL_TABLE)) if (m[1]! in TABLE_OWNERS) found.push({ table: m[1]!, via: `sql\`…${m[0]}…\`` });
   }
@@ -47,6 +50,7 @@ describe('table ownership', () => {
   it('finds the queries it looks for (the scan itself works)', () => {
     const text = "db.selectFrom('orders').leftJoin('profiles', 'a', 'b'); trx.updateTable('products'); sql`select 1 from user where x`";
     expect(tablesQueried(text).map((t) => t.table)).toEqual(['orders', 'profiles', 'products', 'user']);
+    expect(tablesQueried("trx.with('l', (q) => q.insertInto('order_lines')).insertInto('orders')").map((t) => t.table)).toEqual(['order_lines', 'orders']);
     expect(mayQuery('modules/orders/order-reports.repository.ts', 'orders')).toBe(true);
     expect(mayQuery('modules/orders/orders.service.ts', 'orders')).toBe(false);
     expect(mayQuery('modules/orders/orders.repository.ts', 'products')).toBe(false);

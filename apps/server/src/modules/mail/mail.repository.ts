@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
 import type { GroupCommit } from '../../db/group-commit.js';
+import { deferWrite } from '../../db/deferred-writes.js';
+import { precompiled } from '../../db/precompiled.js';
 import { idAmong } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 import { newId, nowIso } from '../../lib/ids.js';
@@ -12,6 +14,22 @@ import type { MailMessage } from './mail.transport.js';
 // round cost O(backlog) (12-17 ms per statement at 20,000 queued mails, 0.5 ms after).
 const stillUnsent = sql<boolean>`coalesce(sent_at, '') = ''`;
 const stillDue = (now: string) => sql<boolean>`coalesce(next_attempt_at, '') <= ${now}`;
+
+// Every order's checkout and payment writes one: compiled once (ADR 0029).
+const enqueueStatement = precompiled((q, id: string, to: string, subject: string, text: string, html: string, now: string) =>
+  q.insertInto('mail_outbox').values({
+    id,
+    to_address: to,
+    subject,
+    text_body: text,
+    html_body: html,
+    attempts: 0,
+    next_attempt_at: now,
+    sent_at: null,
+    last_error: null,
+    created_at: now,
+  }),
+);
 
 /**
  * `mail_outbox`. On SQLite the worker's writes (a round's claim, its outcomes) are relaxed units of
@@ -30,21 +48,9 @@ export function createMailRepository(db: Kysely<DB>, engine: Engine, commits: Gr
     async enqueue(message: MailMessage, trx?: Transaction<DB>): Promise<string> {
       const id = newId();
       const now = nowIso();
-      await (trx ?? db)
-        .insertInto('mail_outbox')
-        .values({
-          id,
-          to_address: message.to,
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html,
-          attempts: 0,
-          next_attempt_at: now,
-          sent_at: null,
-          last_error: null,
-          created_at: now,
-        })
-        .execute();
+      // In a unit, nothing reads it back before the commit: it goes with the unit's next statement (ADR 0029).
+      const q = trx ?? db;
+      await deferWrite(q, 'mail_outbox', enqueueStatement.compile(q, id, message.to, message.subject, message.text, message.html, now));
       return id;
     },
 

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { precompiled } from '../../db/precompiled.js';
 import type { DB } from '../../db/tables.js';
 import type { OrderRow } from './order-rows.js';
 
@@ -11,6 +12,26 @@ export interface PaidFacts {
   paidAt: string;
   invoiceNumber: number;
 }
+
+// Every card payment runs it: compiled once (ADR 0029).
+const markPaidStatement = precompiled(
+  (q, orderId: string, paidAt: string, provider: string, reference: string, cardBrand: string | null, cardLast4: string | null, invoiceNumber: number) =>
+    q
+      .updateTable('orders')
+      .set({
+        status: 'paid',
+        paid_at: paidAt,
+        updated_at: paidAt,
+        payment_provider: provider,
+        payment_reference: reference,
+        card_brand: cardBrand,
+        card_last4: cardLast4,
+        invoice_number: invoiceNumber,
+      })
+      .where('id', '=', orderId)
+      .where('status', '=', 'pending')
+      .returningAll(),
+);
 
 /** The orders table's payment columns, written for the payments module (through the orders service). */
 export function createOrderPaymentsRepository(db: Kysely<DB>) {
@@ -31,23 +52,9 @@ export function createOrderPaymentsRepository(db: Kysely<DB>) {
     },
 
     /** Marks the order paid inside the caller's transaction if it is still pending; answers the paid order, or undefined when it was not pending. */
-    markPaidIn(trx: Transaction<DB>, orderId: string, paid: PaidFacts): Promise<OrderRow | undefined> {
-      return trx
-        .updateTable('orders')
-        .set({
-          status: 'paid',
-          paid_at: paid.paidAt,
-          updated_at: paid.paidAt,
-          payment_provider: paid.provider,
-          payment_reference: paid.reference,
-          card_brand: paid.cardBrand,
-          card_last4: paid.cardLast4,
-          invoice_number: paid.invoiceNumber,
-        })
-        .where('id', '=', orderId)
-        .where('status', '=', 'pending')
-        .returningAll()
-        .executeTakeFirst();
+    async markPaidIn(trx: Transaction<DB>, orderId: string, paid: PaidFacts): Promise<OrderRow | undefined> {
+      const { rows } = await markPaidStatement(trx, orderId, paid.paidAt, paid.provider, paid.reference, paid.cardBrand, paid.cardLast4, paid.invoiceNumber);
+      return rows[0];
     },
   };
 }

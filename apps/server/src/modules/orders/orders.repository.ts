@@ -2,6 +2,7 @@ import { parseOrderNumber } from '@bulkparts/shared';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
 import type { OrderLineRow, OrderRow } from './order-rows.js';
+import { precompiled } from '../../db/precompiled.js';
 import { anyColumnContains, idAmong } from '../../db/query-helpers.js';
 import type { DB } from '../../db/tables.js';
 
@@ -71,6 +72,12 @@ export const ORDER_VIEW_COLUMNS = [
 ] as const satisfies readonly (keyof OrderRow)[];
 export type OrderView = Pick<OrderRow, (typeof ORDER_VIEW_COLUMNS)[number]>;
 
+// A payment reads its order and the order's lines first: compiled once (ADR 0029).
+const orderById = precompiled((q, id: string) => q.selectFrom('orders').selectAll().where('id', '=', id));
+const linesOfOne = precompiled((q, orderId: string) =>
+  q.selectFrom('order_lines').selectAll().where('order_id', 'in', [orderId]).orderBy('order_id').orderBy('line_no'),
+);
+
 /** The columns the orders search (admin list, own list, CSV export) matches a part of; issue 29 added the PO number. */
 export const ORDER_SEARCH_COLUMNS = ['user_email', 'product_name', 'po_number'] as const;
 
@@ -139,7 +146,7 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
   return {
     /** With `trx`, as the caller's transaction sees it (a status change's webhook, issue 19). */
     findById(id: string, trx?: Transaction<DB>): Promise<OrderRow | undefined> {
-      return (trx ?? db).selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+      return orderById(trx ?? db, id).then((r) => r.rows[0]);
     },
 
     findByIdempotencyKey(userId: string, key: string): Promise<OrderRow | undefined> {
@@ -176,6 +183,7 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
     /** The lines of these orders in one query (a page of a list, one order), in line order. */
     linesOf(orderIds: readonly string[], trx?: Transaction<DB>): Promise<OrderLineRow[]> {
       if (orderIds.length === 0) return Promise.resolve([]);
+      if (orderIds.length === 1) return linesOfOne(trx ?? db, orderIds[0]!).then((r) => r.rows);
       return (trx ?? db).selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('line_no').execute();
     },
 
@@ -199,9 +207,20 @@ export function createOrdersRepository(db: Kysely<DB>, engine: Engine) {
      * one writer (migration 20261124000000).
      */
     async insertIn(trx: Transaction<DB>, order: Omit<OrderRow, 'order_number'>, lines: readonly OrderLineRow[]): Promise<OrderRow> {
+      if (engine === 'postgres') {
+        // One statement, one round trip (issue 29): the lines go in a data-modifying CTE, which
+        // PostgreSQL runs to completion whether or not the insert of the order reads it.
+        const inserted = await trx
+          .with('l', (q) => q.insertInto('order_lines').values(lines))
+          .insertInto('orders')
+          .values(order)
+          .returning('order_number')
+          .executeTakeFirstOrThrow();
+        return { ...order, order_number: Number(inserted.order_number) };
+      }
       const inserted = await trx
         .insertInto('orders')
-        .values(engine === 'sqlite' ? { ...order, order_number: sql<number>`(select coalesce(max(order_number), 0) + 1 from orders)` } : order)
+        .values({ ...order, order_number: sql<number>`(select coalesce(max(order_number), 0) + 1 from orders)` })
         .returning('order_number')
         .executeTakeFirstOrThrow();
       await trx.insertInto('order_lines').values(lines).execute();

@@ -1,8 +1,18 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { precompiled } from '../../db/precompiled.js';
 import type { DB } from '../../db/tables.js';
 
 const INVOICE_SEQUENCE = 'invoice_number';
 const CREDIT_NOTE_SEQUENCE = 'credit_note_number';
+
+// Every card payment takes an invoice number: compiled once (ADR 0029).
+const nextStatement = precompiled((q, name: string) =>
+  q
+    .insertInto('sequences')
+    .values({ name, value: 1 })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql<number>`sequences.value + 1` }))
+    .returning('value'),
+);
 
 /** `payment_events` (each provider event acted on once) and the invoice number sequence. */
 export function createPaymentsRepository(db: Kysely<DB>) {
@@ -24,12 +34,8 @@ export function createPaymentsRepository(db: Kysely<DB>) {
 
   /** The next number of a gap-free sequence, inside `trx` (a rollback gives it back): one upsert, whose row lock serialises concurrent takers on PostgreSQL. */
   async function nextIn(trx: Transaction<DB>, name: string): Promise<number> {
-    const next = await trx
-      .insertInto('sequences')
-      .values({ name, value: 1 })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql<number>`sequences.value + 1` }))
-      .returning('value')
-      .executeTakeFirstOrThrow();
+    const next = (await nextStatement(trx, name)).rows[0];
+    if (!next) throw new Error(`sequence ${name} answered no value`);
     return Number(next.value);
   }
 

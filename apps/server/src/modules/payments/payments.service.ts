@@ -87,13 +87,14 @@ export function createPaymentsService({
 
   return {
     async pay(orderId: string, user: SessionUser, input: unknown): Promise<PaymentResult> {
-      const row = await ownOrder(orderId, user, false);
+      // The order and its lines read together (issue 29: one round trip's wait on PostgreSQL); the
+      // lines are used only once the order is known to be the buyer's and payable.
+      const [row, lines] = await Promise.all([ownOrder(orderId, user, false), orders.lines(orderId)]);
       if (row.status !== 'pending') refusePayment(row);
       // Past its deadline but not swept yet: refused all the same, its stock is about to go back on sale.
       if (row.expires_at !== null && row.expires_at <= nowIso()) {
         throw new AppError('INVALID_TRANSITION', 'This order was not paid in time and has expired. Please order again.');
       }
-      const lines = await orders.lines(row.id);
       const result = await provider.initiate(
         {
           lines: [

@@ -69,6 +69,16 @@ const lineProductsByIds = precompiled((q, ids: string | string[]) => {
     ? query.where('id', '=', sql<string>`any(cast(${ids} as text[]))`)
     : query.where('id', 'in', sql<string>`(select value from json_each(${ids}))`);
 });
+// A one-line order's stock (a checkout, a purchase): compiled once (ADR 0029).
+const takeOneStatement = precompiled((q, id: string, quantity: number) =>
+  q
+    .updateTable('products')
+    // Issue 31: the pieces stay on a warehouse's shelves, committed, until they ship (ADR 0032).
+    .set({ available_quantity: sql`available_quantity - ${quantity}`, committed_quantity: sql`committed_quantity + ${quantity}` })
+    .where('id', '=', id)
+    .where('available_quantity', '>=', quantity)
+    .where('archived', '=', 0),
+);
 
 export function createProductsRepository(db: Kysely<DB>) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -79,15 +89,8 @@ export function createProductsRepository(db: Kysely<DB>) {
    * process or many sharing PostgreSQL) never take more than there is. Answers whether it took them.
    */
   async function takeOne(trx: Transaction<DB>, id: string, quantity: number): Promise<boolean> {
-    const result = await trx
-      .updateTable('products')
-      // Issue 31: the pieces stay on a warehouse's shelves, committed, until they ship (ADR 0032).
-      .set({ available_quantity: sql`available_quantity - ${quantity}`, committed_quantity: sql`committed_quantity + ${quantity}` })
-      .where('id', '=', id)
-      .where('available_quantity', '>=', quantity)
-      .where('archived', '=', 0)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    const result = await takeOneStatement(trx, id, quantity);
+    return Number(result.numAffectedRows ?? 0) > 0;
   }
 
   return {
