@@ -1,8 +1,17 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Engine } from '../../db/database.js';
 import type { GroupCommit } from '../../db/group-commit.js';
-import { precompiled } from '../../db/precompiled.js';
 import type { DB } from '../../db/tables.js';
+import {
+  bumpIfStatement,
+  listStatement,
+  lockStatement,
+  reopenStatement,
+  seenStatement,
+  setIfStatement,
+  setOneStatement,
+  takeStatement,
+} from './cart-statements.repository.js';
 
 export interface StoredCartLine {
   product_id: string;
@@ -43,69 +52,6 @@ function sameLines(a: readonly StoredCartLine[], b: readonly StoredCartLine[]): 
 async function reopenIn(trx: Transaction<DB>, userId: string, now: string): Promise<void> {
   await reopenStatement(trx, userId, now);
 }
-
-// A line change runs these once per line (a 10-line order ten times): compiled once (db/precompiled.ts, ADR 0029).
-const reopenStatement = precompiled((q, userId: string, now: string) =>
-  q.updateTable('carts').set({ ordered: 0, updated_at: now }).where('user_id', '=', userId).where('ordered', '=', 1),
-);
-const listStatement = precompiled((q, userId: string) =>
-  q.selectFrom('cart_lines').select(['product_id', 'quantity']).where('user_id', '=', userId).orderBy('created_at', 'asc').orderBy('product_id', 'asc'),
-);
-const setOneStatement = precompiled((q, userId: string, productId: string, quantity: number, now: string) =>
-  q
-    .insertInto('cart_lines')
-    .values({ user_id: userId, product_id: productId, quantity, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity'), updated_at: now }))),
-);
-// Locking the row moves `lines_version`: a locked unit changes the lines, and a line change that
-// read them before must see it moved (`setLineIf`).
-const lockStatement = precompiled((q, userId: string, now: string) =>
-  q
-    .insertInto('carts')
-    .values({ user_id: userId, version: 0, order_id: null, ordered: 0, updated_at: now, lines_version: 1 })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ lines_version: sql<number>`carts.lines_version + 1` })),
-);
-const seenStatement = precompiled((q, userId: string) => ({
-  compile: () =>
-    sql<{ lines_version: number | null; product_id: string | null; quantity: number | null }>`
-      select c.lines_version, l.product_id, l.quantity
-      from (select cast(${userId} as text) as user_id) as u
-      left join carts as c on c.user_id = u.user_id
-      left join cart_lines as l on l.user_id = u.user_id
-      order by l.created_at asc, l.product_id asc`.compile(q),
-}));
-// SQLite: the two writes of \`setLineIf\`, in one relaxed unit of the group commit.
-const bumpIfStatement = precompiled((q, userId: string, seen: number, now: string) =>
-  q
-    .insertInto('carts')
-    .values({ user_id: userId, version: 0, order_id: null, ordered: 0, updated_at: now, lines_version: 1 })
-    .onConflict((oc) =>
-      oc
-        .column('user_id')
-        .doUpdateSet({ lines_version: sql<number>`carts.lines_version + 1`, ordered: 0, updated_at: now })
-        .where('carts.lines_version', '=', seen),
-    )
-    .returning('user_id'),
-);
-// PostgreSQL: the same as one statement in its own transaction (no \`begin\`/\`commit\` round trips),
-// committed without waiting for the disk as a relaxed unit is (\`set_config(…, true)\` lasts until
-// this statement's commit). The line is written only when the version bump was.
-const setIfStatement = precompiled((q, userId: string, seen: number, productId: string, quantity: number, now: string) => ({
-  compile: () =>
-    sql<{ product_id: string }>`
-      with bumped as (
-        insert into carts (user_id, version, order_id, ordered, updated_at, lines_version)
-        values (cast(${userId} as text), 0, null, 0, cast(${now} as text), 1)
-        on conflict (user_id) do update set lines_version = carts.lines_version + 1, ordered = 0, updated_at = excluded.updated_at
-        where carts.lines_version = cast(${seen} as integer)
-        returning user_id
-      ), relaxed as (select set_config('synchronous_commit', 'off', true) as setting)
-      insert into cart_lines (user_id, product_id, quantity, created_at, updated_at)
-      select b.user_id, cast(${productId} as text), cast(${quantity} as integer), cast(${now} as text), cast(${now} as text)
-      from bumped as b cross join relaxed as r where r.setting is not null
-      on conflict (user_id, product_id) do update set quantity = excluded.quantity, updated_at = excluded.updated_at
-      returning product_id`.compile(q),
-}));
 
 /** A cart locked by `inLockedCart`: its reads and writes, all in the unit's transaction. */
 export interface LockedCart {
@@ -284,6 +230,7 @@ export function createCartRepository(db: Kysely<DB>, engine: Engine, commits: Gr
       orderId: string,
       now: string,
     ): Promise<boolean> {
+      if (engine === 'postgres') return sameLines(seen.lines, (await takeStatement(trx, userId, seen.version, seen.version + 1, orderId, now)).rows);
       const bumped = await trx
         .insertInto('carts')
         .values({ user_id: userId, version: seen.version + 1, order_id: orderId, ordered: 1, updated_at: now, lines_version: 1 })

@@ -1,28 +1,13 @@
-import {
-  asSeenBy,
-  CART_LINES_MAX,
-  CART_MESSAGES,
-  centsToDollars,
-  e4ToDollars,
-  isMultipleOf,
-  lineQuantityMax,
-  linePrice,
-  MESSAGES,
-  normalizeSku,
-  type Cart,
-  type CartLinePreview,
-  type CartPreview,
-} from '@bulkparts/shared';
+import { CART_LINES_MAX, CART_MESSAGES, isMultipleOf, lineQuantityMax, MESSAGES, normalizeSku, type Cart, type CartPreview } from '@bulkparts/shared';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/tables.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/ids.js';
 import type { ProductsService } from '../products/products.service.js';
 import type { CompanyDirectory } from '../companies/company-directory.js';
-import { buyerPricesIn, type PriceBook } from '../products/price-book.js';
-import { pricedRow } from '../products/products.service.js';
+import type { PriceBook } from '../products/price-book.js';
 import type { CartRepository, StoredCartLine } from './cart.repository.js';
-import { cartView, lineProblem, pricedCartLines, type CartProduct } from './cart-view.js';
+import { cartPreviewOf, cartView, lineProblem, pricedCartLines, type CartProduct } from './cart-view.js';
 import type { CartOwner } from './cart-owner.js';
 import { checkLines } from './cart-lines-check.js';
 
@@ -232,23 +217,7 @@ export function createCartService({ repo, products, prices }: CartDeps) {
       const held = new Map(existing.map((e) => [e.product_id, Number(e.quantity)]));
       const { checked } = checkLines(lines, found, held);
       const book = await bookFor(owner.buyerId, [...new Set(checked.flatMap((c) => (c.product ? [c.product.id] : [])))]);
-      let subtotalCents = 0;
-      const previewed = checked.map((c): CartLinePreview => {
-        const priced = c.product && c.quantity !== null ? linePrice(asSeenBy(pricedRow(c.product), buyerPricesIn(book, c.product.id)), c.quantity) : null;
-        if (priced && !c.problem) subtotalCents += priced.lineTotalCents;
-        return {
-          index: c.index,
-          sku: c.sku,
-          productId: c.product?.id ?? null,
-          name: c.product?.name ?? null,
-          quantity: c.quantity,
-          unitPrice: priced ? e4ToDollars(priced.unitPriceE4) : null,
-          lineTotal: priced ? centsToDollars(priced.lineTotalCents) : null,
-          problem: c.problem?.message ?? null,
-          field: c.problem?.field ?? null,
-        };
-      });
-      return { lines: previewed, subtotal: centsToDollars(subtotalCents), problems: previewed.filter((l) => l.problem !== null).length };
+      return cartPreviewOf(checked, book);
     },
 
     /**
