@@ -7,7 +7,8 @@ import type { ProductsService } from '../products/products.service.js';
 import type { CompanyDirectory } from '../companies/company-directory.js';
 import type { PriceBook } from '../products/price-book.js';
 import type { CartRepository, StoredCartLine } from './cart.repository.js';
-import { cartPreviewOf, cartView, lineProblem, pricedCartLines, type CartProduct } from './cart-view.js';
+import { cartPreviewOf } from './cart-preview.js';
+import { cartView, lineProblem, pricedCartLines, type CartProduct } from './cart-view.js';
 import type { CartOwner } from './cart-owner.js';
 import { checkLines } from './cart-lines-check.js';
 
