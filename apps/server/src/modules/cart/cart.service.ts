@@ -73,29 +73,36 @@ export function createCartService({ repo, products, prices }: CartDeps) {
     return cartView(stored, rows, book);
   }
 
-  /**
-   * The line change on the locked cart: the cap and the reopening read the lines in the unit
-   * that writes. The answer is built from what the unit read and wrote: the lines in
-   * `repo.list`'s order, a new one last.
-   */
-  async function setLineLocked(owner: CartOwner, product: CartProduct, quantity: number): Promise<Cart> {
-    const productId = product.id;
-    const stored = await repo.inLockedCart(owner.cartId, nowIso(), async (cart) => {
-      const existing = await cart.list();
-      checkCap(existing, [productId]);
-      await cart.set([{ productId, quantity }], { reopen: existing.length === 0 });
-      return existing.some((e) => e.product_id === productId)
-        ? existing.map((e) => (e.product_id === productId ? { product_id: productId, quantity } : e))
-        : [...existing, { product_id: productId, quantity }];
-    });
+  /** The lines with `productId` set to `quantity` (a new line last, as `repo.list` orders them). */
+  const withLine = (lines: readonly StoredCartLine[], productId: string, quantity: number): StoredCartLine[] =>
+    lines.some((l) => l.product_id === productId)
+      ? lines.map((l) => (l.product_id === productId ? { product_id: productId, quantity } : l))
+      : [...lines, { product_id: productId, quantity }];
+
+  /** What a line change's answer reads besides the changed product: the other lines' products and the buyer's prices. */
+  const othersOf = (owner: CartOwner, stored: readonly StoredCartLine[], productId: string) => {
     const others = stored.map((s) => s.product_id).filter((id) => id !== productId);
-    const [rest, book] = await Promise.all([
+    return Promise.all([
       others.length ? products.findLineProducts(others) : [],
       bookFor(
         owner.buyerId,
         stored.map((s) => s.product_id),
       ),
     ]);
+  };
+
+  /**
+   * The line change on the locked cart: the cap and the reopening read the lines in the unit
+   * that writes; the answer is built from what the unit read and wrote.
+   */
+  async function setLineLocked(owner: CartOwner, product: CartProduct, quantity: number): Promise<Cart> {
+    const stored = await repo.inLockedCart(owner.cartId, nowIso(), async (cart) => {
+      const existing = await cart.list();
+      checkCap(existing, [product.id]);
+      await cart.set([{ productId: product.id, quantity }], { reopen: existing.length === 0 });
+      return withLine(existing, product.id, quantity);
+    });
+    const [rest, book] = await othersOf(owner, stored, product.id);
     return cartView(stored, [product, ...rest], book);
   }
 
@@ -122,20 +129,12 @@ export function createCartService({ repo, products, prices }: CartDeps) {
         const [[product], seen] = await Promise.all([products.findLineProducts([productId]), repo.seen(owner.cartId)]);
         if (!product) throw notFound('Product');
         checkLine(product, quantity);
-        const held = seen.lines.some((l) => l.product_id === productId);
-        if (!held) checkCap(seen.lines, [productId]);
+        checkCap(seen.lines, [productId]);
         if (attempt === OPTIMISTIC_TRIES) return setLineLocked(owner, product, quantity);
-        const stored = held
-          ? seen.lines.map((l) => (l.product_id === productId ? { product_id: productId, quantity } : l))
-          : [...seen.lines, { product_id: productId, quantity }];
-        const others = stored.map((s) => s.product_id).filter((id) => id !== productId);
-        const [written, rest, book] = await Promise.all([
+        const stored = withLine(seen.lines, productId, quantity);
+        const [written, [rest, book]] = await Promise.all([
           repo.setLineIf(owner.cartId, seen.linesVersion, productId, quantity, nowIso()),
-          others.length ? products.findLineProducts(others) : [],
-          bookFor(
-            owner.buyerId,
-            stored.map((s) => s.product_id),
-          ),
+          othersOf(owner, stored, productId),
         ]);
         if (written) return cartView(stored, [product, ...rest], book);
       }
